@@ -1,0 +1,121 @@
+# kconnect - a Kafka Connect compatible distributed worker in C.
+#
+#   make                 build build/kconnect
+#   make test            every tier CI runs: unit (cmocka) and integration (pytest against
+#                        real Kafka), under ASan+UBSan; ends with "N passed, N failed"
+#   make run             local source and target Kafka clusters plus one worker on :8083
+#   make stop            stop what `make run` started
+#   make fuzz            build the libFuzzer targets and run each for FUZZ_SECONDS
+#   make SANITIZE=address,undefined    an ASan+UBSan build (in build/san/)
+#
+# `make`, `make test` and `make run` install what a fresh machine lacks (tests/setup.sh).
+#
+# SPDX-License-Identifier: Apache-2.0
+
+KC_VERSION    := 0.1.0
+# The Kafka release we are compatible with and test against: pinned in tests/kafka/pom.xml.
+KAFKA_VERSION := $(shell sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' tests/kafka/pom.xml | head -n 1)
+KC_COMMIT     := $(shell git rev-parse --short=16 HEAD 2>/dev/null || echo unknown)
+
+CC       ?= cc
+SANITIZE ?=
+# librdkafka is built by tests/setup.sh (Debian's 2.0.2 cannot do SCRAM with Kafka 4) and
+# linked statically, so build/kconnect does not depend on the cache it was built from.
+RDKAFKA_PREFIX ?= $(shell tests/setup.sh env | sed -n 's/^RDKAFKA_PREFIX=//p')
+RDKAFKA_PC := PKG_CONFIG_PATH=$(RDKAFKA_PREFIX)/lib/pkgconfig pkg-config
+PKGS     := jansson libmicrohttpd uuid libcurl
+
+ifeq ($(SANITIZE),)
+BUILD    := build
+OPT      := -O2
+else
+BUILD    := build/san
+OPT      := -O1 -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+endif
+
+CFLAGS   ?= -g
+CFLAGS   += -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_GNU_SOURCE $(OPT) -I. -MMD -MP \
+            -DKC_VERSION='"$(KC_VERSION)"' -DKC_KAFKA_VERSION='"$(KAFKA_VERSION)"' \
+            -DKC_COMMIT='"$(KC_COMMIT)"'
+# -isystem: warnings in library headers are not ours to fix.
+PKG_CFLAGS = $(patsubst -I%,-isystem %,$(shell $(RDKAFKA_PC) --cflags rdkafka-static $(PKGS) 2>/dev/null))
+PKG_LIBS   = $(shell $(RDKAFKA_PC) --libs rdkafka-static $(PKGS) 2>/dev/null)
+LDLIBS   += $(PKG_LIBS) -lpthread -lm
+LDFLAGS  += $(filter -fsanitize=%,$(OPT))
+
+# Every source but main goes into a library the unit tests link against.
+LIB_SRCS := $(wildcard protocol/*.c worker/*.c rest/*.c)
+LIB_SRCS := $(filter-out worker/main.c,$(LIB_SRCS))
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+MAIN_OBJ := $(BUILD)/obj/worker/main.o
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
+FUZZ_SECONDS ?= 60
+
+.PHONY: all setup setup-build unit-bins test test-unit test-integration run stop fuzz clean
+.DEFAULT_GOAL := all
+
+all: setup-build $(BUILD)/kconnect
+
+# What building needs: Debian packages and librdkafka (a no-op when all are there).
+setup-build:
+	@tests/setup.sh packages librdkafka
+
+setup:
+	@tests/setup.sh
+
+$(BUILD)/kconnect: $(MAIN_OBJ) $(BUILD)/libkc.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/libkc.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libkc.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BUILD)/libkc.a $(LDFLAGS) $(LDLIBS) -lcmocka
+
+unit-bins: $(UNIT_BINS)
+
+# make test: sanitized build of everything, then every tier, one summary line.
+test: setup
+	@$(MAKE) --no-print-directory SANITIZE=address,undefined build/san/kconnect unit-bins
+	@tests/run.sh build/san
+
+test-unit: setup-build
+	@$(MAKE) --no-print-directory SANITIZE=address,undefined unit-bins
+	@tests/run.sh build/san unit
+
+test-integration: setup
+	@$(MAKE) --no-print-directory SANITIZE=address,undefined build/san/kconnect
+	@tests/run.sh build/san integration
+
+run: setup all
+	@tests/run-local.sh start
+
+stop:
+	@tests/run-local.sh stop
+
+build/fuzz/%: tests/fuzz/%.c $(LIB_SRCS)
+	@mkdir -p $(dir $@)
+	clang -std=c11 -g -O1 -D_GNU_SOURCE -I. -fsanitize=fuzzer,address,undefined \
+		$(PKG_CFLAGS) -o $@ $< $(LIB_SRCS) $(PKG_LIBS) -lpthread -lm
+
+fuzz: setup-build $(FUZZ_BINS)
+	@for f in $(FUZZ_BINS); do \
+		mkdir -p build/fuzz/corpus-$$(basename $$f); \
+		echo "fuzz: $$f for $(FUZZ_SECONDS)s"; \
+		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+			build/fuzz/corpus-$$(basename $$f) tests/fuzz/seeds/$$(basename $$f) || exit 1; \
+	done
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,53 @@
+"""
+tests/integration/conftest.py - session-wide Kafka clusters and kconnect worker fixtures.
+
+Two single-broker KRaft clusters, "source" and "target", start once per session (the worker
+tests run beside "target", as runbook 1 does). Each test that starts workers gets a factory;
+every worker it made is stopped after the test, and a worker whose log shows a sanitizer
+report fails the test.
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "kafka"))
+sys.path.insert(0, HERE)
+
+import kafka_harness as kh  # noqa: E402
+from kconnect import WorkerFactory  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def java():
+    return kh.Java()
+
+
+@pytest.fixture(scope="session")
+def kafka_clusters(java):
+    clusters = kh.start_clusters([("source", 1), ("target", 1)], java=java)
+    yield clusters
+    for c in clusters.values():
+        c.stop()
+
+
+@pytest.fixture(scope="session")
+def source_cluster(kafka_clusters):
+    return kafka_clusters["source"]
+
+
+@pytest.fixture(scope="session")
+def target_cluster(kafka_clusters):
+    return kafka_clusters["target"]
+
+
+@pytest.fixture
+def workers(tmp_path, target_cluster):
+    """workers.start(props=None, cluster=target, ...) -> a running Worker (REST answering)."""
+    factory = WorkerFactory(tmp_path, target_cluster)
+    yield factory
+    factory.close()

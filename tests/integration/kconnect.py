@@ -1,0 +1,184 @@
+"""
+tests/integration/kconnect.py - run real kconnect workers for tests.
+
+A Worker is one `kconnect distributed` process with its own properties file, log file and
+REST port; it dies with the test process (PR_SET_PDEATHSIG). The binary is $KCONNECT_BIN
+(tests/run.sh points it at the sanitized build), else build/kconnect.
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import ctypes
+import json
+import os
+import signal
+import subprocess
+import time
+import uuid
+
+import requests
+
+import kafka_harness as kh
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KCONNECT_BIN = os.environ.get("KCONNECT_BIN", os.path.join(TOP, "build", "kconnect"))
+SANITIZER_MARKS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:")
+
+
+def _die_with_parent():
+    ctypes.CDLL("libc.so.6").prctl(1, signal.SIGKILL)
+
+
+def kafka_version():
+    with open(os.path.join(TOP, "tests", "kafka", "pom.xml")) as f:
+        text = f.read()
+    return text.split("<kafka.version>")[1].split("</kafka.version>")[0]
+
+
+def base_properties(cluster, suffix=None):
+    """A worker configuration for `cluster` with internal topics of its own (unique names,
+    so tests do not share state), replication factor 1 for single-broker clusters."""
+    suffix = suffix or uuid.uuid4().hex[:8]
+    props = {
+        "group.id": f"connect-{suffix}",
+        "key.converter": "org.apache.kafka.connect.json.JsonConverter",
+        "value.converter": "org.apache.kafka.connect.json.JsonConverter",
+        "offset.storage.topic": f"connect-offsets-{suffix}",
+        "offset.storage.replication.factor": "1",
+        "config.storage.topic": f"connect-configs-{suffix}",
+        "config.storage.replication.factor": "1",
+        "status.storage.topic": f"connect-status-{suffix}",
+        "status.storage.replication.factor": "1",
+    }
+    props.update(cluster.java_client_properties())
+    return props
+
+
+def write_properties(path, props):
+    with open(path, "w") as f:
+        for k, v in props.items():
+            f.write(f"{k}={v}\n")
+    return path
+
+
+class Worker:
+    def __init__(self, workdir, props, args=(), cmd=None, env=None, name="worker"):
+        self.workdir = workdir
+        self.props = dict(props)
+        self.port = None
+        if "listeners" not in self.props:
+            self.port = kh.free_ports(1)[0]
+            self.props["listeners"] = f"http://127.0.0.1:{self.port}"
+        self.config_path = write_properties(os.path.join(workdir, f"{name}.properties"),
+                                            self.props)
+        self.log_path = os.path.join(workdir, f"{name}.log")
+        self.cmd = cmd or [KCONNECT_BIN, "distributed", self.config_path]
+        self.cmd = list(self.cmd) + list(args)
+        self.env = dict(os.environ, **(env or {}))
+        self.proc = None
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(self.cmd, stdout=log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, env=self.env,
+                                     preexec_fn=_die_with_parent)
+        log.close()
+        return self
+
+    def log(self):
+        try:
+            with open(self.log_path, encoding="utf-8", errors="replace") as f:
+                return f.read()
+        except OSError:
+            return ""
+
+    def wait_rest(self, timeout=60):
+        """Until GET / answers 200; raises with the log if the process exits or time runs out."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"kconnect exited {self.proc.returncode} before REST "
+                                     f"answered:\n{self.log()}")
+            try:
+                r = requests.get(self.url + "/", timeout=2)
+                if r.status_code == 200:
+                    return r
+            except requests.RequestException:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"kconnect REST not answering after {timeout}s:\n{self.log()}")
+
+    def wait_exit(self, timeout=60):
+        """The exit code, or AssertionError if it is still running after timeout."""
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"kconnect still running after {timeout}s:\n{self.log()}")
+
+    def stop(self, sig=signal.SIGTERM, timeout=30):
+        if self.proc is None or self.proc.poll() is not None:
+            return self.proc.returncode if self.proc else None
+        self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError(f"kconnect ignored {sig!r} for {timeout}s:\n{self.log()}")
+
+    def get(self, path, **kw):
+        return requests.get(self.url + path, timeout=kw.pop("timeout", 10), **kw)
+
+    def request(self, method, path, **kw):
+        return requests.request(method, self.url + path, timeout=kw.pop("timeout", 10), **kw)
+
+    def sanitizer_report(self):
+        text = self.log()
+        return next((m for m in SANITIZER_MARKS if m in text), None)
+
+
+class WorkerFactory:
+    def __init__(self, tmp_path, cluster):
+        self.tmp_path = str(tmp_path)
+        self.cluster = cluster
+        self.made = []
+
+    def properties(self, **overrides):
+        props = base_properties(self.cluster)
+        props.update(overrides)
+        return props
+
+    def create(self, props=None, args=(), cmd=None, env=None):
+        """A Worker not yet started."""
+        w = Worker(self.tmp_path, props if props is not None else self.properties(),
+                   args=args, cmd=cmd, env=env, name=f"worker{len(self.made)}")
+        self.made.append(w)
+        return w
+
+    def start(self, props=None, args=(), timeout=60):
+        """A started Worker whose REST answers."""
+        w = self.create(props, args).start()
+        w.wait_rest(timeout)
+        return w
+
+    def close(self):
+        reports = []
+        for w in self.made:
+            try:
+                w.stop()
+            except AssertionError as e:
+                reports.append(str(e))
+            mark = w.sanitizer_report()
+            if mark:
+                reports.append(f"{mark} in {w.log_path}:\n{w.log()[-6000:]}")
+        if reports:
+            raise AssertionError("\n\n".join(reports))
+
+
+def json_body(r):
+    assert r.headers.get("Content-Type", "").startswith("application/json"), r.headers
+    return json.loads(r.text)

@@ -1,0 +1,311 @@
+"""
+tests/integration/test_worker_startup.py - kconnect starts as connect-distributed.sh does.
+
+Against real brokers: GET / reports the real cluster id; the internal topics are created
+compacted with the configured partitions, or reused, or refused when unfit; bad properties
+files stop start-up naming the key; SIGTERM and SIGINT exit 0; the SCRAM listener works.
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+import requests
+
+import kafka_harness as kh
+from kconnect import TOP, base_properties, json_body, kafka_version, write_properties
+
+
+# ---- REST -------------------------------------------------------------------------------
+
+def test_root_reports_version_commit_and_real_cluster_id(workers, target_cluster):
+    w = workers.start()
+    r = w.get("/")
+    assert r.status_code == 200
+    body = json_body(r)
+    assert list(body) == ["version", "commit", "kafka_cluster_id"]   # Java's field order
+    assert body["version"] == kafka_version()
+    assert body["commit"] and isinstance(body["commit"], str)
+    assert body["kafka_cluster_id"] == target_cluster.cluster_id
+
+
+def test_unknown_path_is_404_with_connect_error_json(workers):
+    w = workers.start()
+    r = w.get("/no/such/path")
+    assert r.status_code == 404
+    assert json_body(r) == {"error_code": 404, "message": "HTTP 404 Not Found"}
+
+
+def test_wrong_method_on_root_is_405(workers):
+    w = workers.start()
+    r = w.request("DELETE", "/")
+    assert r.status_code == 405
+    assert json_body(r)["error_code"] == 405
+
+
+def test_logs_kafka_connect_started(workers):
+    w = workers.start()
+    assert "Kafka Connect started" in w.log()
+
+
+# ---- internal topics --------------------------------------------------------------------
+
+def test_internal_topics_created_compacted_with_configured_partitions(workers, target_cluster):
+    props = workers.properties(**{
+        "offset.storage.partitions": "7",
+        "status.storage.partitions": "3",
+        "config.storage.partitions": "4",          # ignored: the config topic has one
+        "offset.storage.retention.ms": "123456789",
+    })
+    w = workers.start(props)
+    expected = {props["offset.storage.topic"]: 7, props["status.storage.topic"]: 3,
+                props["config.storage.topic"]: 1}
+    for topic, partitions in expected.items():
+        assert target_cluster.topic_partitions(topic) == partitions, topic
+        assert target_cluster.topic_config(topic)["cleanup.policy"] == "compact", topic
+    assert target_cluster.topic_config(props["offset.storage.topic"])["retention.ms"] == \
+        "123456789"
+    assert "Ignoring 'config.storage.partitions=4' setting" in w.log()
+
+
+def test_internal_topics_default_partitions(workers, target_cluster):
+    props = workers.properties()
+    workers.start(props)
+    assert target_cluster.topic_partitions(props["offset.storage.topic"]) == 25
+    assert target_cluster.topic_partitions(props["status.storage.topic"]) == 5
+    assert target_cluster.topic_partitions(props["config.storage.topic"]) == 1
+
+
+def test_existing_compacted_topics_are_reused(workers, target_cluster):
+    props = workers.properties()
+    first = workers.start(props)
+    assert first.stop() == 0
+    second = workers.start(props)
+    assert "Using existing topic" in second.log()
+    assert second.get("/").status_code == 200
+
+
+def test_refuses_existing_topic_that_is_not_compacted(workers, target_cluster):
+    props = workers.properties()
+    target_cluster.create_topic(props["status.storage.topic"], 5, 1,
+                                config={"cleanup.policy": "delete"})
+    w = workers.create(props).start()
+    code = w.wait_exit(90)
+    assert code != 0
+    log = w.log()
+    assert (f"Topic '{props['status.storage.topic']}' supplied via the 'status.storage.topic' "
+            "property is required to have 'cleanup.policy=compact'") in log
+    assert "found the topic currently has 'cleanup.policy=delete'" in log
+    with pytest.raises(requests.ConnectionError):
+        requests.get(w.url + "/", timeout=2)
+
+
+def test_refuses_compact_delete_policy(workers, target_cluster):
+    props = workers.properties()
+    target_cluster.create_topic(props["offset.storage.topic"], 3, 1,
+                                config={"cleanup.policy": "compact,delete"})
+    w = workers.create(props).start()
+    assert w.wait_exit(90) != 0
+    assert "'cleanup.policy=compact,delete'" in w.log()
+
+
+def test_refuses_config_topic_with_several_partitions(workers, target_cluster):
+    props = workers.properties()
+    target_cluster.create_topic(props["config.storage.topic"], 3, 1,
+                                config={"cleanup.policy": "compact"})
+    w = workers.create(props).start()
+    assert w.wait_exit(90) != 0
+    assert ("required to have a single partition in order to guarantee consistency of "
+            "connector configurations, but found 3 partitions.") in w.log()
+
+
+# ---- bad properties ---------------------------------------------------------------------
+
+def test_missing_group_id_stops_startup_naming_the_key(workers):
+    props = workers.properties()
+    del props["group.id"]
+    w = workers.create(props).start()
+    assert w.wait_exit(30) == 2
+    assert 'Missing required configuration "group.id" which has no default value.' in w.log()
+
+
+def test_bad_number_names_file_line_key_and_value(workers, tmp_path):
+    props = workers.properties()
+    props["session.timeout.ms"] = "10s"
+    w = workers.create(props).start()
+    assert w.wait_exit(30) == 2
+    line = list(w.props).index("session.timeout.ms") + 1
+    assert (f"{w.config_path}:{line}: Invalid value 10s for configuration session.timeout.ms: "
+            "Not a number of type INT") in w.log()
+
+
+def test_bad_boolean_and_enum_values(workers):
+    for key, value, words in [
+        ("topic.tracking.enable", "yes", "Expected value to be either true or false"),
+        ("connect.protocol", "foo", "Invalid Connect protocol compatibility"),
+        ("security.protocol", "TLS", "String must be one of (case insensitive)"),
+    ]:
+        props = workers.properties(**{key: value})
+        w = workers.create(props).start()
+        assert w.wait_exit(30) == 2, key
+        assert f"Invalid value {value} for configuration {key}: {words}" in w.log()
+
+
+def test_unreadable_file_stops_startup(workers, tmp_path):
+    missing = str(tmp_path / "nope.properties")
+    w = workers.create(cmd=[os.environ.get("KCONNECT_BIN", os.path.join(TOP, "build",
+                                                                          "kconnect")),
+                            "distributed", missing]).start()
+    assert w.wait_exit(30) == 2
+    assert f"cannot read {missing}" in w.log()
+
+
+def test_malformed_unicode_escape_names_line(workers, tmp_path):
+    props = workers.properties()
+    path = str(tmp_path / "bad.properties")
+    write_properties(path, props)
+    with open(path, "a") as f:
+        f.write("client.id=abc\\u12\n")
+    n_lines = len(props) + 1
+    w = workers.create(cmd=[os.environ.get("KCONNECT_BIN", os.path.join(TOP, "build",
+                                                                          "kconnect")),
+                            "distributed", path]).start()
+    assert w.wait_exit(30) == 2
+    assert f"{path}:{n_lines}: value of 'client.id' has a malformed \\uxxxx escape" in w.log()
+
+
+def test_unknown_key_is_a_warning_not_an_error(workers):
+    w = workers.start(workers.properties(**{"no.such.setting": "1"}))
+    assert "unknown configuration 'no.such.setting' is ignored" in w.log()
+
+
+def test_java_properties_syntax_is_understood(workers, target_cluster, tmp_path):
+    """Separators ':' and ' ', continuation lines, escapes and comments, as Java reads them."""
+    props = base_properties(target_cluster)
+    port = kh.free_ports(1)[0]
+    lines = ["# a comment", "! another comment"]
+    for i, (k, v) in enumerate(props.items()):
+        sep = [" = ", ":", " "][i % 3]
+        lines.append(f"{k}{sep}{v}")
+    lines += ["listeners = http://127.0.0.1:\\", f"    {port}",
+              "client.id = kc\\u006Fnnect\\ worker"]
+    path = str(tmp_path / "syntax.properties")
+    with open(path, "w") as f:
+        f.write("\r\n".join(lines) + "\r\n")
+    w = workers.create(cmd=[os.environ.get("KCONNECT_BIN", os.path.join(TOP, "build",
+                                                                          "kconnect")),
+                            "distributed", path])
+    w.port = port
+    w.start().wait_rest()
+    assert w.get("/").json()["kafka_cluster_id"] == target_cluster.cluster_id
+
+
+def test_override_flag_replaces_file_values(workers):
+    port = kh.free_ports(1)[0]
+    w = workers.create(args=["--override", f"listeners=http://127.0.0.1:{port}"])
+    w.port = port
+    w.start().wait_rest()
+    assert w.get("/").status_code == 200
+
+
+# ---- brokers ----------------------------------------------------------------------------
+
+def test_unreachable_brokers_stop_startup_with_reason(workers):
+    dead = kh.free_ports(1)[0]
+    props = workers.properties(**{"bootstrap.servers": f"127.0.0.1:{dead}",
+                                  "default.api.timeout.ms": "3000"})
+    w = workers.create(props).start()
+    assert w.wait_exit(30) == 2
+    assert "Failed to connect to and describe Kafka cluster" in w.log()
+
+
+@pytest.mark.parametrize("mechanism", ["SCRAM-SHA-256", "SCRAM-SHA-512"])
+def test_scram_listener(workers, target_cluster, mechanism):
+    props = workers.properties()
+    props.update(target_cluster.java_client_properties(sasl=True, mechanism=mechanism,
+                                                       user="alice"))
+    w = workers.start(props)
+    assert w.get("/").json()["kafka_cluster_id"] == target_cluster.cluster_id
+    assert target_cluster.topic_partitions(props["config.storage.topic"]) == 1
+
+
+def test_wrong_scram_password_stops_startup(workers, target_cluster):
+    props = workers.properties(**{"default.api.timeout.ms": "5000"})
+    props.update(target_cluster.java_client_properties(sasl=True))
+    props["sasl.jaas.config"] = props["sasl.jaas.config"].replace("admin-secret", "wrong")
+    w = workers.create(props).start()
+    assert w.wait_exit(30) == 2
+    assert "Failed to connect to and describe Kafka cluster" in w.log()
+
+
+# ---- signals and scripts ----------------------------------------------------------------
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_signal_exits_zero_after_closing_clients(workers, sig):
+    w = workers.start()
+    assert w.stop(sig) == 0
+    log = w.log()
+    assert "Kafka Connect stopped" in log
+
+
+def test_sigterm_during_startup_exits_zero(workers):
+    dead = kh.free_ports(1)[0]
+    w = workers.create(workers.properties(**{"bootstrap.servers": f"127.0.0.1:{dead}"}))
+    w.start()
+    time.sleep(1.5)                      # still looking for the cluster id
+    assert w.stop(signal.SIGTERM, timeout=10) == 0
+
+
+def test_connect_distributed_script(workers):
+    script = os.path.join(TOP, "bin", "connect-distributed.sh")
+    w = workers.create(env={"KAFKA_HEAP_OPTS": "-Xmx2G", "KAFKA_OPTS": "-Dfoo=bar"})
+    w.cmd = [script, w.config_path]
+    w.start().wait_rest()
+    assert w.stop() == 0
+
+
+def test_connect_distributed_script_daemon(workers, tmp_path):
+    script = os.path.join(TOP, "bin", "connect-distributed.sh")
+    w = workers.create()
+    log_dir = str(tmp_path / "logs")
+    env = dict(os.environ, LOG_DIR=log_dir)
+    p = subprocess.run([script, "-daemon", w.config_path], env=env, timeout=30)
+    assert p.returncode == 0
+    out = os.path.join(log_dir, "connectDistributed.out")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(w.url + "/", timeout=2).status_code == 200:
+                break
+        except requests.RequestException:
+            time.sleep(0.2)
+    assert requests.get(w.url + "/", timeout=2).status_code == 200
+    with open(out) as f:
+        assert "Kafka Connect started" in f.read()
+    pid = int(subprocess.run(["pgrep", "-f", f"distributed {w.config_path}"],
+                             capture_output=True, text=True).stdout.split()[0])
+    os.kill(pid, signal.SIGTERM)
+
+
+def test_script_usage_without_arguments():
+    script = os.path.join(TOP, "bin", "connect-distributed.sh")
+    p = subprocess.run([script], capture_output=True, text=True, timeout=10)
+    assert p.returncode == 1
+    assert "USAGE:" in p.stdout
+
+
+# ---- the Kafka tools of the same jars ----------------------------------------------------
+
+def test_kafka_cli_tools_see_internal_topics(workers, target_cluster, java):
+    props = workers.properties()
+    workers.start(props)
+    out = java.tool("kafka-topics", "--bootstrap-server", target_cluster.bootstrap, "--list")
+    assert props["config.storage.topic"] in out.stdout.split()
+    out = java.tool("kafka-get-offsets", "--bootstrap-server", target_cluster.sasl_bootstrap,
+                    "--command-config", target_cluster.command_config(),
+                    "--topic", props["config.storage.topic"])
+    assert out.stdout.strip() == f"{props['config.storage.topic']}:0:0"

@@ -1,0 +1,560 @@
+"""
+tests/kafka/kafka_harness.py - real Apache Kafka (KRaft) clusters on loopback, from Maven jars.
+
+Used by the pytest fixtures (tests/integration/conftest.py) and by `make run` through the
+command line at the bottom of this file. A cluster is 1..N combined broker+controller nodes
+with a static quorum, each with three listeners on free loopback ports:
+
+    PLAINTEXT       clients without authentication
+    SASL_PLAINTEXT  SCRAM-SHA-256 and SCRAM-SHA-512; the users in SCRAM_USERS exist from
+                    format time, for both mechanisms
+    CONTROLLER      the KRaft quorum
+
+Data lives in a temporary directory. Brokers started for tests get PR_SET_PDEATHSIG, so
+they die with the test process even when it is killed; `make run` starts them detached.
+A broker that does not come up in time has its log tail in the exception.
+
+The jars come from tests/setup.sh (KAFKA_LIBS, or the cache path it prints).
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import base64
+import concurrent.futures
+import ctypes
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+
+SCRAM_USERS = {"admin": "admin-secret", "alice": "alice-secret"}
+SCRAM_MECHANISMS = ("SCRAM-SHA-256", "SCRAM-SHA-512")
+
+# Kafka's bin/*.sh scripts, by the name an operator types, and the main class behind each.
+TOOLS = {
+    "kafka-topics": "org.apache.kafka.tools.TopicCommand",
+    "kafka-console-producer": "org.apache.kafka.tools.ConsoleProducer",
+    "kafka-console-consumer": "org.apache.kafka.tools.consumer.ConsoleConsumer",
+    "kafka-producer-perf-test": "org.apache.kafka.tools.ProducerPerformance",
+    "kafka-consumer-perf-test": "org.apache.kafka.tools.ConsumerPerformance",
+    "kafka-get-offsets": "org.apache.kafka.tools.GetOffsetShell",
+    "kafka-consumer-groups": "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
+    "kafka-configs": "kafka.admin.ConfigCommand",
+    "kafka-acls": "org.apache.kafka.tools.AclCommand",
+    "kafka-storage": "kafka.tools.StorageTool",
+    "kafka-broker-api-versions": "org.apache.kafka.tools.BrokerApiVersionsCommand",
+    "kafka-metadata-quorum": "org.apache.kafka.tools.MetadataQuorumCommand",
+}
+
+BROKER_JVM = ["-Xms256m", "-Xmx512m", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
+              "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true"]
+TOOL_JVM = ["-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+            "-Djava.awt.headless=true"]
+
+LOG4J2_SERVER = """\
+status = warn
+appender.out.type = Console
+appender.out.name = OUT
+appender.out.layout.type = PatternLayout
+appender.out.layout.pattern = [%d] %p %m (%c)%n
+rootLogger.level = INFO
+rootLogger.appenderRef.out.ref = OUT
+logger.req.name = kafka.request.logger
+logger.req.level = WARN
+logger.state.name = state.change.logger
+logger.state.level = WARN
+"""
+
+LOG4J2_TOOLS = """\
+status = warn
+appender.err.type = Console
+appender.err.name = ERR
+appender.err.target = SYSTEM_ERR
+appender.err.layout.type = PatternLayout
+appender.err.layout.pattern = [%d] %p %m (%c)%n
+rootLogger.level = WARN
+rootLogger.appenderRef.err.ref = ERR
+"""
+
+
+class HarnessError(RuntimeError):
+    """A cluster or tool could not do what was asked; the message carries the log tail."""
+
+
+def kafka_libs():
+    """Directory of the Kafka jars: $KAFKA_LIBS, else what tests/setup.sh reports."""
+    libs = os.environ.get("KAFKA_LIBS")
+    if not libs:
+        out = subprocess.run([os.path.join(TOP, "tests", "setup.sh"), "env"],
+                             check=True, capture_output=True, text=True).stdout
+        env = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+        libs = env["KAFKA_LIBS"]
+    if not os.path.isdir(libs):
+        raise HarnessError(f"no Kafka jars in {libs}: run tests/setup.sh kafka")
+    return libs
+
+
+def free_ports(n):
+    """n distinct free TCP ports on 127.0.0.1 (bound together so they cannot repeat)."""
+    socks, ports = [], []
+    try:
+        for _ in range(n):
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.bind(("127.0.0.1", 0))
+            socks.append(s)
+            ports.append(s.getsockname()[1])
+    finally:
+        for s in socks:
+            s.close()
+    return ports
+
+
+def random_cluster_id():
+    """A Kafka Uuid as `kafka-storage random-uuid` prints it: base64url, no padding."""
+    while True:
+        cid = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+        if not cid.startswith("-"):
+            return cid
+
+
+def _die_with_parent():
+    """preexec_fn: ask the kernel to SIGKILL the child when the harness process dies."""
+    libc = ctypes.CDLL("libc.so.6", use_errno=True)
+    libc.prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+
+
+def tail(path, lines=40):
+    try:
+        with open(path, "rb") as f:
+            data = f.read().decode("utf-8", "replace").splitlines()
+    except OSError as e:
+        return f"(no log: {e})"
+    return "\n".join(data[-lines:])
+
+
+def jaas_config(mechanism_user="admin"):
+    """The Java sasl.jaas.config value for a SCRAM user of SCRAM_USERS."""
+    return ('org.apache.kafka.common.security.scram.ScramLoginModule required '
+            f'username="{mechanism_user}" password="{SCRAM_USERS[mechanism_user]}";')
+
+
+class Java:
+    """Runs main classes from the Kafka jars."""
+
+    def __init__(self, libs=None):
+        self.libs = libs or kafka_libs()
+        self.classpath = os.path.join(self.libs, "*")
+        self.java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") \
+            if os.environ.get("JAVA_HOME") else "java"
+        self._tools_log4j = None
+
+    def tools_log4j(self):
+        if self._tools_log4j is None:
+            fd, path = tempfile.mkstemp(prefix="kc-tools-log4j2-", suffix=".properties")
+            with os.fdopen(fd, "w") as f:
+                f.write(LOG4J2_TOOLS)
+            self._tools_log4j = path
+        return self._tools_log4j
+
+    def command(self, main_class, args, jvm=None, log4j=None):
+        return ([self.java] + (jvm or TOOL_JVM) +
+                [f"-Dlog4j2.configurationFile={log4j or self.tools_log4j()}",
+                 "-cp", self.classpath, main_class] + list(args))
+
+    def tool(self, name, *args, input=None, timeout=120, check=True):
+        """Run one of Kafka's CLI tools (see TOOLS) to completion; returns CompletedProcess.
+
+        Raises HarnessError with the tool's stderr when check is true and it fails."""
+        cmd = self.command(TOOLS[name], [str(a) for a in args])
+        p = subprocess.run(cmd, input=input, capture_output=True, text=True, timeout=timeout)
+        if check and p.returncode != 0:
+            raise HarnessError(f"{name} {' '.join(map(str, args))} exited {p.returncode}:\n"
+                               f"{p.stderr[-4000:]}")
+        return p
+
+
+class Node:
+    """One combined broker+controller process of a Cluster."""
+
+    def __init__(self, cluster, node_id, ports):
+        self.cluster = cluster
+        self.node_id = node_id
+        self.plaintext_port, self.sasl_port, self.controller_port = ports
+        self.dir = os.path.join(cluster.dir, f"node{node_id}")
+        self.config_path = os.path.join(self.dir, "server.properties")
+        self.log_path = os.path.join(self.dir, "server.log")
+        self.proc = None
+        self.pid = None
+
+    def server_properties(self):
+        c = self.cluster
+        rf = min(3, len(c.nodes))
+        min_isr = 2 if rf >= 3 else 1
+        jaas = "org.apache.kafka.common.security.scram.ScramLoginModule required;"
+        props = {
+            "process.roles": "broker,controller",
+            "node.id": self.node_id,
+            "controller.quorum.voters": c.quorum_voters(),
+            "listeners": (f"PLAINTEXT://127.0.0.1:{self.plaintext_port},"
+                          f"SASL_PLAINTEXT://127.0.0.1:{self.sasl_port},"
+                          f"CONTROLLER://127.0.0.1:{self.controller_port}"),
+            "advertised.listeners": (f"PLAINTEXT://127.0.0.1:{self.plaintext_port},"
+                                     f"SASL_PLAINTEXT://127.0.0.1:{self.sasl_port}"),
+            "listener.security.protocol.map":
+                "PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT",
+            "inter.broker.listener.name": "PLAINTEXT",
+            "controller.listener.names": "CONTROLLER",
+            "sasl.enabled.mechanisms": ",".join(SCRAM_MECHANISMS),
+            "listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config": jaas,
+            "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config": jaas,
+            "log.dirs": os.path.join(self.dir, "data"),
+            "num.partitions": 1,
+            "offsets.topic.replication.factor": rf,
+            "offsets.topic.num.partitions": 1,
+            "transaction.state.log.replication.factor": rf,
+            "transaction.state.log.min.isr": min_isr,
+            "transaction.state.log.num.partitions": 1,
+            "share.coordinator.state.topic.replication.factor": rf,
+            "share.coordinator.state.topic.min.isr": min_isr,
+            "group.initial.rebalance.delay.ms": 0,
+            "group.min.session.timeout.ms": 500,
+            "broker.heartbeat.interval.ms": 500,
+            "broker.session.timeout.ms": 3000,
+            "num.network.threads": 2,
+            "num.io.threads": 2,
+            "background.threads": 2,
+            "group.coordinator.threads": 1,
+        }
+        if len(c.nodes) >= 3:
+            props["default.replication.factor"] = 3
+            props["min.insync.replicas"] = 2
+        props.update(c.extra_config)
+        return "".join(f"{k}={v}\n" for k, v in props.items())
+
+    def write_config(self):
+        os.makedirs(self.dir, exist_ok=True)
+        with open(self.config_path, "w") as f:
+            f.write(self.server_properties())
+        with open(os.path.join(self.dir, "log4j2.properties"), "w") as f:
+            f.write(LOG4J2_SERVER)
+
+    def format(self):
+        args = ["format", "-c", self.config_path, "-t", self.cluster.cluster_id]
+        for user, password in SCRAM_USERS.items():
+            for mech in SCRAM_MECHANISMS:
+                args += ["--add-scram", f"{mech}=[name={user},password={password}]"]
+        p = subprocess.run(self.cluster.java.command("kafka.tools.StorageTool", args),
+                           capture_output=True, text=True, timeout=120)
+        if p.returncode != 0:
+            raise HarnessError(f"{self.cluster.name}/node{self.node_id}: kafka-storage format "
+                               f"failed ({p.returncode}):\n{p.stdout}\n{p.stderr}")
+
+    def start(self):
+        if self.running():
+            return
+        java = self.cluster.java
+        cmd = java.command("kafka.Kafka", [self.config_path], jvm=BROKER_JVM + [
+            f"-Dkafka.logs.dir={self.dir}/logs"],
+            log4j=os.path.join(self.dir, "log4j2.properties"))
+        log = open(self.log_path, "ab")
+        if self.cluster.detached:
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
+                                         stdin=subprocess.DEVNULL, start_new_session=True)
+        else:
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
+                                         stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        log.close()
+        self.pid = self.proc.pid
+
+    def running(self):
+        if self.proc is not None:
+            return self.proc.poll() is None
+        if self.pid:
+            try:
+                os.kill(self.pid, 0)
+                return True
+            except OSError:
+                return False
+        return False
+
+    def signal(self, sig):
+        if self.running():
+            os.kill(self.pid, sig)
+
+    def wait_exit(self, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.running():
+                return True
+            time.sleep(0.1)
+        return False
+
+    def stop(self, timeout=30):
+        """SIGTERM (controlled shutdown), then SIGKILL after timeout seconds."""
+        self.signal(signal.SIGTERM)
+        if not self.wait_exit(timeout):
+            self.signal(signal.SIGKILL)
+            self.wait_exit(10)
+
+    def kill(self):
+        self.signal(signal.SIGKILL)
+        self.wait_exit(10)
+
+
+class Cluster:
+    """A named KRaft cluster of `brokers` combined nodes on loopback.
+
+    bootstrap       PLAINTEXT bootstrap servers ("127.0.0.1:p1,127.0.0.1:p2")
+    sasl_bootstrap  SASL_PLAINTEXT (SCRAM) bootstrap servers
+    cluster_id      the id given at format time, as GET / of a worker must report it
+    """
+
+    def __init__(self, name, brokers=1, workdir=None, java=None, detached=False,
+                 extra_config=None):
+        self.name = name
+        self.java = java or Java()
+        self.detached = detached
+        self.extra_config = dict(extra_config or {})
+        self.dir = workdir or tempfile.mkdtemp(prefix=f"kc-kafka-{name}-")
+        self.cluster_id = random_cluster_id()
+        ports = free_ports(3 * brokers)
+        self.nodes = [Node(self, i + 1, ports[3 * i:3 * i + 3]) for i in range(brokers)]
+
+    # ---- addresses ----
+    def quorum_voters(self):
+        return ",".join(f"{n.node_id}@127.0.0.1:{n.controller_port}" for n in self.nodes)
+
+    @property
+    def bootstrap(self):
+        return ",".join(f"127.0.0.1:{n.plaintext_port}" for n in self.nodes)
+
+    @property
+    def sasl_bootstrap(self):
+        return ",".join(f"127.0.0.1:{n.sasl_port}" for n in self.nodes)
+
+    def client_config(self, sasl=False, mechanism="SCRAM-SHA-256", user="admin", **extra):
+        """librdkafka (confluent-kafka) settings for this cluster."""
+        if not sasl:
+            conf = {"bootstrap.servers": self.bootstrap}
+        else:
+            conf = {"bootstrap.servers": self.sasl_bootstrap,
+                    "security.protocol": "SASL_PLAINTEXT", "sasl.mechanism": mechanism,
+                    "sasl.username": user, "sasl.password": SCRAM_USERS[user]}
+        conf.update(extra)
+        return conf
+
+    def java_client_properties(self, sasl=False, mechanism="SCRAM-SHA-256", user="admin"):
+        """Java client settings (what a worker or tool properties file holds)."""
+        if not sasl:
+            return {"bootstrap.servers": self.bootstrap}
+        return {"bootstrap.servers": self.sasl_bootstrap,
+                "security.protocol": "SASL_PLAINTEXT", "sasl.mechanism": mechanism,
+                "sasl.jaas.config": jaas_config(user)}
+
+    def command_config(self, sasl=True, mechanism="SCRAM-SHA-256", user="admin"):
+        """Path of a --command-config file for Kafka's tools (SASL by default)."""
+        fd, path = tempfile.mkstemp(prefix="client-", suffix=".properties", dir=self.dir)
+        with os.fdopen(fd, "w") as f:
+            for k, v in self.java_client_properties(sasl, mechanism, user).items():
+                if k != "bootstrap.servers":
+                    f.write(f"{k}={v}\n")
+        return path
+
+    def admin(self, **conf):
+        """A confluent-kafka AdminClient; keep a reference while its futures are pending.
+
+        librdkafka's own log is off (log_level 0): it logs every refused connection while a
+        broker starts, and admin failures come back through the futures anyway."""
+        from confluent_kafka.admin import AdminClient
+        return AdminClient(dict(self.client_config(**conf), log_level=0))
+
+    # ---- lifecycle ----
+    def prepare(self):
+        """Write every node's configuration and format its storage (may run on any thread)."""
+        for n in self.nodes:
+            n.write_config()
+        with concurrent.futures.ThreadPoolExecutor(len(self.nodes)) as ex:
+            list(ex.map(lambda n: n.format(), self.nodes))
+
+    def launch(self):
+        """Start every node. Call on a long-lived thread: PR_SET_PDEATHSIG fires when the
+        thread that started a broker ends, not only when the process does."""
+        for n in self.nodes:
+            n.start()
+
+    def start(self, timeout=90):
+        """prepare(), launch(), wait_ready(): a cluster clients can use."""
+        self.prepare()
+        self.launch()
+        self.wait_ready(timeout)
+        return self
+
+    def wait_ready(self, timeout=90):
+        """Until metadata lists every broker, over PLAINTEXT and over SCRAM."""
+        from confluent_kafka.admin import AdminClient
+        deadline = time.monotonic() + timeout
+        last = None
+        for sasl in (False, True):
+            admin = AdminClient(dict(self.client_config(sasl=sasl), log_level=0))
+            while True:
+                for n in self.nodes:
+                    if not n.running():
+                        raise HarnessError(f"cluster {self.name}: node{n.node_id} exited "
+                                           f"during start-up; log tail:\n{tail(n.log_path)}")
+                try:
+                    md = admin.list_topics(timeout=2)
+                    if len(md.brokers) == len(self.nodes):
+                        break
+                    last = f"{len(md.brokers)} of {len(self.nodes)} brokers in metadata"
+                except Exception as e:      # KafkaException while the broker comes up
+                    last = str(e)
+                if time.monotonic() > deadline:
+                    logs = "\n".join(f"--- node{n.node_id} ---\n{tail(n.log_path)}"
+                                     for n in self.nodes)
+                    raise HarnessError(f"cluster {self.name} not ready after {timeout}s "
+                                       f"({'SASL' if sasl else 'PLAINTEXT'}: {last}):\n{logs}")
+                time.sleep(0.3)
+
+    def stop(self):
+        with concurrent.futures.ThreadPoolExecutor(len(self.nodes)) as ex:
+            list(ex.map(lambda n: n.stop(), self.nodes))
+
+    # ---- convenience for tests ----
+    def create_topic(self, name, partitions=1, replication_factor=1, config=None, timeout=30):
+        from confluent_kafka.admin import NewTopic
+        admin = self.admin()
+        fs = admin.create_topics([NewTopic(name, partitions, replication_factor,
+                                           config=config or {})])
+        fs[name].result(timeout)
+        if self.topic_partitions(name, timeout) != partitions:    # visible to clients
+            raise HarnessError(f"topic {name} created but not visible in metadata")
+
+    def topic_config(self, name, timeout=30):
+        """{config name: value} of a topic, as DescribeConfigs returns it."""
+        from confluent_kafka.admin import ConfigResource
+        res = ConfigResource(ConfigResource.Type.TOPIC, name)
+        admin = self.admin()
+        entries = admin.describe_configs([res])[res].result(timeout)
+        return {k: e.value for k, e in entries.items()}
+
+    def topic_partitions(self, name, timeout=30, absent_after=5):
+        """Partition count of a topic, None if it does not exist. Metadata of a topic created
+        a moment ago reaches the broker asked a little later (unknown, or leader not
+        available): that is waited out, for up to absent_after seconds for an unknown one."""
+        admin = self.admin()
+        start = time.monotonic()
+        while True:
+            md = admin.list_topics(topic=name, timeout=timeout)
+            t = md.topics.get(name)
+            if t is not None and t.error is None:
+                return len(t.partitions)
+            waited = time.monotonic() - start
+            unknown = t is None or t.error.code() == 3       # UNKNOWN_TOPIC_OR_PART
+            if waited > timeout or (unknown and waited > absent_after):
+                return None
+            time.sleep(0.2)
+
+    def state(self):
+        return {"name": self.name, "dir": self.dir, "cluster_id": self.cluster_id,
+                "bootstrap": self.bootstrap, "sasl_bootstrap": self.sasl_bootstrap,
+                "pids": [n.pid for n in self.nodes]}
+
+
+def start_clusters(specs, **kw):
+    """Start several clusters at once: specs = [(name, brokers), ...] -> {name: Cluster}.
+
+    Formatting and waiting run in parallel; the brokers are started from this thread."""
+    workdirs = kw.pop("workdirs", {})
+    clusters = {name: Cluster(name, brokers, workdir=workdirs.get(name), **kw)
+                for name, brokers in specs}
+    try:
+        with concurrent.futures.ThreadPoolExecutor(len(clusters)) as ex:
+            list(ex.map(lambda c: c.prepare(), clusters.values()))
+            for c in clusters.values():
+                c.launch()
+            list(ex.map(lambda c: c.wait_ready(), clusters.values()))
+    except Exception:
+        for c in clusters.values():
+            c.stop()
+        raise
+    return clusters
+
+
+# ---- command line, for `make run` -------------------------------------------------------
+# up   --state DIR NAME[:BROKERS] ...   start detached clusters, write DIR/clusters.json
+# down --state DIR                      stop what `up` started (SIGTERM, then SIGKILL)
+# tool NAME ARGS...                     run one of Kafka's CLI tools from the jars
+def main(argv):
+    if len(argv) >= 2 and argv[0] == "tool":
+        if argv[1] not in TOOLS:
+            sys.stderr.write(f"unknown tool {argv[1]}; one of: {', '.join(sorted(TOOLS))}\n")
+            return 2
+        cmd = Java().command(TOOLS[argv[1]], argv[2:])
+        os.execvp(cmd[0], cmd)      # the tool's stdin/stdout are the terminal's
+    if len(argv) >= 3 and argv[0] in ("up", "down") and argv[1] == "--state":
+        state_dir = os.path.abspath(argv[2])
+        state_file = os.path.join(state_dir, "clusters.json")
+        if argv[0] == "down":
+            return _down(state_file)
+        _down(state_file)
+        os.makedirs(state_dir, exist_ok=True)
+        specs = []
+        for spec in argv[3:]:
+            name, _, brokers = spec.partition(":")
+            specs.append((name, int(brokers or 1)))
+        workdirs = {}
+        for name, _ in specs:
+            workdirs[name] = os.path.join(state_dir, name)
+            subprocess.run(["rm", "-rf", workdirs[name]], check=True)
+            os.makedirs(workdirs[name])
+        clusters = start_clusters(specs, java=Java(), detached=True, workdirs=workdirs)
+        with open(state_file, "w") as f:
+            json.dump({n: c.state() for n, c in clusters.items()}, f, indent=2)
+        for n, c in clusters.items():
+            print(f"{n}: bootstrap {c.bootstrap} (SCRAM: {c.sasl_bootstrap}), "
+                  f"cluster id {c.cluster_id}")
+        return 0
+    sys.stderr.write("usage: kafka_harness.py up --state DIR NAME[:BROKERS]... | "
+                     "down --state DIR | tool NAME ARGS...\n")
+    return 2
+
+
+def _down(state_file):
+    try:
+        with open(state_file) as f:
+            state = json.load(f)
+    except OSError:
+        return 0
+    pids = [pid for c in state.values() for pid in c["pids"]]
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except OSError:
+            pass
+    deadline = time.monotonic() + 30
+    for pid in pids:
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+            except OSError:
+                break
+            time.sleep(0.2)
+        else:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+    os.unlink(state_file)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# tests/run.sh - run the test tiers against a build directory and end with one line:
+#     N passed, N failed
+# Usage: tests/run.sh BUILD_DIR [unit|integration ...]   (no tier: all of them)
+# Exits non-zero if anything failed or no test ran.
+#
+# SPDX-License-Identifier: Apache-2.0
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:?usage: tests/run.sh BUILD_DIR [unit|integration ...]}
+shift
+[ $# -gt 0 ] || set -- unit integration
+cd "$top"
+
+passed=0
+failed=0
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:halt_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+unit() {
+    local t out p f
+    for t in "$build"/tests/test_*; do
+        [ -x "$t" ] || continue
+        out=$("$t" 2>&1)
+        local rc=$?
+        printf '%s\n' "$out"
+        p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
+        f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
+        p=${p:-0}
+        f=${f:-0}
+        if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+            echo "unit: $t exited $rc (crash or sanitizer report)"
+            f=1
+        fi
+        passed=$((passed + p))
+        failed=$((failed + f))
+    done
+}
+
+integration() {
+    eval "$(tests/setup.sh env)"
+    export KAFKA_LIBS KCONNECT_BIN="$top/$build/kconnect"
+    local junit="$top/build/pytest-junit.xml"
+    mkdir -p "$top/build"
+    rm -f "$junit"
+    "$KC_VENV/bin/python" -m pytest -p no:cacheprovider -ra --junitxml="$junit" \
+        "${PYTEST_ARGS[@]}" tests/integration
+    local rc=$?
+    if [ ! -f "$junit" ]; then
+        echo "integration: pytest produced no report (exit $rc)"
+        failed=$((failed + 1))
+        return
+    fi
+    read -r p f < <("$KC_VENV/bin/python" - "$junit" <<'PY'
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
+tests = sum(int(s.get("tests", 0)) for s in suites)
+bad = sum(int(s.get("failures", 0)) + int(s.get("errors", 0)) for s in suites)
+skipped = sum(int(s.get("skipped", 0)) for s in suites)
+print(tests - bad - skipped, bad + skipped)
+PY
+)
+    passed=$((passed + p))
+    failed=$((failed + f))
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        echo "integration: pytest exited $rc"
+        failed=$((failed + 1))
+    fi
+}
+
+PYTEST_ARGS=()
+[ -n "${PYTEST_K:-}" ] && PYTEST_ARGS+=(-k "$PYTEST_K")
+for tier in "$@"; do
+    case $tier in
+        unit) unit ;;
+        integration) integration ;;
+        *) echo "unknown tier $tier"; exit 2 ;;
+    esac
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

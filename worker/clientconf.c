@@ -1,0 +1,374 @@
+/*
+ * worker/clientconf.c - see clientconf.h.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "worker/clientconf.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "worker/configdef.h"
+
+typedef enum {
+    MAP_SAME,        /* same name, same value */
+    MAP_RENAME,      /* other name, same value */
+    MAP_LIST,        /* Java list: trimmed items joined by "," */
+    MAP_NONEMPTY,    /* renamed, left out when the value is empty */
+    MAP_BUFFER,      /* socket buffer bytes: Java -1 (OS default) is librdkafka 0 */
+    MAP_SPECIAL,     /* handled by apply_special() */
+    MAP_DROP,        /* a Java knob with no librdkafka meaning: accepted, not passed */
+} map_kind;
+
+typedef enum { ROLE_ANY = 0, ROLE_PRODUCER, ROLE_CONSUMER } client_role;
+
+typedef struct {
+    const char *java;
+    const char *rk;
+    map_kind    kind;
+    client_role role;    /* keys librdkafka would warn about on the other kind of client */
+} client_key;
+
+static const client_key client_keys[] = {
+    /* connection and security */
+    { "bootstrap.servers", "bootstrap.servers", MAP_LIST, ROLE_ANY },
+    { "client.id", "client.id", MAP_NONEMPTY, ROLE_ANY },
+    { "client.rack", "client.rack", MAP_NONEMPTY, ROLE_ANY },
+    { "security.protocol", "security.protocol", MAP_SAME, ROLE_ANY },
+    { "sasl.mechanism", "sasl.mechanisms", MAP_RENAME, ROLE_ANY },
+    { "sasl.jaas.config", NULL, MAP_SPECIAL, ROLE_ANY },
+    { "sasl.kerberos.service.name", "sasl.kerberos.service.name", MAP_NONEMPTY, ROLE_ANY },
+    { "sasl.kerberos.kinit.cmd", NULL, MAP_DROP, ROLE_ANY },
+    { "ssl.truststore.location", NULL, MAP_SPECIAL, ROLE_ANY },
+    { "ssl.truststore.type", NULL, MAP_SPECIAL, ROLE_ANY },
+    { "ssl.truststore.password", NULL, MAP_DROP, ROLE_ANY },
+    { "ssl.truststore.certificates", "ssl.ca.pem", MAP_NONEMPTY, ROLE_ANY },
+    { "ssl.keystore.location", NULL, MAP_SPECIAL, ROLE_ANY },
+    { "ssl.keystore.type", NULL, MAP_SPECIAL, ROLE_ANY },
+    { "ssl.keystore.password", "ssl.keystore.password", MAP_NONEMPTY, ROLE_ANY },
+    { "ssl.keystore.key", "ssl.key.pem", MAP_NONEMPTY, ROLE_ANY },
+    { "ssl.keystore.certificate.chain", "ssl.certificate.pem", MAP_NONEMPTY, ROLE_ANY },
+    { "ssl.key.password", "ssl.key.password", MAP_NONEMPTY, ROLE_ANY },
+    { "ssl.endpoint.identification.algorithm", NULL, MAP_SPECIAL, ROLE_ANY },
+    { "ssl.protocol", NULL, MAP_DROP, ROLE_ANY },
+    { "ssl.enabled.protocols", NULL, MAP_DROP, ROLE_ANY },
+    { "ssl.cipher.suites", NULL, MAP_DROP, ROLE_ANY },
+    { "ssl.provider", NULL, MAP_DROP, ROLE_ANY },
+    { "ssl.keymanager.algorithm", NULL, MAP_DROP, ROLE_ANY },
+    { "ssl.trustmanager.algorithm", NULL, MAP_DROP, ROLE_ANY },
+    { "ssl.secure.random.implementation", NULL, MAP_DROP, ROLE_ANY },
+    /* timing */
+    { "metadata.max.age.ms", "metadata.max.age.ms", MAP_SAME, ROLE_ANY },
+    { "reconnect.backoff.ms", "reconnect.backoff.ms", MAP_SAME, ROLE_ANY },
+    { "reconnect.backoff.max.ms", "reconnect.backoff.max.ms", MAP_SAME, ROLE_ANY },
+    { "retry.backoff.ms", "retry.backoff.ms", MAP_SAME, ROLE_ANY },
+    { "retry.backoff.max.ms", "retry.backoff.max.ms", MAP_SAME, ROLE_ANY },
+    { "socket.connection.setup.timeout.ms", "socket.connection.setup.timeout.ms", MAP_SAME, ROLE_ANY },
+    { "socket.connection.setup.timeout.max.ms", NULL, MAP_DROP, ROLE_ANY },
+    { "connections.max.idle.ms", "connections.max.idle.ms", MAP_SAME, ROLE_ANY },
+    { "send.buffer.bytes", "socket.send.buffer.bytes", MAP_BUFFER, ROLE_ANY },
+    { "receive.buffer.bytes", "socket.receive.buffer.bytes", MAP_BUFFER, ROLE_ANY },
+    { "request.timeout.ms", "socket.timeout.ms", MAP_SAME, ROLE_ANY },
+    { "default.api.timeout.ms", NULL, MAP_DROP, ROLE_ANY },
+    { "client.dns.lookup", NULL, MAP_DROP, ROLE_ANY },
+    { "metadata.recovery.strategy", NULL, MAP_DROP, ROLE_ANY },
+    /* producer */
+    { "acks", "acks", MAP_SAME, ROLE_PRODUCER },
+    { "linger.ms", "linger.ms", MAP_SAME, ROLE_PRODUCER },
+    { "batch.size", "batch.size", MAP_SAME, ROLE_PRODUCER },
+    { "compression.type", "compression.type", MAP_SAME, ROLE_PRODUCER },
+    { "enable.idempotence", "enable.idempotence", MAP_SAME, ROLE_PRODUCER },
+    { "max.in.flight.requests.per.connection", "max.in.flight.requests.per.connection", MAP_SAME, ROLE_PRODUCER },
+    { "delivery.timeout.ms", "message.timeout.ms", MAP_RENAME, ROLE_PRODUCER },
+    { "max.request.size", "message.max.bytes", MAP_RENAME, ROLE_PRODUCER },
+    { "transactional.id", "transactional.id", MAP_NONEMPTY, ROLE_PRODUCER },
+    { "transaction.timeout.ms", "transaction.timeout.ms", MAP_SAME, ROLE_PRODUCER },
+    { "buffer.memory", NULL, MAP_DROP, ROLE_ANY },
+    { "max.block.ms", NULL, MAP_DROP, ROLE_ANY },
+    { "retries", "retries", MAP_SAME, ROLE_PRODUCER },
+    /* consumer */
+    { "group.id", "group.id", MAP_NONEMPTY, ROLE_CONSUMER },
+    { "group.instance.id", "group.instance.id", MAP_NONEMPTY, ROLE_CONSUMER },
+    { "auto.offset.reset", "auto.offset.reset", MAP_SAME, ROLE_CONSUMER },
+    { "enable.auto.commit", "enable.auto.commit", MAP_SAME, ROLE_CONSUMER },
+    { "auto.commit.interval.ms", "auto.commit.interval.ms", MAP_SAME, ROLE_CONSUMER },
+    { "isolation.level", "isolation.level", MAP_SAME, ROLE_CONSUMER },
+    { "fetch.min.bytes", "fetch.min.bytes", MAP_SAME, ROLE_CONSUMER },
+    { "fetch.max.bytes", "fetch.max.bytes", MAP_SAME, ROLE_CONSUMER },
+    { "fetch.max.wait.ms", "fetch.wait.max.ms", MAP_RENAME, ROLE_CONSUMER },
+    { "max.partition.fetch.bytes", "max.partition.fetch.bytes", MAP_SAME, ROLE_CONSUMER },
+    { "max.poll.records", NULL, MAP_DROP, ROLE_ANY },
+    { "max.poll.interval.ms", "max.poll.interval.ms", MAP_SAME, ROLE_CONSUMER },
+    { "session.timeout.ms", "session.timeout.ms", MAP_SAME, ROLE_CONSUMER },
+    { "heartbeat.interval.ms", "heartbeat.interval.ms", MAP_SAME, ROLE_CONSUMER },
+    { "partition.assignment.strategy", NULL, MAP_DROP, ROLE_ANY },
+    { "key.serializer", NULL, MAP_DROP, ROLE_ANY },
+    { "value.serializer", NULL, MAP_DROP, ROLE_ANY },
+    { "key.deserializer", NULL, MAP_DROP, ROLE_ANY },
+    { "value.deserializer", NULL, MAP_DROP, ROLE_ANY },
+    { "interceptor.classes", NULL, MAP_DROP, ROLE_ANY },
+    { "metric.reporters", NULL, MAP_DROP, ROLE_ANY },
+    { "metrics.num.samples", NULL, MAP_DROP, ROLE_ANY },
+    { "metrics.sample.window.ms", NULL, MAP_DROP, ROLE_ANY },
+    { "metrics.recording.level", NULL, MAP_DROP, ROLE_ANY },
+};
+
+static const client_key *
+find_key(const char *java)
+{
+    for (size_t i = 0; i < KC_ARRAY_LEN(client_keys); i++)
+        if (strcmp(client_keys[i].java, java) == 0)
+            return &client_keys[i];
+    return NULL;
+}
+
+bool
+kc_clientconf_knows(const char *java_key)
+{
+    return find_key(java_key) != NULL;
+}
+
+int
+kc_clientconf_set(rd_kafka_conf_t *conf, const char *rk_key, const char *value,
+                  const char *java_key, kc_err *err)
+{
+    char             errstr[512];
+    rd_kafka_conf_res_t r = rd_kafka_conf_set(conf, rk_key, value, errstr, sizeof(errstr));
+
+    if (r == RD_KAFKA_CONF_UNKNOWN)       /* not in this librdkafka: a tuning knob, skip it */
+        return KC_OK;
+    if (r != RD_KAFKA_CONF_OK)
+        return kc_err_set(err, KC_EINVAL, "%s=%s: %s", java_key, value, errstr);
+    return KC_OK;
+}
+
+/* ===== sasl.jaas.config ===== */
+
+/* One JAAS token: a "quoted string" (backslash escapes) or a run of non-blank, non-'=',
+ * non-';' characters. Returns a new string, NULL at end or on a bad quote. */
+static char *
+jaas_token(const char **pp, bool *bad)
+{
+    const char *p = *pp;
+    char       *out;
+    size_t      n = 0;
+
+    while (isspace((unsigned char) *p))
+        p++;
+    if (*p == '"') {
+        out = kc_xmalloc(strlen(p));
+        for (p++; *p && *p != '"'; p++) {
+            if (*p == '\\' && p[1])
+                p++;
+            out[n++] = *p;
+        }
+        if (*p != '"') {
+            free(out);
+            *bad = true;
+            return NULL;
+        }
+        out[n] = '\0';
+        *pp = p + 1;
+        return out;
+    }
+    const char *b = p;
+    while (*p && !isspace((unsigned char) *p) && *p != '=' && *p != ';')
+        p++;
+    if (p == b)
+        return NULL;
+    *pp = p;
+    return kc_xstrndup(b, (size_t) (p - b));
+}
+
+int
+kc_clientconf_parse_jaas(const char *jaas, char **module, char **user, char **password,
+                         kc_err *err)
+{
+    const char *p = jaas;
+    char       *flag = NULL, *k = NULL, *v = NULL;
+    bool        bad = false;
+
+    *module = *user = *password = NULL;
+    if ((*module = jaas_token(&p, &bad)) == NULL)
+        goto malformed;
+    if ((flag = jaas_token(&p, &bad)) == NULL)
+        goto malformed;
+    if (strcasecmp(flag, "required") != 0 && strcasecmp(flag, "requisite") != 0 &&
+        strcasecmp(flag, "sufficient") != 0 && strcasecmp(flag, "optional") != 0)
+        goto malformed;
+    for (;;) {
+        while (isspace((unsigned char) *p))
+            p++;
+        if (*p == ';' || *p == '\0')
+            break;
+        if ((k = jaas_token(&p, &bad)) == NULL)
+            goto malformed;
+        while (isspace((unsigned char) *p))
+            p++;
+        if (*p++ != '=')
+            goto malformed;
+        if ((v = jaas_token(&p, &bad)) == NULL)
+            goto malformed;
+        if (strcmp(k, "username") == 0) {
+            free(*user);
+            *user = v;
+        } else if (strcmp(k, "password") == 0) {
+            free(*password);
+            *password = v;
+        } else {
+            free(v);
+        }
+        free(k);
+        k = v = NULL;
+    }
+    if (*p != ';')
+        goto malformed;
+    for (p++; isspace((unsigned char) *p); p++)
+        ;
+    if (*p != '\0')              /* a second login module: Java allows it, clients use one */
+        goto malformed;
+    free(flag);
+    return KC_OK;
+malformed:
+    free(flag);
+    free(k);
+    free(*module);
+    free(*user);
+    free(*password);
+    *module = *user = *password = NULL;
+    return kc_err_set(err, KC_EINVAL, "sasl.jaas.config: expected '<LoginModule class> required "
+                      "username=\"...\" password=\"...\";'%s", bad ? " (unterminated quote)" : "");
+}
+
+static int
+apply_jaas(rd_kafka_conf_t *conf, const char *value, kc_err *err)
+{
+    char       *module, *user, *password;
+    const char *simple;
+    int         rc;
+
+    if ((rc = kc_clientconf_parse_jaas(value, &module, &user, &password, err)) != KC_OK)
+        return rc;
+    simple = strrchr(module, '.') ? strrchr(module, '.') + 1 : module;
+    if (strcmp(simple, "PlainLoginModule") == 0 || strcmp(simple, "ScramLoginModule") == 0) {
+        if (user == NULL || password == NULL)
+            rc = kc_err_set(err, KC_EINVAL, "sasl.jaas.config: %s needs username and password",
+                            simple);
+        else if ((rc = kc_clientconf_set(conf, "sasl.username", user, "sasl.jaas.config",
+                                         err)) == KC_OK)
+            rc = kc_clientconf_set(conf, "sasl.password", password, "sasl.jaas.config", err);
+    } else {
+        rc = kc_err_set(err, KC_EINVAL, "sasl.jaas.config: login module %s is not supported "
+                        "(kconnect speaks SASL PLAIN and SCRAM)", module);
+    }
+    free(module);
+    free(user);
+    free(password);
+    return rc;
+}
+
+/* ===== SSL stores ===== */
+
+static const char *
+store_type(const kc_props *props, const char *prefix, const char *key)
+{
+    char        full[256];
+    const char *t;
+
+    snprintf(full, sizeof(full), "%s%s", prefix, key);
+    t = kc_props_get(props, full);
+    return t ? t : "JKS";
+}
+
+static int
+apply_special(rd_kafka_conf_t *conf, const kc_props *props, const char *prefix,
+              const char *key, const char *value, kc_err *err)
+{
+    char *v = kc_java_trim(value);
+    int   rc = KC_OK;
+
+    if (strcmp(key, "sasl.jaas.config") == 0) {
+        rc = apply_jaas(conf, v, err);
+    } else if (strcmp(key, "ssl.truststore.location") == 0 && *v) {
+        char *t = kc_java_trim(store_type(props, prefix, "ssl.truststore.type"));
+        if (strcasecmp(t, "PEM") == 0)
+            rc = kc_clientconf_set(conf, "ssl.ca.location", v, key, err);
+        else
+            rc = kc_err_set(err, KC_EINVAL, "ssl.truststore.location=%s: trust stores of type "
+                            "%s cannot be read; convert it to PEM and set "
+                            "ssl.truststore.type=PEM", v, t);
+        free(t);
+    } else if (strcmp(key, "ssl.keystore.location") == 0 && *v) {
+        char *t = kc_java_trim(store_type(props, prefix, "ssl.keystore.type"));
+        if (strcasecmp(t, "PKCS12") == 0)
+            rc = kc_clientconf_set(conf, "ssl.keystore.location", v, key, err);
+        else if (strcasecmp(t, "PEM") == 0) {
+            if ((rc = kc_clientconf_set(conf, "ssl.certificate.location", v, key, err)) == KC_OK)
+                rc = kc_clientconf_set(conf, "ssl.key.location", v, key, err);
+        } else
+            rc = kc_err_set(err, KC_EINVAL, "ssl.keystore.location=%s: key stores of type %s "
+                            "cannot be read; use PKCS12 or PEM", v, t);
+        free(t);
+    } else if (strcmp(key, "ssl.endpoint.identification.algorithm") == 0) {
+        rc = kc_clientconf_set(conf, "ssl.endpoint.identification.algorithm",
+                               strcasecmp(v, "https") == 0 ? "https" : "none", key, err);
+    }
+    free(v);
+    return rc;
+}
+
+int
+kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props *props,
+                    const char *prefix, kc_err *err)
+{
+    client_role other = type == RD_KAFKA_PRODUCER ? ROLE_CONSUMER : ROLE_PRODUCER;
+    size_t      plen = strlen(prefix);
+    int    rc = KC_OK;
+
+    for (size_t i = 0; rc == KC_OK && i < props->n; i++) {
+        const char       *key = props->items[i].key;
+        const client_key *ck;
+        char             *v;
+
+        if (strncmp(key, prefix, plen) != 0 || (ck = find_key(key + plen)) == NULL ||
+            ck->role == other)
+            continue;
+        key += plen;
+        v = kc_java_trim(props->items[i].value);
+        switch (ck->kind) {
+        case MAP_SAME:
+        case MAP_RENAME:
+            rc = kc_clientconf_set(conf, ck->rk, v, key, err);
+            break;
+        case MAP_NONEMPTY:
+            if (*v)
+                rc = kc_clientconf_set(conf, ck->rk, v, key, err);
+            break;
+        case MAP_LIST: {
+            size_t n, off = 0;
+            char **items = kc_cfg_split_list(v, &n);
+            char  *joined = kc_xmalloc(strlen(v) + 1);
+            joined[0] = '\0';
+            for (size_t j = 0; j < n; j++)
+                off += (size_t) sprintf(joined + off, "%s%s", j ? "," : "", items[j]);
+            rc = kc_clientconf_set(conf, ck->rk, joined, key, err);
+            free(joined);
+            kc_strv_free(items);
+            break;
+        }
+        case MAP_BUFFER:
+            rc = kc_clientconf_set(conf, ck->rk, strcmp(v, "-1") == 0 ? "0" : v, key, err);
+            break;
+        case MAP_SPECIAL:
+            rc = apply_special(conf, props, prefix, key, props->items[i].value, err);
+            break;
+        case MAP_DROP:
+            break;
+        }
+        free(v);
+    }
+    return rc;
+}

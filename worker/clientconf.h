@@ -1,0 +1,43 @@
+/*
+ * worker/clientconf.h - Java Kafka client settings, as users write them, to librdkafka's.
+ *
+ * Operators configure kconnect with Java client names (security.protocol, sasl.mechanism,
+ * sasl.jaas.config, ssl.truststore.location, linger.ms, ...). This file is the one place
+ * that knows how each maps onto librdkafka: renamed keys, JAAS login modules turned into
+ * sasl.username/sasl.password, PEM trust and key stores, Java units converted. A Java key
+ * with no librdkafka meaning is accepted and left out.
+ *
+ * Thread-safe: pure functions over their arguments.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_CLIENTCONF_H
+#define KC_CLIENTCONF_H
+
+#include <stdbool.h>
+#include <librdkafka/rdkafka.h>
+
+#include "worker/common.h"
+#include "worker/props.h"
+
+/* Whether key is a Java client setting this file understands. */
+bool kc_clientconf_knows(const char *java_key);
+
+/* Applies every key of props that starts with prefix ("" for all; the prefix is stripped)
+ * to conf, for a client of the given type (producer-only keys are left out of consumers and
+ * the reverse, as Java clients ignore what is not theirs). KC_EINVAL with the key named when a value cannot be carried over (a JKS trust
+ * store, a malformed sasl.jaas.config, an unsupported login module). */
+int kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props *props,
+                        const char *prefix, kc_err *err);
+
+/* Sets one librdkafka property; KC_EINVAL naming the Java key it came from on failure. */
+int kc_clientconf_set(rd_kafka_conf_t *conf, const char *rk_key, const char *value,
+                      const char *java_key, kc_err *err);
+
+/* Parses a Java sasl.jaas.config value: "<LoginModule> <flag> k=v ... ;". On success
+ * *module gets the class name, *user and *password the options of those names (new strings,
+ * NULL when absent). */
+int kc_clientconf_parse_jaas(const char *jaas, char **module, char **user, char **password,
+                             kc_err *err);
+
+#endif

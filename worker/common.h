@@ -1,0 +1,61 @@
+/*
+ * worker/common.h - the error vocabulary, allocation and assertion helpers every file uses.
+ *
+ * Errors: functions that can fail return a KC_E* code (0 is success) and, when given a
+ * kc_err, leave the human message in it. Out-of-memory aborts (kc_xmalloc and friends):
+ * a worker that cannot allocate cannot keep its promises, so it stops loudly.
+ * KC_ASSERT checks invariants in every build; it is never used on input.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_COMMON_H
+#define KC_COMMON_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    KC_OK        =  0,
+    KC_EINVAL    = -1,   /* bad configuration or request        -> HTTP 400 */
+    KC_ENOTFOUND = -2,   /* unknown connector, task, path       -> HTTP 404 */
+    KC_ECONFLICT = -3,   /* rebalancing, not the leader         -> HTTP 409 */
+    KC_ETIMEOUT  = -4,   /* did not complete in time            -> HTTP 500 */
+    KC_EKAFKA    = -5,   /* a Kafka client or broker error, its text in msg */
+    KC_EPROTO    = -6,   /* malformed bytes from the network */
+    KC_EPLUGIN   = -7,   /* connector code failed or refused to load */
+    KC_EIO       = -8,   /* file or socket error, errno text in msg */
+    KC_EAGAIN    = -9,   /* transient: the same call may succeed later */
+};
+
+typedef struct kc_err {
+    int  code;
+    char msg[512];
+} kc_err;
+
+/* Sets err (which may be NULL) to code and the printf-style message; returns code, so that
+ * `return kc_err_set(err, KC_EINVAL, "...")` reads naturally. */
+int kc_err_set(kc_err *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Prefixes err->msg with the printf-style text; returns err->code. */
+int kc_err_prefix(kc_err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+void *kc_xmalloc(size_t n);
+void *kc_xcalloc(size_t n, size_t size);
+void *kc_xrealloc(void *p, size_t n);
+char *kc_xstrdup(const char *s);
+char *kc_xstrndup(const char *s, size_t n);
+char *kc_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Monotonic and wall clocks in milliseconds. */
+int64_t kc_mono_ms(void);
+int64_t kc_wall_ms(void);
+
+void kc_assert_fail(const char *expr, const char *file, int line) __attribute__((noreturn));
+#define KC_ASSERT(cond) \
+    ((cond) ? (void) 0 : kc_assert_fail(#cond, __FILE__, __LINE__))
+
+#define KC_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif

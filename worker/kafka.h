@@ -1,0 +1,51 @@
+/*
+ * worker/kafka.h - librdkafka handles as the worker makes them, and the admin operations the
+ * worker needs (cluster id, topic metadata, CreateTopics, DescribeConfigs).
+ *
+ * Handles log through kc_log (subsystem "kafka"). Admin calls block the calling thread for
+ * at most their timeout; call them from the main or herder thread, never from REST.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_KAFKA_H
+#define KC_KAFKA_H
+
+#include <stdbool.h>
+#include <librdkafka/rdkafka.h>
+
+#include "worker/common.h"
+#include "worker/props.h"
+
+/* A new handle of type `type`, configured from props (keys under prefix, see clientconf.h),
+ * then from extra ("rk.key", "value" pairs, NULL-terminated; may be NULL). */
+rd_kafka_t *kc_kafka_new(rd_kafka_type_t type, const kc_props *props, const char *prefix,
+                         const char *const *extra, kc_err *err);
+
+/* Destroys a handle made by kc_kafka_new (waits for librdkafka's threads). NULL is fine. */
+void kc_kafka_destroy(rd_kafka_t *rk);
+
+/* The last error librdkafka reported on rk ("" if none), copied into buf. */
+void kc_kafka_last_error(rd_kafka_t *rk, char *buf, size_t size);
+
+/* The cluster id, as a new string. KC_ETIMEOUT if the brokers did not answer in time. */
+int kc_kafka_cluster_id(rd_kafka_t *rk, int timeout_ms, char **id_out, kc_err *err);
+
+/* *partitions = partition count, or -1 when the topic does not exist. */
+int kc_kafka_topic_partitions(rd_kafka_t *rk, const char *topic, int timeout_ms,
+                              int *partitions, kc_err *err);
+
+/* Creates topic with partitions and replication factor (-1: broker default) and the
+ * topic configs in configs (may be NULL). *created is false when it already existed.
+ * KC_EAGAIN when the replication factor cannot be met yet (fewer brokers registered);
+ * KC_EINVAL when the brokers refuse the topic's settings. */
+int kc_kafka_create_topic(rd_kafka_t *rk, const char *topic, int partitions,
+                          int replication_factor, const kc_props *configs, int timeout_ms,
+                          bool *created, kc_err *err);
+
+/* The value of one topic config (DescribeConfigs), a new string; NULL if not reported.
+ * KC_ENOTFOUND if the broker does not know the topic (yet: metadata of a topic created a
+ * moment ago takes a while to reach every broker); KC_EKAFKA for other refusals. */
+int kc_kafka_topic_config(rd_kafka_t *rk, const char *topic, const char *name, int timeout_ms,
+                          char **value_out, kc_err *err);
+
+#endif

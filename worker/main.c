@@ -1,0 +1,231 @@
+/*
+ * worker/main.c - the kconnect command line and the worker's start-up and shutdown.
+ *
+ *   kconnect distributed worker.properties [--override key=value ...]
+ *   kconnect version
+ *
+ * Main thread: parses arguments and the worker config, asks the brokers for the cluster id,
+ * makes sure the internal topics are fit, starts REST, then waits for SIGTERM or SIGINT and
+ * shuts down in order. The signals are blocked in every thread (the mask is inherited) and
+ * taken here with sigtimedwait, so a signal during start-up also stops the worker cleanly.
+ *
+ * Exit codes follow Java's Connect: 0 after a signal, 1 for usage errors and for internal
+ * topics that cannot be used, 2 for any other start-up error.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rest/server.h"
+#include "worker/common.h"
+#include "worker/internal_topics.h"
+#include "worker/kafka.h"
+#include "worker/log.h"
+#include "worker/worker_config.h"
+
+#ifndef KC_VERSION
+#define KC_VERSION "0.0.0"
+#endif
+#ifndef KC_KAFKA_VERSION
+#define KC_KAFKA_VERSION "unknown"
+#endif
+#ifndef KC_COMMIT
+#define KC_COMMIT "unknown"
+#endif
+
+#define EXIT_USAGE   1
+#define EXIT_TOPICS  1
+#define EXIT_STARTUP 2
+
+static sigset_t stop_signals;
+
+static void
+usage(FILE *out)
+{
+    fprintf(out,
+            "usage: kconnect distributed worker.properties [--override key=value ...]\n"
+            "       kconnect version\n"
+            "\n"
+            "Runs a Kafka Connect distributed worker, configured as connect-distributed.sh is.\n"
+            "KCONNECT_LOG_LEVEL=ERROR|WARN|INFO|DEBUG|TRACE sets how much is logged (INFO).\n");
+}
+
+/* Returns the stop signal if one is pending, waiting at most timeout_ms for it; else 0. */
+static int
+stop_requested(int timeout_ms)
+{
+    struct timespec ts = { timeout_ms / 1000, (long) (timeout_ms % 1000) * 1000000L };
+    int             sig;
+
+    do {
+        sig = sigtimedwait(&stop_signals, NULL, &ts);
+    } while (sig < 0 && errno == EINTR);
+    return sig > 0 ? sig : 0;
+}
+
+/* Asks the brokers for the cluster id, for up to timeout_ms, giving way to a stop signal. */
+static int
+lookup_cluster_id(rd_kafka_t *admin, int timeout_ms, char **id, int *stopped, kc_err *err)
+{
+    int64_t deadline = kc_mono_ms() + timeout_ms;
+
+    kc_log_info("worker", "Looking up Kafka cluster ID");
+    while (kc_kafka_cluster_id(admin, 1000, id, err) != KC_OK) {
+        char why[512];
+        if ((*stopped = stop_requested(0)) != 0)
+            return KC_ETIMEOUT;
+        if (kc_mono_ms() < deadline)
+            continue;
+        kc_kafka_last_error(admin, why, sizeof(why));
+        return kc_err_set(err, KC_ETIMEOUT, "Failed to connect to and describe Kafka cluster. "
+                          "Check worker's broker connection and security properties. (%s)",
+                          why[0] ? why : "no broker answered");
+    }
+    kc_log_info("worker", "Kafka cluster ID: %s", *id);
+    return KC_OK;
+}
+
+static int
+run_distributed(const char *path, const char *const *overrides, size_t noverrides)
+{
+    kc_worker_config wc;
+    kc_err           err = { 0, "" };
+    rd_kafka_t      *admin = NULL;
+    kc_rest_server  *rest = NULL;
+    kc_rest_ctx      ctx = { KC_KAFKA_VERSION, KC_COMMIT, NULL };
+    char            *cluster_id = NULL, *client_id;
+    const char      *t;
+    int              rc = EXIT_STARTUP, stopped = 0, timeout_ms;
+
+    kc_log_info("worker", "kconnect %s (Kafka Connect %s compatible, commit %s) starting",
+                KC_VERSION, KC_KAFKA_VERSION, KC_COMMIT);
+    if (kc_worker_config_load(&wc, path, overrides, noverrides, &err) != KC_OK) {
+        kc_log_error("worker", "Stopping due to error: %s", err.msg);
+        return EXIT_STARTUP;
+    }
+
+    /* The worker's shared admin client: every top-level setting, as Java's Admin.create(
+     * config.originals()). client.id follows Java's "<group.id>-shared-admin". */
+    client_id = kc_xasprintf("%s-shared-admin", kc_cfg_str(&wc.cfg, "group.id"));
+    admin = kc_kafka_new(RD_KAFKA_PRODUCER, &wc.props, "",
+                         (const char *const[]) { "client.id", client_id, NULL }, &err);
+    free(client_id);
+    if (admin == NULL)
+        goto fail;
+
+    t = kc_props_get(&wc.props, "default.api.timeout.ms");
+    timeout_ms = t && atoi(t) > 0 ? atoi(t) : 60000;
+    if (lookup_cluster_id(admin, timeout_ms, &cluster_id, &stopped, &err) != KC_OK)
+        goto fail;
+    ctx.kafka_cluster_id = cluster_id;
+
+    if ((stopped = stop_requested(0)) != 0)
+        goto fail;
+    if (kc_internal_topics_ensure(admin, &wc, &err) != KC_OK) {
+        rc = err.code == KC_EINVAL ? EXIT_TOPICS : EXIT_STARTUP;
+        goto fail;
+    }
+
+    if ((rest = kc_rest_start(&wc.cfg, &ctx, &err)) == NULL)
+        goto fail;
+    kc_log_info("worker", "Kafka Connect started (worker %s)", kc_rest_worker_id(rest));
+
+    while ((stopped = stop_requested(1000)) == 0)
+        ;
+fail:
+    if (stopped) {
+        kc_log_info("worker", "Kafka Connect stopping (%s)", strsignal(stopped));
+        rc = 0;
+    } else {
+        kc_log_error("worker", "Stopping due to error: %s", err.msg);
+    }
+    kc_rest_stop(rest);
+    kc_kafka_destroy(admin);
+    free(cluster_id);
+    kc_worker_config_free(&wc);
+    if (rc == 0)
+        kc_log_info("worker", "Kafka Connect stopped");
+    return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+    const char *level = getenv("KCONNECT_LOG_LEVEL");
+    const char *path = NULL;
+    const char **overrides;
+    size_t       noverrides = 0;
+    int          rc;
+
+    /* Before any thread exists: the stop signals are taken by sigtimedwait only. */
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    json_object_seed(0);
+
+    if (level != NULL && *level != '\0') {
+        int l = kc_log_level_parse(level);
+        if (l < 0) {
+            fprintf(stderr, "kconnect: KCONNECT_LOG_LEVEL=%s is not one of ERROR, WARN, INFO, "
+                    "DEBUG, TRACE\n", level);
+            return EXIT_USAGE;
+        }
+        kc_log_set_level((kc_log_level) l);
+    }
+
+    if (argc >= 2 && (strcmp(argv[1], "version") == 0 || strcmp(argv[1], "--version") == 0)) {
+        printf("kconnect %s (Kafka Connect %s compatible, commit %s)\n", KC_VERSION,
+               KC_KAFKA_VERSION, KC_COMMIT);
+        return 0;
+    }
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+                      strcmp(argv[1], "help") == 0)) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc < 3 || strcmp(argv[1], "distributed") != 0) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+
+    overrides = kc_xcalloc((size_t) argc, sizeof(*overrides));
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--override") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "kconnect: --override needs key=value\n");
+                free(overrides);
+                return EXIT_USAGE;
+            }
+            overrides[noverrides++] = argv[++i];
+        } else if (strncmp(argv[i], "--override=", 11) == 0) {
+            overrides[noverrides++] = argv[i] + 11;
+        } else if (strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            free(overrides);
+            return EXIT_USAGE;
+        } else if (path == NULL) {
+            path = argv[i];
+        } else {
+            fprintf(stderr, "kconnect: unexpected argument '%s'\n", argv[i]);
+            usage(stderr);
+            free(overrides);
+            return EXIT_USAGE;
+        }
+    }
+    if (path == NULL) {
+        usage(stderr);
+        free(overrides);
+        return EXIT_USAGE;
+    }
+    rc = run_distributed(path, overrides, noverrides);
+    free(overrides);
+    return rc;
+}

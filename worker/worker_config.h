@@ -1,0 +1,39 @@
+/*
+ * worker/worker_config.h - loading and checking connect-distributed.properties.
+ *
+ * kc_worker_config_load reads the file as Java properties, lays --override key=value pairs
+ * over it, types and checks every key of the distributed worker (Kafka 4.3's
+ * DistributedConfig), warns about keys nothing reads, and fails with the file, line, key
+ * and value named. The raw properties stay available: clients and topic settings are built
+ * from them, as Java builds them from the config's originals.
+ *
+ * Main thread builds it; afterwards it is read-only and may be read from any thread.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_WORKER_CONFIG_H
+#define KC_WORKER_CONFIG_H
+
+#include "worker/configdef.h"
+#include "worker/props.h"
+
+typedef struct kc_worker_config {
+    kc_props props;      /* as written, overrides applied: Java's originals() */
+    kc_cfg   cfg;        /* typed, defaults applied */
+} kc_worker_config;
+
+const kc_cfg_def *kc_worker_config_defs(size_t *n);
+
+/* Loads path and applies overrides ("key=value"). KC_EIO if unreadable, KC_EINVAL with a
+ * message naming file, line, key and value if anything is wrong. */
+int kc_worker_config_load(kc_worker_config *wc, const char *path, const char *const *overrides,
+                          size_t noverrides, kc_err *err);
+void kc_worker_config_free(kc_worker_config *wc);
+
+/* Topic-level settings for an internal topic: every "<prefix>X" key becomes X, except
+ * topic, partitions, replication.factor and cleanup.policy (always compact). out is
+ * initialised here; returns the number of settings. */
+int kc_worker_config_topic_settings(const kc_worker_config *wc, const char *prefix,
+                                    kc_props *out);
+
+#endif
