@@ -5,11 +5,15 @@
 #   tests/run-local.sh start    (stops a previous run first)
 #   tests/run-local.sh stop
 #
+# KC_RUN_STATE (default build/run) and KC_RUN_PORT (default 8083) move the run, so a test can
+# run it beside a developer's own.
+#
 # SPDX-License-Identifier: Apache-2.0
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-state="$top/build/run"
+state=${KC_RUN_STATE:-$top/build/run}
+port=${KC_RUN_PORT:-8083}
 cd "$top"
 eval "$(tests/setup.sh env)"
 export KAFKA_LIBS
@@ -39,12 +43,13 @@ start() {
     source=$("$py" -c 'import json,sys; print(json.load(open(sys.argv[1]))["source"]["bootstrap"])' \
              "$state/clusters.json")
 
-    echo "run: starting kconnect beside the target cluster (REST on :8083)"
+    echo "run: starting kconnect beside the target cluster (REST on :$port)"
     setsid "$top/build/kconnect" distributed examples/connect-distributed.properties \
-        --override bootstrap.servers="$target" >"$state/worker.log" 2>&1 </dev/null &
+        --override bootstrap.servers="$target" --override listeners="http://:$port" \
+        >"$state/worker.log" 2>&1 </dev/null &
     echo $! >"$state/worker.pid"
     for _ in $(seq 1 300); do
-        if curl -sf localhost:8083 >/dev/null 2>&1; then
+        if curl -sf "localhost:$port" >/dev/null 2>&1; then
             break
         fi
         if ! kill -0 "$(cat "$state/worker.pid")" 2>/dev/null; then
@@ -54,16 +59,17 @@ start() {
         fi
         sleep 0.2
     done
-    curl -sf localhost:8083 >/dev/null || { echo "run: worker not answering; see $state/worker.log"; exit 1; }
+    curl -sf "localhost:$port" >/dev/null ||
+        { echo "run: worker not answering; see $state/worker.log"; exit 1; }
 
     cat <<MSG
 
 kconnect is running. Next:
-  curl -s localhost:8083 | jq .                      # version, commit, kafka_cluster_id
-  tail -f build/run/worker.log                       # the worker's log
+  curl -s localhost:$port | jq .                      # version, commit, kafka_cluster_id
+  tail -f $state/worker.log
 
 Clusters (PLAINTEXT; SCRAM users admin/admin-secret and alice/alice-secret on the SASL ports
-listed in build/run/clusters.json):
+listed in $state/clusters.json):
   source  $source
   target  $target
 Kafka's tools, from the same jars:
