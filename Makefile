@@ -23,7 +23,7 @@ SANITIZE ?=
 # linked statically, so build/kconnect does not depend on the cache it was built from.
 RDKAFKA_PREFIX ?= $(shell tests/setup.sh env | sed -n 's/^RDKAFKA_PREFIX=//p')
 RDKAFKA_PC := PKG_CONFIG_PATH=$(RDKAFKA_PREFIX)/lib/pkgconfig pkg-config
-PKGS     := jansson libmicrohttpd uuid libcurl
+PKGS     := jansson libmicrohttpd uuid libcurl openssl
 
 ifeq ($(SANITIZE),)
 BUILD    := build
@@ -50,11 +50,13 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 MAIN_OBJ := $(BUILD)/obj/worker/main.o
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+TOOL_SRCS := $(wildcard tests/tools/*.c)
+TOOL_BINS := $(TOOL_SRCS:tests/tools/%.c=$(BUILD)/tests/%)
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all setup setup-build unit-bins test test-unit test-integration run stop fuzz clean
+.PHONY: all setup setup-build unit-bins test-bins test test-unit test-integration run stop fuzz clean
 .DEFAULT_GOAL := all
 
 all: setup-build $(BUILD)/kconnect
@@ -81,11 +83,18 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libkc.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BUILD)/libkc.a $(LDFLAGS) $(LDLIBS) -lcmocka
 
+# Programs the integration tests drive (e.g. a bare Connect group member).
+$(BUILD)/tests/%: tests/tools/%.c $(BUILD)/libkc.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BUILD)/libkc.a $(LDFLAGS) $(LDLIBS)
+
 unit-bins: $(UNIT_BINS)
+
+test-bins: $(UNIT_BINS) $(TOOL_BINS)
 
 # make test: sanitized build of everything, then every tier, one summary line.
 test: setup
-	@$(MAKE) --no-print-directory SANITIZE=address,undefined build/san/kconnect unit-bins
+	@$(MAKE) --no-print-directory SANITIZE=address,undefined build/san/kconnect test-bins
 	@tests/run.sh build/san
 
 test-unit: setup-build
@@ -93,7 +102,7 @@ test-unit: setup-build
 	@tests/run.sh build/san unit
 
 test-integration: setup
-	@$(MAKE) --no-print-directory SANITIZE=address,undefined build/san/kconnect
+	@$(MAKE) --no-print-directory SANITIZE=address,undefined build/san/kconnect test-bins
 	@tests/run.sh build/san integration
 
 run: setup all

@@ -372,3 +372,100 @@ kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props 
     }
     return rc;
 }
+
+/* ===== Security of kconnect's own connections ===== */
+
+static const char *
+prefixed(const kc_props *props, const char *prefix, const char *key)
+{
+    char full[256];
+
+    snprintf(full, sizeof(full), "%s%s", prefix, key);
+    return kc_props_get(props, full);
+}
+
+/* A trimmed copy of the value of prefix+key, NULL when absent or empty. */
+static char *
+prefixed_trimmed(const kc_props *props, const char *prefix, const char *key)
+{
+    const char *v = prefixed(props, prefix, key);
+    char       *t;
+
+    if (v == NULL)
+        return NULL;
+    t = kc_java_trim(v);
+    if (*t == '\0') {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+int
+kc_clientconf_security(const kc_props *props, const char *prefix, kc_conn_security *sec,
+                       kc_err *err)
+{
+    char *proto = prefixed_trimmed(props, prefix, "security.protocol");
+    char *jaas, *module = NULL, *ts_type, *ks_type, *v;
+    int   rc = KC_OK;
+
+    memset(sec, 0, sizeof(*sec));
+    if (proto == NULL || strcasecmp(proto, "PLAINTEXT") == 0) {
+        /* nothing to do */
+    } else if (strcasecmp(proto, "SSL") == 0) {
+        sec->tls = true;
+    } else if (strcasecmp(proto, "SASL_PLAINTEXT") == 0) {
+        sec->sasl = true;
+    } else if (strcasecmp(proto, "SASL_SSL") == 0) {
+        sec->sasl = sec->tls = true;
+    } else {
+        rc = kc_err_set(err, KC_EINVAL, "security.protocol=%s is not one of PLAINTEXT, SSL, "
+                        "SASL_PLAINTEXT, SASL_SSL", proto);
+    }
+    free(proto);
+    if (rc != KC_OK)
+        return rc;
+
+    if (sec->sasl) {
+        sec->sasl_mechanism = prefixed_trimmed(props, prefix, "sasl.mechanism");
+        if (sec->sasl_mechanism == NULL)
+            sec->sasl_mechanism = kc_xstrdup("GSSAPI");            /* Java's default */
+        if ((jaas = prefixed_trimmed(props, prefix, "sasl.jaas.config")) != NULL) {
+            rc = kc_clientconf_parse_jaas(jaas, &module, &sec->sasl_username,
+                                          &sec->sasl_password, err);
+            free(jaas);
+            free(module);
+        }
+    }
+    if (rc == KC_OK && sec->tls) {
+        ts_type = prefixed_trimmed(props, prefix, "ssl.truststore.type");
+        ks_type = prefixed_trimmed(props, prefix, "ssl.keystore.type");
+        if ((v = prefixed_trimmed(props, prefix, "ssl.truststore.location")) != NULL) {
+            if (ts_type == NULL || strcasecmp(ts_type, "PEM") != 0)
+                rc = kc_err_set(err, KC_EINVAL, "ssl.truststore.location=%s: trust stores of "
+                                "type %s cannot be read; convert it to PEM and set "
+                                "ssl.truststore.type=PEM", v, ts_type ? ts_type : "JKS");
+            sec->ca_file = v;
+        }
+        sec->ca_pem = prefixed_trimmed(props, prefix, "ssl.truststore.certificates");
+        if (rc == KC_OK && (v = prefixed_trimmed(props, prefix, "ssl.keystore.location")) != NULL) {
+            if (ks_type == NULL || strcasecmp(ks_type, "PEM") != 0)
+                rc = kc_err_set(err, KC_EINVAL, "ssl.keystore.location=%s: kconnect's group "
+                                "connection reads PEM key stores (ssl.keystore.type=PEM)", v);
+            sec->cert_file = v;
+            sec->key_file = kc_xstrdup(v);
+        }
+        sec->cert_pem = prefixed_trimmed(props, prefix, "ssl.keystore.certificate.chain");
+        sec->key_pem = prefixed_trimmed(props, prefix, "ssl.keystore.key");
+        sec->key_password = prefixed_trimmed(props, prefix, "ssl.key.password");
+        v = prefixed_trimmed(props, prefix, "ssl.endpoint.identification.algorithm");
+        sec->verify_hostname = prefixed(props, prefix, "ssl.endpoint.identification.algorithm")
+                               == NULL || (v != NULL && strcasecmp(v, "https") == 0);
+        free(v);
+        free(ts_type);
+        free(ks_type);
+    }
+    if (rc != KC_OK)
+        kc_conn_security_clear(sec);
+    return rc;
+}

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <librdkafka/rdkafka.h>
 
+#include "protocol/kafka_conn.h"
 #include "worker/common.h"
 #include "worker/props.h"
 
@@ -39,5 +40,11 @@ int kc_clientconf_set(rd_kafka_conf_t *conf, const char *rk_key, const char *val
  * NULL when absent). */
 int kc_clientconf_parse_jaas(const char *jaas, char **module, char **user, char **password,
                              kc_err *err);
+
+/* Fills sec (zeroed first) from the keys under prefix: security.protocol, sasl.mechanism,
+ * sasl.jaas.config, ssl.* (PEM stores). For the connections kconnect makes itself (the
+ * Connect group protocol). KC_EINVAL naming the key when something cannot be honoured. */
+int kc_clientconf_security(const kc_props *props, const char *prefix, kc_conn_security *sec,
+                           kc_err *err);
 
 #endif

@@ -26,6 +26,7 @@ enum {
     KC_EPLUGIN   = -7,   /* connector code failed or refused to load */
     KC_EIO       = -8,   /* file or socket error, errno text in msg */
     KC_EAGAIN    = -9,   /* transient: the same call may succeed later */
+    KC_EREBALANCE = -10, /* the group is rebalancing: rejoin */
 };
 
 typedef struct kc_err {

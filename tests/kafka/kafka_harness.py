@@ -181,6 +181,80 @@ class Java:
         return p
 
 
+class JavaConnectWorker:
+    """A Java `connect-distributed.sh` worker (org.apache.kafka.connect.cli.ConnectDistributed)
+    from the same jars, for side-by-side and mixed-cluster tests.
+
+    props: the worker properties (a dict); `listeners` is set to a free port unless given.
+    The log (INFO) goes to <workdir>/<name>.log. Dies with the harness process."""
+
+    LOG4J2 = LOG4J2_SERVER.replace("rootLogger.level = INFO", "rootLogger.level = INFO\n"
+                                   "logger.reflections.name = org.reflections\n"
+                                   "logger.reflections.level = ERROR")
+
+    def __init__(self, java, workdir, props, name="java-worker"):
+        self.java = java
+        self.props = dict(props)
+        self.port = None
+        if "listeners" not in self.props:
+            self.port = free_ports(1)[0]
+            self.props["listeners"] = f"http://127.0.0.1:{self.port}"
+        self.props.setdefault("plugin.discovery", "service_load")
+        self.config_path = os.path.join(workdir, f"{name}.properties")
+        self.log_path = os.path.join(workdir, f"{name}.log")
+        self.log4j = os.path.join(workdir, f"{name}-log4j2.properties")
+        with open(self.config_path, "w") as f:
+            f.write("".join(f"{k}={v}\n" for k, v in self.props.items()))
+        with open(self.log4j, "w") as f:
+            f.write(self.LOG4J2)
+        self.proc = None
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        cmd = self.java.command("org.apache.kafka.connect.cli.ConnectDistributed",
+                                [self.config_path],
+                                jvm=["-Xms128m", "-Xmx512m", "-XX:+UseSerialGC",
+                                     "-XX:TieredStopAtLevel=1", "-Djava.awt.headless=true"],
+                                log4j=self.log4j)
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        log.close()
+        return self
+
+    def log(self):
+        try:
+            with open(self.log_path, encoding="utf-8", errors="replace") as f:
+                return f.read()
+        except OSError:
+            return ""
+
+    def wait_log(self, text, timeout=120):
+        """Until `text` appears in the log; returns the log. Raises with its tail if not."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            log = self.log()
+            if text in log:
+                return log
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.3)
+        raise HarnessError(f"Java worker: no '{text}' in its log after {timeout}s:\n"
+                           f"{tail(self.log_path, 60)}")
+
+    def stop(self, timeout=30):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
 class Node:
     """One combined broker+controller process of a Cluster."""
 

@@ -1,0 +1,535 @@
+/*
+ * protocol/group.c - see group.h. Request versions: FindCoordinator v2, JoinGroup v5,
+ * SyncGroup v3, Heartbeat v3, LeaveGroup v3 (every Kafka 2.3+ broker, 4.x included,
+ * accepts them; ApiVersions is checked before use).
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "protocol/group.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "worker/log.h"
+
+/* Kafka error codes this file acts on. */
+enum {
+    E_NONE = 0,
+    E_COORDINATOR_LOAD_IN_PROGRESS = 14,
+    E_COORDINATOR_NOT_AVAILABLE = 15,
+    E_NOT_COORDINATOR = 16,
+    E_ILLEGAL_GENERATION = 22,
+    E_INCONSISTENT_GROUP_PROTOCOL = 23,
+    E_INVALID_GROUP_ID = 24,
+    E_UNKNOWN_MEMBER_ID = 25,
+    E_INVALID_SESSION_TIMEOUT = 26,
+    E_REBALANCE_IN_PROGRESS = 27,
+    E_GROUP_AUTHORIZATION_FAILED = 30,
+    E_MEMBER_ID_REQUIRED = 79,
+    E_GROUP_MAX_SIZE_REACHED = 81,
+};
+
+struct kc_group {
+    const kc_group_config *cfg;
+    kc_kafka_conn         *coord;           /* NULL: coordinator unknown */
+    char                  *member_id;       /* "" until the coordinator gives one */
+    int32_t                generation;
+    char                  *protocol;        /* selected at the last join */
+};
+
+kc_group *
+kc_group_new(const kc_group_config *cfg)
+{
+    kc_group *g = kc_xcalloc(1, sizeof(*g));
+
+    g->cfg = cfg;
+    g->member_id = kc_xstrdup("");
+    g->generation = -1;
+    return g;
+}
+
+void
+kc_group_free(kc_group *g)
+{
+    if (g == NULL)
+        return;
+    kc_kconn_close(g->coord);
+    free(g->member_id);
+    free(g->protocol);
+    free(g);
+}
+
+const char *kc_group_member_id(const kc_group *g) { return g->member_id; }
+int32_t kc_group_generation(const kc_group *g) { return g->generation; }
+
+void
+kc_group_joined_clear(kc_group_joined *j)
+{
+    free(j->protocol);
+    free(j->leader_id);
+    free(j->member_id);
+    for (size_t i = 0; i < j->nmembers; i++) {
+        free(j->members[i].member_id);
+        free(j->members[i].metadata);
+    }
+    free(j->members);
+    memset(j, 0, sizeof(*j));
+}
+
+static void
+set_member_id(kc_group *g, const kc_slice *s)
+{
+    free(g->member_id);
+    g->member_id = s->len > 0 ? kc_xstrndup((const char *) s->ptr, (size_t) s->len)
+                              : kc_xstrdup("");
+}
+
+static void
+coordinator_dead(kc_group *g, const char *why)
+{
+    if (g->coord != NULL)
+        kc_log_info("group", "group %s: coordinator %s is no longer usable (%s)",
+                    g->cfg->group_id, kc_kconn_peer(g->coord), why);
+    kc_kconn_close(g->coord);
+    g->coord = NULL;
+}
+
+static void
+sleep_ms(int ms)
+{
+    struct timespec ts = { ms / 1000, (long) (ms % 1000) * 1000000L };
+
+    nanosleep(&ts, NULL);
+}
+
+static int
+left_ms(int64_t deadline)
+{
+    int64_t left = deadline - kc_mono_ms();
+
+    return left > 0 ? (int) left : 0;
+}
+
+/* ===== FindCoordinator ===== */
+
+/* Splits "host:port" (IPv6 as "[addr]:port"); returns 0 or -1. */
+static int
+split_hostport(const char *hp, char *host, size_t size, int *port)
+{
+    const char *colon = strrchr(hp, ':');
+    size_t      n;
+
+    if (colon == NULL || colon[1] == '\0')
+        return -1;
+    n = (size_t) (colon - hp);
+    if (n > 1 && hp[0] == '[' && hp[n - 1] == ']') {
+        hp++;
+        n -= 2;
+    }
+    if (n == 0 || n >= size)
+        return -1;
+    memcpy(host, hp, n);
+    host[n] = '\0';
+    *port = atoi(colon + 1);
+    return *port > 0 ? 0 : -1;
+}
+
+/* Asks one broker for the group's coordinator. KC_EAGAIN for "not available yet". */
+static int
+find_coordinator_via(kc_group *g, kc_kafka_conn *c, char *host, size_t size, int *port,
+                     int timeout_ms, kc_err *err)
+{
+    kc_wbuf  body, resp;
+    kc_rbuf  rb;
+    kc_slice msg, h;
+    int32_t  throttle, node;
+    int16_t  ec;
+    int      rc;
+
+    if (kc_kconn_api_version(c, KC_API_FIND_COORDINATOR, 2, 2) < 0)
+        return kc_err_set(err, KC_EKAFKA, "%s: broker does not support FindCoordinator v2",
+                          kc_kconn_peer(c));
+    kc_wbuf_init(&body);
+    kc_wbuf_init(&resp);
+    kc_wbuf_string(&body, g->cfg->group_id);
+    kc_wbuf_i8(&body, 0);                                   /* key type: GROUP */
+    rc = kc_kconn_request(c, KC_API_FIND_COORDINATOR, 2, &body, &resp, timeout_ms, err);
+    if (rc != KC_OK)
+        goto out;
+    kc_rbuf_init(&rb, resp.buf, resp.len);
+    KC_READ(i32, &rb, &throttle);
+    KC_READ(i16, &rb, &ec);
+    KC_READ(string, &rb, &msg);
+    KC_READ(i32, &rb, &node);
+    KC_READ(string, &rb, &h);
+    KC_READ(i32, &rb, port);
+    if (ec == E_GROUP_AUTHORIZATION_FAILED) {
+        rc = kc_err_set(err, KC_EKAFKA, "not authorized to access group %s", g->cfg->group_id);
+    } else if (ec != E_NONE) {
+        rc = kc_err_set(err, KC_EAGAIN, "FindCoordinator: %s", kc_kafka_error_name(ec));
+    } else if (h.len <= 0 || (size_t) h.len >= size) {
+        goto err_parse;
+    } else {
+        memcpy(host, h.ptr, (size_t) h.len);
+        host[h.len] = '\0';
+    }
+    goto out;
+err_parse:
+    rc = kc_err_set(err, KC_EPROTO, "%s: malformed FindCoordinator response", kc_kconn_peer(c));
+out:
+    kc_wbuf_free(&body);
+    kc_wbuf_free(&resp);
+    return rc;
+}
+
+/* Makes sure g->coord is a connection to the coordinator. */
+static int
+ensure_coordinator(kc_group *g, int64_t deadline, kc_err *err)
+{
+    char host[256], chost[256];
+    int  port, cport, rc = KC_ETIMEOUT;
+
+    if (g->coord != NULL)
+        return KC_OK;
+    for (char **b = g->cfg->bootstrap; *b != NULL; b++) {
+        kc_kafka_conn *c;
+        if (split_hostport(*b, host, sizeof(host), &port) != 0) {
+            kc_err_set(err, KC_EINVAL, "bootstrap server '%s' is not host:port", *b);
+            continue;
+        }
+        c = kc_kconn_open(host, port, g->cfg->security, g->cfg->client_id,
+                          left_ms(deadline), err);
+        if (c == NULL) {
+            if (err != NULL && err->code == KC_EKAFKA)      /* login refused: say so */
+                return err->code;
+            continue;
+        }
+        rc = find_coordinator_via(g, c, chost, sizeof(chost), &cport, left_ms(deadline), err);
+        kc_kconn_close(c);
+        if (rc == KC_EKAFKA)
+            return rc;
+        if (rc != KC_OK)
+            continue;
+        g->coord = kc_kconn_open(chost, cport, g->cfg->security, g->cfg->client_id,
+                                 left_ms(deadline), err);
+        if (g->coord != NULL) {
+            kc_log_debug("group", "group %s: coordinator is %s", g->cfg->group_id,
+                         kc_kconn_peer(g->coord));
+            return KC_OK;
+        }
+        rc = err ? err->code : KC_EIO;
+    }
+    return rc == KC_OK ? KC_EIO : rc;
+}
+
+/* ===== JoinGroup ===== */
+
+static int
+join_once(kc_group *g, const kc_group_protocol *protocols, size_t n, kc_group_joined *out,
+          int16_t *ec, int64_t deadline, kc_err *err)
+{
+    kc_wbuf  body, resp;
+    kc_rbuf  rb;
+    kc_slice s, leader, member;
+    int32_t  throttle, count;
+    int      rc, timeout = g->cfg->rebalance_timeout_ms + 5000;
+
+    if (kc_kconn_api_version(g->coord, KC_API_JOIN_GROUP, 5, 5) < 0)
+        return kc_err_set(err, KC_EKAFKA, "%s: broker does not support JoinGroup v5",
+                          kc_kconn_peer(g->coord));
+    if (timeout > left_ms(deadline) + 5000)
+        timeout = left_ms(deadline) + 5000;
+    kc_wbuf_init(&body);
+    kc_wbuf_init(&resp);
+    kc_wbuf_string(&body, g->cfg->group_id);
+    kc_wbuf_i32(&body, g->cfg->session_timeout_ms);
+    kc_wbuf_i32(&body, g->cfg->rebalance_timeout_ms);
+    kc_wbuf_string(&body, g->member_id);
+    kc_wbuf_string(&body, NULL);                            /* group_instance_id */
+    kc_wbuf_string(&body, g->cfg->protocol_type);
+    kc_wbuf_i32(&body, (int32_t) n);
+    for (size_t i = 0; i < n; i++) {
+        kc_wbuf_string(&body, protocols[i].name);
+        kc_wbuf_bytes(&body, protocols[i].metadata, (int32_t) protocols[i].len);
+    }
+    rc = kc_kconn_request(g->coord, KC_API_JOIN_GROUP, 5, &body, &resp, timeout, err);
+    if (rc != KC_OK)
+        goto out;
+    kc_rbuf_init(&rb, resp.buf, resp.len);
+    KC_READ(i32, &rb, &throttle);
+    KC_READ(i16, &rb, ec);
+    KC_READ(i32, &rb, &out->generation);
+    KC_READ(string, &rb, &s);
+    out->protocol = s.len >= 0 ? kc_xstrndup((const char *) s.ptr, (size_t) s.len) : NULL;
+    KC_READ(string, &rb, &leader);
+    KC_READ(string, &rb, &member);
+    if (*ec == E_MEMBER_ID_REQUIRED || *ec == E_NONE)
+        set_member_id(g, &member);
+    if (*ec != E_NONE)
+        goto out;
+    out->leader_id = kc_xstrndup((const char *) leader.ptr, leader.len > 0 ? (size_t) leader.len : 0);
+    out->member_id = kc_xstrdup(g->member_id);
+    KC_READ(array_len, &rb, &count);
+    if (count > 0)
+        out->members = kc_xcalloc((size_t) count, sizeof(*out->members));
+    for (int32_t i = 0; i < count; i++) {
+        kc_group_member *m = &out->members[i];
+        kc_slice         id, instance, md;
+        KC_READ(string, &rb, &id);
+        KC_READ(string, &rb, &instance);
+        KC_READ(bytes, &rb, &md);
+        m->member_id = kc_xstrndup((const char *) id.ptr, id.len > 0 ? (size_t) id.len : 0);
+        m->len = md.len > 0 ? (size_t) md.len : 0;
+        m->metadata = kc_xmalloc(m->len);
+        if (m->len > 0)
+            memcpy(m->metadata, md.ptr, m->len);
+        out->nmembers++;
+    }
+    goto out;
+err_parse:
+    rc = kc_err_set(err, KC_EPROTO, "%s: malformed JoinGroup response", kc_kconn_peer(g->coord));
+out:
+    kc_wbuf_free(&body);
+    kc_wbuf_free(&resp);
+    return rc;
+}
+
+int
+kc_group_join(kc_group *g, const kc_group_protocol *protocols, size_t nprotocols,
+              kc_group_joined *out, int timeout_ms, kc_err *err)
+{
+    int64_t deadline = kc_mono_ms() + timeout_ms;
+    int16_t ec;
+    int     rc;
+
+    memset(out, 0, sizeof(*out));
+    for (;;) {
+        if (kc_mono_ms() >= deadline) {
+            if (err == NULL)
+                return KC_ETIMEOUT;
+            err->code = KC_ETIMEOUT;
+            return kc_err_prefix(err, "group %s: not joined within %d ms: ", g->cfg->group_id,
+                                 timeout_ms);
+        }
+        if ((rc = ensure_coordinator(g, deadline, err)) != KC_OK) {
+            if (rc == KC_EKAFKA || rc == KC_EINVAL)
+                return rc;
+            sleep_ms(g->cfg->retry_backoff_ms);
+            continue;
+        }
+        ec = 0;
+        kc_group_joined_clear(out);
+        rc = join_once(g, protocols, nprotocols, out, &ec, deadline, err);
+        if (rc != KC_OK) {
+            if (rc == KC_EKAFKA)
+                return rc;
+            coordinator_dead(g, err ? err->msg : "request failed");
+            continue;
+        }
+        switch (ec) {
+        case E_NONE:
+            g->generation = out->generation;
+            free(g->protocol);
+            g->protocol = out->protocol ? kc_xstrdup(out->protocol) : NULL;
+            kc_log_info("group", "group %s: joined generation %d as %s (leader %s, protocol %s)",
+                        g->cfg->group_id, out->generation, g->member_id, out->leader_id,
+                        out->protocol ? out->protocol : "?");
+            return KC_OK;
+        case E_MEMBER_ID_REQUIRED:                   /* the member id is set; join again */
+            continue;
+        case E_UNKNOWN_MEMBER_ID:
+            free(g->member_id);
+            g->member_id = kc_xstrdup("");
+            continue;
+        case E_NOT_COORDINATOR:
+        case E_COORDINATOR_NOT_AVAILABLE:
+            coordinator_dead(g, kc_kafka_error_name(ec));
+            continue;
+        case E_COORDINATOR_LOAD_IN_PROGRESS:
+        case E_REBALANCE_IN_PROGRESS:
+        case E_ILLEGAL_GENERATION:
+            sleep_ms(g->cfg->retry_backoff_ms);
+            continue;
+        case E_INCONSISTENT_GROUP_PROTOCOL:
+            kc_group_joined_clear(out);
+            return kc_err_set(err, KC_EINVAL, "group %s is in use by members of another "
+                              "protocol type than '%s' (INCONSISTENT_GROUP_PROTOCOL): is "
+                              "group.id shared with a consumer group?", g->cfg->group_id,
+                              g->cfg->protocol_type);
+        case E_INVALID_SESSION_TIMEOUT:
+            kc_group_joined_clear(out);
+            return kc_err_set(err, KC_EINVAL, "the brokers refuse session.timeout.ms=%d "
+                              "(INVALID_SESSION_TIMEOUT: outside the brokers' "
+                              "group.min/max.session.timeout.ms)", g->cfg->session_timeout_ms);
+        case E_GROUP_AUTHORIZATION_FAILED:
+        case E_INVALID_GROUP_ID:
+        case E_GROUP_MAX_SIZE_REACHED:
+            kc_group_joined_clear(out);
+            return kc_err_set(err, KC_EKAFKA, "group %s: JoinGroup refused: %s",
+                              g->cfg->group_id, kc_kafka_error_name(ec));
+        default:
+            kc_log_warn("group", "group %s: JoinGroup: %s; retrying", g->cfg->group_id,
+                        kc_kafka_error_name(ec));
+            sleep_ms(g->cfg->retry_backoff_ms);
+            continue;
+        }
+    }
+}
+
+/* ===== SyncGroup, Heartbeat, LeaveGroup ===== */
+
+/* Maps a SyncGroup/Heartbeat error code as Java's coordinator does. */
+static int
+member_error(kc_group *g, const char *api, int16_t ec, kc_err *err)
+{
+    switch (ec) {
+    case E_NONE:
+        return KC_OK;
+    case E_REBALANCE_IN_PROGRESS:
+    case E_ILLEGAL_GENERATION:
+        return kc_err_set(err, KC_EREBALANCE, "%s: %s", api, kc_kafka_error_name(ec));
+    case E_UNKNOWN_MEMBER_ID:
+        free(g->member_id);
+        g->member_id = kc_xstrdup("");
+        return kc_err_set(err, KC_EREBALANCE, "%s: %s", api, kc_kafka_error_name(ec));
+    case E_NOT_COORDINATOR:
+    case E_COORDINATOR_NOT_AVAILABLE:
+        coordinator_dead(g, kc_kafka_error_name(ec));
+        return kc_err_set(err, KC_EAGAIN, "%s: %s", api, kc_kafka_error_name(ec));
+    case E_GROUP_AUTHORIZATION_FAILED:
+        return kc_err_set(err, KC_EKAFKA, "group %s: %s refused: %s", g->cfg->group_id, api,
+                          kc_kafka_error_name(ec));
+    default:
+        return kc_err_set(err, KC_EAGAIN, "%s: %s", api, kc_kafka_error_name(ec));
+    }
+}
+
+int
+kc_group_sync(kc_group *g, const kc_group_joined *joined,
+              const kc_group_assignment *assignments, size_t n, uint8_t **data, size_t *len,
+              kc_err *err)
+{
+    kc_wbuf  body, resp;
+    kc_rbuf  rb;
+    kc_slice a;
+    int32_t  throttle;
+    int16_t  ec;
+    int      rc;
+
+    *data = NULL;
+    *len = 0;
+    if (g->coord == NULL)
+        return kc_err_set(err, KC_EREBALANCE, "SyncGroup: coordinator lost");
+    kc_wbuf_init(&body);
+    kc_wbuf_init(&resp);
+    kc_wbuf_string(&body, g->cfg->group_id);
+    kc_wbuf_i32(&body, joined->generation);
+    kc_wbuf_string(&body, g->member_id);
+    kc_wbuf_string(&body, NULL);
+    kc_wbuf_i32(&body, (int32_t) n);
+    for (size_t i = 0; i < n; i++) {
+        kc_wbuf_string(&body, assignments[i].member_id);
+        kc_wbuf_bytes(&body, assignments[i].data, (int32_t) assignments[i].len);
+    }
+    rc = kc_kconn_request(g->coord, KC_API_SYNC_GROUP, 3, &body, &resp,
+                          g->cfg->rebalance_timeout_ms + 5000, err);
+    if (rc != KC_OK) {
+        coordinator_dead(g, err ? err->msg : "request failed");
+        rc = KC_EREBALANCE;
+        goto out;
+    }
+    kc_rbuf_init(&rb, resp.buf, resp.len);
+    KC_READ(i32, &rb, &throttle);
+    KC_READ(i16, &rb, &ec);
+    KC_READ(bytes, &rb, &a);
+    if ((rc = member_error(g, "SyncGroup", ec, err)) != KC_OK) {
+        if (rc == KC_EAGAIN)
+            rc = KC_EREBALANCE;
+        goto out;
+    }
+    *len = a.len > 0 ? (size_t) a.len : 0;
+    *data = kc_xmalloc(*len);
+    if (*len > 0)
+        memcpy(*data, a.ptr, *len);
+    goto out;
+err_parse:
+    coordinator_dead(g, "malformed SyncGroup response");
+    rc = kc_err_set(err, KC_EREBALANCE, "malformed SyncGroup response");
+out:
+    kc_wbuf_free(&body);
+    kc_wbuf_free(&resp);
+    return rc;
+}
+
+int
+kc_group_heartbeat(kc_group *g, kc_err *err)
+{
+    kc_wbuf body, resp;
+    kc_rbuf rb;
+    int32_t throttle;
+    int16_t ec;
+    int     rc;
+
+    if (g->coord == NULL) {
+        int64_t deadline = kc_mono_ms() + g->cfg->request_timeout_ms;
+        if (ensure_coordinator(g, deadline, err) != KC_OK) {
+            if (err == NULL)
+                return KC_EAGAIN;
+            err->code = KC_EAGAIN;
+            return kc_err_prefix(err, "Heartbeat: coordinator unknown: ");
+        }
+    }
+    kc_wbuf_init(&body);
+    kc_wbuf_init(&resp);
+    kc_wbuf_string(&body, g->cfg->group_id);
+    kc_wbuf_i32(&body, g->generation);
+    kc_wbuf_string(&body, g->member_id);
+    kc_wbuf_string(&body, NULL);
+    rc = kc_kconn_request(g->coord, KC_API_HEARTBEAT, 3, &body, &resp,
+                          g->cfg->request_timeout_ms, err);
+    if (rc != KC_OK) {
+        coordinator_dead(g, err ? err->msg : "request failed");
+        rc = KC_EAGAIN;
+        goto out;
+    }
+    kc_rbuf_init(&rb, resp.buf, resp.len);
+    KC_READ(i32, &rb, &throttle);
+    KC_READ(i16, &rb, &ec);
+    rc = member_error(g, "Heartbeat", ec, err);
+    goto out;
+err_parse:
+    coordinator_dead(g, "malformed Heartbeat response");
+    rc = kc_err_set(err, KC_EAGAIN, "malformed Heartbeat response");
+out:
+    kc_wbuf_free(&body);
+    kc_wbuf_free(&resp);
+    return rc;
+}
+
+void
+kc_group_leave(kc_group *g)
+{
+    kc_wbuf body, resp;
+    kc_err  err;
+
+    if (g->coord != NULL && g->member_id[0] != '\0') {
+        kc_wbuf_init(&body);
+        kc_wbuf_init(&resp);
+        kc_wbuf_string(&body, g->cfg->group_id);
+        kc_wbuf_i32(&body, 1);
+        kc_wbuf_string(&body, g->member_id);
+        kc_wbuf_string(&body, NULL);
+        if (kc_kconn_request(g->coord, KC_API_LEAVE_GROUP, 3, &body, &resp,
+                             g->cfg->request_timeout_ms, &err) == KC_OK)
+            kc_log_info("group", "group %s: left as %s", g->cfg->group_id, g->member_id);
+        else
+            kc_log_warn("group", "group %s: LeaveGroup failed: %s", g->cfg->group_id, err.msg);
+        kc_wbuf_free(&body);
+        kc_wbuf_free(&resp);
+    }
+    free(g->member_id);
+    g->member_id = kc_xstrdup("");
+    g->generation = -1;
+}

@@ -1,0 +1,93 @@
+/*
+ * protocol/group.h - a member of a classic Kafka consumer group of any protocol type, as
+ * Java's AbstractCoordinator is one: FindCoordinator, JoinGroup (with MEMBER_ID_REQUIRED),
+ * SyncGroup, Heartbeat, LeaveGroup, and the coordinator errors handled as Java handles them.
+ * librdkafka cannot join a group of protocol type "connect"; this can.
+ *
+ * Calls block for at most their timeout. Owner: one thread (the herder) per kc_group.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_GROUP_H
+#define KC_GROUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "protocol/kafka_conn.h"
+#include "worker/common.h"
+
+typedef struct kc_group_config {
+    const char             *group_id;
+    const char             *protocol_type;        /* "connect" */
+    const char             *client_id;
+    char                  **bootstrap;            /* "host:port", NULL-terminated */
+    const kc_conn_security *security;
+    int                     session_timeout_ms;
+    int                     rebalance_timeout_ms;
+    int                     request_timeout_ms;
+    int                     retry_backoff_ms;
+} kc_group_config;
+
+/* One protocol the member offers, in preference order, with its metadata. Borrowed. */
+typedef struct kc_group_protocol {
+    const char    *name;
+    const uint8_t *metadata;
+    size_t         len;
+} kc_group_protocol;
+
+typedef struct kc_group_member {
+    char    *member_id;
+    uint8_t *metadata;
+    size_t   len;
+} kc_group_member;
+
+/* The outcome of a JoinGroup; owns its strings. members is filled for the leader only. */
+typedef struct kc_group_joined {
+    int32_t          generation;
+    char            *protocol;        /* the protocol the coordinator selected */
+    char            *leader_id;
+    char            *member_id;
+    kc_group_member *members;
+    size_t           nmembers;
+} kc_group_joined;
+
+typedef struct kc_group_assignment {
+    const char    *member_id;
+    const uint8_t *data;
+    size_t         len;
+} kc_group_assignment;
+
+typedef struct kc_group kc_group;
+
+/* cfg and everything it points at must outlive the kc_group. */
+kc_group *kc_group_new(const kc_group_config *cfg);
+void kc_group_free(kc_group *g);          /* closes the connection; does not leave */
+
+/* Joins (or rejoins) the group. KC_OK: *out is filled. KC_ETIMEOUT: not joined within
+ * timeout_ms (coordinator unreachable or rebalance not completing); try again. Any other
+ * error is one retrying cannot fix (authorization, an inconsistent protocol type, an
+ * invalid session timeout): err says which. */
+int kc_group_join(kc_group *g, const kc_group_protocol *protocols, size_t nprotocols,
+                  kc_group_joined *out, int timeout_ms, kc_err *err);
+
+/* Completes the join: the leader passes every member's assignment, others pass none.
+ * KC_OK: *data (new, free()) and *len hold this member's assignment. KC_EREBALANCE: the
+ * generation moved on, join again. */
+int kc_group_sync(kc_group *g, const kc_group_joined *joined,
+                  const kc_group_assignment *assignments, size_t n, uint8_t **data,
+                  size_t *len, kc_err *err);
+
+/* KC_OK; KC_EREBALANCE when the member must rejoin; KC_EAGAIN when the coordinator could
+ * not be reached (the caller counts how long that lasts). */
+int kc_group_heartbeat(kc_group *g, kc_err *err);
+
+/* Leaves the group (best effort, bounded by the request timeout) and forgets the member id. */
+void kc_group_leave(kc_group *g);
+
+const char *kc_group_member_id(const kc_group *g);
+int32_t kc_group_generation(const kc_group *g);
+
+void kc_group_joined_clear(kc_group_joined *j);
+
+#endif

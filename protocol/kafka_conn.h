@@ -1,0 +1,77 @@
+/*
+ * protocol/kafka_conn.h - one blocking connection to a Kafka broker, for the requests
+ * librdkafka does not make for us (the Connect group protocol: FindCoordinator, JoinGroup,
+ * SyncGroup, Heartbeat, LeaveGroup).
+ *
+ * Connecting does what a Kafka client does before its first request: TCP (with a timeout),
+ * TLS when the security protocol says so, ApiVersions, then SASL (PLAIN, SCRAM-SHA-256,
+ * SCRAM-SHA-512) with SaslHandshake v1 and SaslAuthenticate. Requests are sent one at a time
+ * and answered in order; every wait is bounded by the caller's timeout.
+ *
+ * A connection belongs to one thread (the herder's) at a time.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_KAFKA_CONN_H
+#define KC_KAFKA_CONN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "protocol/wire.h"
+#include "worker/common.h"
+
+/* Kafka API keys used here. */
+enum {
+    KC_API_FIND_COORDINATOR = 10,
+    KC_API_JOIN_GROUP = 11,
+    KC_API_HEARTBEAT = 12,
+    KC_API_LEAVE_GROUP = 13,
+    KC_API_SYNC_GROUP = 14,
+    KC_API_SASL_HANDSHAKE = 17,
+    KC_API_API_VERSIONS = 18,
+    KC_API_SASL_AUTHENTICATE = 36,
+};
+
+/* How to reach the brokers, from the worker's security.protocol, sasl.* and ssl.* settings
+ * (see worker/clientconf.c, which fills it). Strings are owned by whoever filled it. */
+typedef struct kc_conn_security {
+    bool  tls;                  /* SSL or SASL_SSL */
+    bool  sasl;                 /* SASL_PLAINTEXT or SASL_SSL */
+    char *sasl_mechanism;       /* PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 */
+    char *sasl_username;
+    char *sasl_password;
+    char *ca_file;              /* PEM trust store; NULL: the system's */
+    char *ca_pem;               /* PEM trust certificates as text */
+    char *cert_file, *key_file; /* client certificate and key (PEM) */
+    char *cert_pem, *key_pem;
+    char *key_password;
+    bool  verify_hostname;      /* ssl.endpoint.identification.algorithm=https */
+} kc_conn_security;
+
+void kc_conn_security_clear(kc_conn_security *sec);
+
+typedef struct kc_kafka_conn kc_kafka_conn;
+
+/* Connects to host:port and authenticates. NULL with err (KC_EIO, KC_ETIMEOUT, KC_EKAFKA
+ * for a refused SASL login, with the broker's message). */
+kc_kafka_conn *kc_kconn_open(const char *host, int port, const kc_conn_security *sec,
+                             const char *client_id, int timeout_ms, kc_err *err);
+void kc_kconn_close(kc_kafka_conn *c);
+
+/* "host:port" of the broker, for messages. */
+const char *kc_kconn_peer(const kc_kafka_conn *c);
+
+/* The highest version of api in [ours_min, ours_max] the broker also supports, or -1. */
+int kc_kconn_api_version(const kc_kafka_conn *c, int16_t api, int16_t ours_min,
+                         int16_t ours_max);
+
+/* Sends one request (header v1 + body) and waits for its response; resp gets the body
+ * after the response header. On any error the connection is unusable: close it. */
+int kc_kconn_request(kc_kafka_conn *c, int16_t api, int16_t version, const kc_wbuf *body,
+                     kc_wbuf *resp, int timeout_ms, kc_err *err);
+
+/* Kafka error codes as Kafka names them, for messages ("REBALANCE_IN_PROGRESS"). */
+const char *kc_kafka_error_name(int16_t code);
+
+#endif
