@@ -369,34 +369,6 @@ out:
     return rc;
 }
 
-static char *
-b64_encode(const uint8_t *p, size_t n)
-{
-    char *out = kc_xmalloc(4 * ((n + 2) / 3) + 1);
-
-    EVP_EncodeBlock((unsigned char *) out, p, (int) n);
-    return out;
-}
-
-/* Decodes standard base64; returns the length or -1. cap must hold the decoded length
- * before padding is removed: 3 bytes per 4 characters. */
-static int
-b64_decode(const char *s, size_t n, uint8_t *out, size_t cap)
-{
-    int len;
-
-    if (n % 4 != 0 || (n / 4) * 3 > cap)
-        return -1;
-    len = EVP_DecodeBlock(out, (const unsigned char *) s, (int) n);
-    if (len < 0)
-        return -1;
-    if (n >= 1 && s[n - 1] == '=')
-        len--;
-    if (n >= 2 && s[n - 2] == '=')
-        len--;
-    return len;
-}
-
 /* SCRAM usernames escape ',' and '=' (RFC 5802 §5.1). */
 static char *
 scram_name(const char *user)
@@ -436,20 +408,22 @@ sasl_scram(kc_kafka_conn *c, const kc_conn_security *sec, int timeout_ms, kc_err
     const EVP_MD *md = strcmp(sec->sasl_mechanism, "SCRAM-SHA-512") == 0 ? EVP_sha512()
                                                                            : EVP_sha256();
     int           hlen = EVP_MD_size(md);
-    uint8_t       nonce_raw[24], salt[256], salted[64], client_key[64], stored_key[64];
-    uint8_t       client_sig[64], proof[64], server_key[64], server_sig[64], got_sig[72];
+    uint8_t       nonce_raw[24], salted[64], client_key[64], stored_key[64];
+    uint8_t       client_sig[64], proof[64], server_key[64], server_sig[64];
+    uint8_t      *salt = NULL, *got_sig = NULL;
+    size_t        salt_len = 0, got_len = 0;
     unsigned int  ulen;
     char         *nonce, *name, *client_first_bare = NULL, *server_first = NULL;
     char         *client_final_wo_proof = NULL, *auth_message = NULL, *client_final = NULL;
     char         *proof_b64 = NULL;
     const char   *r, *s, *i, *v;
     size_t        rlen, slen, ilen, vlen;
-    int           salt_len, iterations, rc;
+    int           iterations, rc;
     kc_wbuf       resp;
 
     kc_wbuf_init(&resp);
     RAND_bytes(nonce_raw, sizeof(nonce_raw));
-    nonce = b64_encode(nonce_raw, sizeof(nonce_raw));
+    nonce = kc_base64_encode(nonce_raw, sizeof(nonce_raw));
     for (char *p = nonce; *p; p++)            /* printable, no ',' : '+' and '/' are fine */
         if (*p == ',')
             *p = '-';
@@ -468,14 +442,15 @@ sasl_scram(kc_kafka_conn *c, const kc_conn_security *sec, int timeout_ms, kc_err
     i = scram_attr(server_first, resp.len, 'i', &ilen);
     if (r == NULL || s == NULL || i == NULL || rlen < strlen(nonce) ||
         strncmp(r, nonce, strlen(nonce)) != 0 ||
-        (salt_len = b64_decode(s, slen, salt, sizeof(salt))) < 0 ||
+        kc_base64_decode(s, slen, &salt, &salt_len) != 0 ||
         (iterations = atoi(i)) <= 0) {
         rc = kc_err_set(err, KC_EPROTO, "%s: SCRAM: malformed server-first message", c->peer);
         goto out;
     }
 
     PKCS5_PBKDF2_HMAC(sec->sasl_password ? sec->sasl_password : "",
-                      (int) strlen(sec->sasl_password ? sec->sasl_password : ""), salt, salt_len,
+                      (int) strlen(sec->sasl_password ? sec->sasl_password : ""), salt,
+                      (int) salt_len,
                       iterations, md, hlen, salted);
     HMAC(md, salted, hlen, (const uint8_t *) "Client Key", 10, client_key, &ulen);
     EVP_Digest(client_key, (size_t) hlen, stored_key, &ulen, md, NULL);
@@ -486,7 +461,7 @@ sasl_scram(kc_kafka_conn *c, const kc_conn_security *sec, int timeout_ms, kc_err
          client_sig, &ulen);
     for (int k = 0; k < hlen; k++)
         proof[k] = client_key[k] ^ client_sig[k];
-    proof_b64 = b64_encode(proof, (size_t) hlen);
+    proof_b64 = kc_base64_encode(proof, (size_t) hlen);
     client_final = kc_xasprintf("%s,p=%s", client_final_wo_proof, proof_b64);
     if ((rc = sasl_round(c, client_final, strlen(client_final), &resp, timeout_ms, err)) != KC_OK)
         goto out;
@@ -496,8 +471,8 @@ sasl_scram(kc_kafka_conn *c, const kc_conn_security *sec, int timeout_ms, kc_err
     HMAC(md, server_key, hlen, (const uint8_t *) auth_message, strlen(auth_message),
          server_sig, &ulen);
     v = scram_attr((const char *) resp.buf, resp.len, 'v', &vlen);
-    if (v == NULL || b64_decode(v, vlen, got_sig, sizeof(got_sig)) != hlen ||
-        CRYPTO_memcmp(got_sig, server_sig, (size_t) hlen) != 0)
+    if (v == NULL || kc_base64_decode(v, vlen, &got_sig, &got_len) != 0 ||
+        got_len != (size_t) hlen || CRYPTO_memcmp(got_sig, server_sig, (size_t) hlen) != 0)
         rc = kc_err_set(err, KC_EKAFKA, "%s: SCRAM: the broker's signature does not match",
                         c->peer);
 out:
@@ -509,6 +484,8 @@ out:
     free(auth_message);
     free(client_final);
     free(proof_b64);
+    free(salt);
+    free(got_sig);
     OPENSSL_cleanse(salted, sizeof(salted));
     kc_wbuf_free(&resp);
     return rc;

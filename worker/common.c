@@ -7,6 +7,7 @@
  */
 #include "worker/common.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,70 @@ kc_xasprintf(const char *fmt, ...)
     vsnprintf(s, (size_t) n + 1, fmt, ap);
     va_end(ap);
     return s;
+}
+
+static const char b64_alphabet[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+char *
+kc_base64_encode(const void *data, size_t len)
+{
+    const uint8_t *p = data;
+    char          *out = kc_xmalloc(4 * ((len + 2) / 3) + 1), *o = out;
+
+    for (size_t i = 0; i < len; i += 3) {
+        uint32_t v = (uint32_t) p[i] << 16;
+        if (i + 1 < len)
+            v |= (uint32_t) p[i + 1] << 8;
+        if (i + 2 < len)
+            v |= p[i + 2];
+        *o++ = b64_alphabet[(v >> 18) & 63];
+        *o++ = b64_alphabet[(v >> 12) & 63];
+        *o++ = i + 1 < len ? b64_alphabet[(v >> 6) & 63] : '=';
+        *o++ = i + 2 < len ? b64_alphabet[v & 63] : '=';
+    }
+    *o = '\0';
+    return out;
+}
+
+static int
+b64_value(char c)
+{
+    const char *p = c ? strchr(b64_alphabet, c) : NULL;
+
+    return p ? (int) (p - b64_alphabet) : -1;
+}
+
+int
+kc_base64_decode(const char *text, size_t len, uint8_t **out, size_t *out_len)
+{
+    uint8_t *buf;
+    size_t   n = 0;
+
+    *out = NULL;
+    *out_len = 0;
+    if (len % 4 != 0)
+        return -1;
+    buf = kc_xmalloc(len / 4 * 3 + 1);
+    for (size_t i = 0; i < len; i += 4) {
+        int a = b64_value(text[i]), b = b64_value(text[i + 1]);
+        int c = text[i + 2] == '=' ? -2 : b64_value(text[i + 2]);
+        int d = text[i + 3] == '=' ? -2 : b64_value(text[i + 3]);
+        bool last = i + 4 == len;
+        if (a < 0 || b < 0 || c == -1 || d == -1 || (!last && (c < 0 || d < 0)) ||
+            (c == -2 && d != -2)) {
+            free(buf);
+            return -1;
+        }
+        buf[n++] = (uint8_t) ((a << 2) | (b >> 4));
+        if (c >= 0)
+            buf[n++] = (uint8_t) (((b & 15) << 4) | (c >> 2));
+        if (d >= 0)
+            buf[n++] = (uint8_t) (((c & 3) << 6) | d);
+    }
+    *out = buf;
+    *out_len = n;
+    return 0;
 }
 
 static int64_t

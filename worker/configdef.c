@@ -6,6 +6,7 @@
  */
 #include "worker/configdef.h"
 
+#include "worker/json_java.h"
 #include "worker/log.h"
 
 #include <ctype.h>
@@ -112,7 +113,7 @@ parse_java_integer(const char *s, int64_t lo, int64_t hi, int64_t *out)
 /* Java's Double.parseDouble, close enough: decimal and hex floats, NaN, Infinity, and an
  * optional d/D/f/F suffix. */
 static int
-parse_java_double(const char *s, double *out)
+parse_kc_java_double(const char *s, double *out)
 {
     char  *end;
     size_t n = strlen(s);
@@ -167,38 +168,6 @@ invalid(kc_err *err, const kc_cfg_def *def, const char *raw, const char *fmt, ..
                       raw ? raw : "null", def->name, why);
 }
 
-/* Java's Double.toString: the shortest decimal that reads back as x; "1.0" not "1";
- * scientific ("1.0E7") outside [1e-3, 1e7). */
-static void
-java_double(char *buf, size_t size, double x)
-{
-    char digits[64], *e;
-    int  prec, exp10;
-
-    if (isnan(x)) { snprintf(buf, size, "NaN"); return; }
-    if (isinf(x)) { snprintf(buf, size, x > 0 ? "Infinity" : "-Infinity"); return; }
-    if (x == 0) { snprintf(buf, size, signbit(x) ? "-0.0" : "0.0"); return; }
-    if (fabs(x) >= 1e-3 && fabs(x) < 1e7) {
-        for (prec = 1; prec <= 17; prec++) {
-            snprintf(buf, size, "%.*f", prec, x);
-            if (strtod(buf, NULL) == x)
-                break;
-        }
-        while (strlen(buf) > 2 && buf[strlen(buf) - 1] == '0' && buf[strlen(buf) - 2] != '.')
-            buf[strlen(buf) - 1] = '\0';
-        return;
-    }
-    for (prec = 0; prec <= 16; prec++) {
-        snprintf(digits, sizeof(digits), "%.*e", prec, x);
-        if (strtod(digits, NULL) == x)
-            break;
-    }
-    e = strchr(digits, 'e');
-    exp10 = atoi(e + 1);
-    *e = '\0';
-    snprintf(buf, size, "%s%sE%d", digits, strchr(digits, '.') ? "" : ".0", exp10);
-}
-
 /* How Java prints a typed value in a validator's message (ConfigException's value). */
 static void
 shown_value(const kc_cfg_def *def, const kc_cfg_value *v, char *buf, size_t size)
@@ -213,7 +182,7 @@ shown_value(const kc_cfg_def *def, const kc_cfg_value *v, char *buf, size_t size
         snprintf(buf, size, "%lld", (long long) v->i);
         break;
     case KC_CFG_DOUBLE:
-        java_double(buf, size, v->d);
+        kc_java_double(buf, size, v->d);
         break;
     case KC_CFG_LIST:
         off = (size_t) snprintf(buf, size, "[");
@@ -262,7 +231,7 @@ fmt_number(char *buf, size_t size, const kc_cfg_def *def, double x)
         snprintf(buf, size, "%lld", (long long) x);
         return;
     }
-    java_double(buf, size, x);
+    kc_java_double(buf, size, x);
 }
 
 /* Types raw (untrimmed text, or NULL for a null default) into v; checks the validator. */
@@ -299,7 +268,7 @@ type_value(const kc_cfg_def *def, const char *raw, kc_cfg_value *v, kc_err *err)
         num = (double) v->i;
         break;
     case KC_CFG_DOUBLE:
-        if (parse_java_double(t, &v->d) != 0)
+        if (parse_kc_java_double(t, &v->d) != 0)
             rc = invalid(err, def, raw, "Not a number of type DOUBLE");
         num = v->d;
         break;

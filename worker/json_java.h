@@ -1,0 +1,26 @@
+/*
+ * worker/json_java.h - JSON text exactly as Java Connect (Jackson) writes it.
+ *
+ * Records in the internal topics are compared byte for byte (offset keys) or read by Java
+ * workers, so their JSON must be Jackson's: compact, object fields in insertion order,
+ * UTF-8 raw, only '"', '\' and characters below 0x20 escaped (\b \t \n \f \r, others
+ * \u00XX upper-case), '/' not escaped, integers as written, doubles as Java's
+ * Double.toString (0.1 -> 0.1, 1e20 -> 1.0E20).
+ *
+ * Pure functions: any thread.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_JSON_JAVA_H
+#define KC_JSON_JAVA_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* The Jackson text of v as a new NUL-terminated string; *len (may be NULL) its length. */
+char *kc_json_java_dumps(const json_t *v, size_t *len);
+
+/* Java's Double.toString(x) into buf. */
+void kc_java_double(char *buf, size_t size, double x);
+
+#endif
