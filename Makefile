@@ -40,11 +40,11 @@ CFLAGS   += -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -D_GNU_SOURCE $(
 # -isystem: warnings in library headers are not ours to fix.
 PKG_CFLAGS = $(patsubst -I%,-isystem %,$(shell $(RDKAFKA_PC) --cflags rdkafka-static $(PKGS) 2>/dev/null))
 PKG_LIBS   = $(shell $(RDKAFKA_PC) --libs rdkafka-static $(PKGS) 2>/dev/null)
-LDLIBS   += $(PKG_LIBS) -lpthread -lm
+LDLIBS   += $(PKG_LIBS) -lpthread -lm -ldl
 LDFLAGS  += $(filter -fsanitize=%,$(OPT))
 
 # Every source but main goes into a library the unit tests link against.
-LIB_SRCS := $(wildcard protocol/*.c worker/*.c rest/*.c)
+LIB_SRCS := $(wildcard protocol/*.c worker/*.c rest/*.c connectors/*/*.c)
 LIB_SRCS := $(filter-out worker/main.c,$(LIB_SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 MAIN_OBJ := $(BUILD)/obj/worker/main.o

@@ -164,16 +164,25 @@ kc_base64_decode(const char *text, size_t len, uint8_t **out, size_t *out_len)
     uint8_t *buf;
     size_t   n = 0;
 
+    char pad[4];
+
     *out = NULL;
     *out_len = 0;
-    if (len % 4 != 0)
+    if (len % 4 == 1)
         return -1;
-    buf = kc_xmalloc(len / 4 * 3 + 1);
+    buf = kc_xmalloc((len + 3) / 4 * 3 + 1);
     for (size_t i = 0; i < len; i += 4) {
-        int a = b64_value(text[i]), b = b64_value(text[i + 1]);
-        int c = text[i + 2] == '=' ? -2 : b64_value(text[i + 2]);
-        int d = text[i + 3] == '=' ? -2 : b64_value(text[i + 3]);
-        bool last = i + 4 == len;
+        /* Like Java's decoder, a last group may come without its '=' padding. */
+        const char *g = text + i;
+        if (len - i < 4) {
+            memset(pad, '=', 4);
+            memcpy(pad, g, len - i);
+            g = pad;
+        }
+        int a = b64_value(g[0]), b = b64_value(g[1]);
+        int c = g[2] == '=' ? -2 : b64_value(g[2]);
+        int d = g[3] == '=' ? -2 : b64_value(g[3]);
+        bool last = i + 4 >= len;
         if (a < 0 || b < 0 || c == -1 || d == -1 || (!last && (c < 0 || d < 0)) ||
             (c == -2 && d != -2)) {
             free(buf);

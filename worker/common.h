@@ -50,7 +50,8 @@ char *kc_xstrndup(const char *s, size_t n);
 char *kc_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Standard base64 with padding (RFC 4648 §4), as Java's Base64.getEncoder(). Encode returns
- * a new string; decode fills *out (new, free()) and returns 0, or -1 on malformed input. */
+ * a new string; decode fills *out (new, free()) and returns 0, or -1 on malformed input
+ * (a missing final padding is accepted, as Java's decoder accepts it). */
 char *kc_base64_encode(const void *data, size_t len);
 int kc_base64_decode(const char *text, size_t len, uint8_t **out, size_t *out_len);
 

@@ -138,6 +138,38 @@ properties_of(const json_t *v)
     return json_is_object(p) ? json_deep_copy(p) : NULL;
 }
 
+/* Java's JsonDeserializer accepts numbers with leading zeros ("01"); jansson does not. The
+ * text without them, for a second attempt (new string). */
+static char *
+without_leading_zeros(const char *text, size_t len, size_t *out_len)
+{
+    char  *out = kc_xmalloc(len + 1);
+    size_t o = 0;
+    bool   in_string = false, escaped = false;
+
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (in_string) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '0' && i + 1 < len && text[i + 1] >= '0' && text[i + 1] <= '9' &&
+                   (o == 0 || !((out[o - 1] >= '0' && out[o - 1] <= '9') || out[o - 1] == '.' ||
+                                out[o - 1] == 'e' || out[o - 1] == 'E'))) {
+            continue;                       /* a leading zero of an integer part */
+        }
+        out[o++] = c;
+    }
+    out[o] = '\0';
+    *out_len = o;
+    return out;
+}
+
 /* ===== One record ===== */
 
 static void
@@ -158,6 +190,7 @@ apply_connector(kc_config_state *st, const char *name, const json_t *v, kc_confi
         c->inconsistent = false;
         json_decref(c->deferred);
         c->deferred = NULL;
+        c->deferred_seen = false;
         json_decref(c->applied_config);
         c->applied_config = NULL;
         event(ev, KC_CFG_EV_CONNECTOR_REMOVED, name);
@@ -182,9 +215,11 @@ apply_target_state(kc_config_state *st, const char *name, const json_t *v, kc_co
     const json_t       *s;
     int                 parsed;
 
-    if (v == NULL) {
+    if (v == NULL) {                        /* Java resets, but never notifies */
         if (c != NULL)
             c->target = KC_TARGET_STARTED;
+        event(ev, KC_CFG_EV_NONE, name);
+        return;
     } else {
         s = json_object_get(v, "state.v2");
         if (!json_is_string(s))
@@ -245,6 +280,7 @@ apply_task(kc_config_state *st, const char *rest, const json_t *v, kc_config_eve
     c = entry(st, name, true);
     if (c->deferred == NULL)
         c->deferred = json_object();
+    c->deferred_seen = true;
     snprintf(idx, sizeof(idx), "%d", n);
     json_object_set_new(c->deferred, idx, props);
 }
@@ -278,7 +314,7 @@ apply_commit(kc_config_state *st, const char *name, const json_t *v, kc_config_e
         complete = c->deferred != NULL && json_object_get(c->deferred, idx) != NULL;
     }
     if (complete) {
-        bool had_deferred = c->deferred != NULL && json_object_size(c->deferred) > 0;
+        bool had_deferred = c->deferred_seen;
         clear_tasks(c);
         c->tasks = kc_xcalloc((size_t) (n > 0 ? n : 1), sizeof(*c->tasks));
         for (int i = 0; i < n; i++) {
@@ -337,7 +373,29 @@ kc_config_state_apply(kc_config_state *st, const char *key, const void *value, s
 
     memset(ev, 0, sizeof(*ev));
     if (value != NULL) {
-        v = json_loadb(value, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
+        const unsigned char *p = value;
+        size_t               skip = 0;
+        /* As Jackson's readTree: a UTF-8 byte order mark is skipped, an empty or blank value
+         * is no value (a tombstone), data after the first JSON value is ignored. */
+        if (len >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF)
+            skip = 3;
+        while (skip < len && (p[skip] == ' ' || p[skip] == '\t' || p[skip] == '\n' ||
+                              p[skip] == '\r'))
+            skip++;
+        if (skip == len)
+            value = NULL;
+        else
+            value = p + skip, len -= skip;
+    }
+    if (value != NULL) {
+        v = json_loadb(value, len, JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_DISABLE_EOF_CHECK,
+                       &jerr);
+        if (v == NULL) {
+            size_t n;
+            char  *t = without_leading_zeros(value, len, &n);
+            v = json_loadb(t, n, JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_DISABLE_EOF_CHECK, NULL);
+            free(t);
+        }
         if (v == NULL || json_is_null(v)) {
             /* Not JSON: skipped, and the config offset does not move (as Java). A JSON null
              * is a tombstone for the converter, so it counts as parsed. */
@@ -370,16 +428,21 @@ kc_config_state_apply(kc_config_state *st, const char *key, const void *value, s
             apply_commit(st, rest, v, ev);
     } else if (starts(key, "restart-connector-", &rest)) {
         const json_t *t = json_object_get(v, "include-tasks"), *f = json_object_get(v, "only-failed");
-        event(ev, st->initial_read_done && v != NULL ? KC_CFG_EV_RESTART : KC_CFG_EV_NONE, rest);
+        event(ev, st->initial_read_done && json_is_object(v) ? KC_CFG_EV_RESTART : KC_CFG_EV_NONE,
+              rest);
         ev->restart.connector = ev->connector;
         ev->restart.include_tasks = json_is_true(t);
         ev->restart.only_failed = json_is_true(f);
     } else if (starts(key, "tasks-fencing-", &rest)) {
-        kc_connector_state *c = entry(st, rest, true);
-        const json_t       *n = json_object_get(v, "task-count");
-        c->task_count_record = json_is_integer(n) ? (int) json_integer_value(n) : -1;
-        c->pending_fencing = false;
-        event(ev, KC_CFG_EV_FENCING, rest);
+        const json_t *n = json_object_get(v, "task-count");
+        if (json_is_integer(n)) {                         /* anything else: ignored */
+            kc_connector_state *c = entry(st, rest, true);
+            c->task_count_record = (int) json_integer_value(n);
+            c->pending_fencing = false;
+            event(ev, KC_CFG_EV_FENCING, rest);
+        } else {
+            event(ev, KC_CFG_EV_NONE, rest);
+        }
     } else if (strcmp(key, "session-key") == 0) {
         if (v != NULL)
             apply_session_key(st, v, ev);

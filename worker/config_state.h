@@ -39,6 +39,9 @@ typedef struct kc_connector_state {
     int              generation;      /* task config generation, +1 per applied commit */
     json_t          *applied_config;  /* the connector config as of the last applied commit */
     json_t          *deferred;        /* {"0":{...},"1":{...}}: task records awaiting commit */
+    bool             deferred_seen;   /* a task record arrived since the connector appeared:
+                                       * Java keeps its (then empty) buffer, and every later
+                                       * commit bumps the generation */
     int              task_count_record;  /* tasks-fencing-<c> value; -1 none */
     bool             pending_fencing;
 } kc_connector_state;

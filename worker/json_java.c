@@ -64,6 +64,18 @@ put_string(kc_wbuf *out, const char *s, size_t n)
         }
         if (esc != NULL) {
             kc_wbuf_raw(out, esc, 2);
+        } else if (c >= 0xF0 && i + 3 < n && (s[i + 1] & 0xC0) == 0x80 &&
+                   (s[i + 2] & 0xC0) == 0x80 && (s[i + 3] & 0xC0) == 0x80) {
+            /* Outside the BMP: Jackson writes the UTF-16 surrogate pair as escapes. */
+            unsigned cp = ((c & 0x07u) << 18) | (((unsigned char) s[i + 1] & 0x3Fu) << 12) |
+                          (((unsigned char) s[i + 2] & 0x3Fu) << 6) |
+                          ((unsigned char) s[i + 3] & 0x3Fu);
+            unsigned hi = 0xD800 + ((cp - 0x10000) >> 10), lo = 0xDC00 + ((cp - 0x10000) & 0x3FF);
+            char     u[12] = { '\\', 'u', hex[hi >> 12], hex[(hi >> 8) & 15], hex[(hi >> 4) & 15],
+                               hex[hi & 15], '\\', 'u', hex[lo >> 12], hex[(lo >> 8) & 15],
+                               hex[(lo >> 4) & 15], hex[lo & 15] };
+            kc_wbuf_raw(out, u, 12);
+            i += 3;
         } else if (c < 0x20) {
             char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
             kc_wbuf_raw(out, u, 6);

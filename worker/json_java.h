@@ -3,7 +3,7 @@
  *
  * Records in the internal topics are compared byte for byte (offset keys) or read by Java
  * workers, so their JSON must be Jackson's: compact, object fields in insertion order,
- * UTF-8 raw, only '"', '\' and characters below 0x20 escaped (\b \t \n \f \r, others
+ * UTF-8 raw except characters beyond U+FFFF (escaped surrogate pairs, "\uD83D\uDE00"), only '"', '\' and characters below 0x20 escaped (\b \t \n \f \r, others
  * \u00XX upper-case), '/' not escaped, integers as written, doubles as Java's
  * Double.toString (0.1 -> 0.1, 1e20 -> 1.0E20).
  *

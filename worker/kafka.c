@@ -19,7 +19,16 @@
 typedef struct kafka_state {
     pthread_mutex_t lock;
     char            last_error[512];
+    void           *user;             /* kc_kafka_hooks.user */
 } kafka_state;
+
+void *
+kc_kafka_user(rd_kafka_t *rk)
+{
+    kafka_state *st = rd_kafka_opaque(rk);
+
+    return st ? st->user : NULL;
+}
 
 static void
 kafka_error_cb(rd_kafka_t *rk, int err, const char *reason, void *opaque)
@@ -75,6 +84,13 @@ rd_kafka_t *
 kc_kafka_new(rd_kafka_type_t type, const kc_props *props, const char *prefix,
              const char *const *extra, kc_err *err)
 {
+    return kc_kafka_new_ex(type, props, prefix, extra, NULL, err);
+}
+
+rd_kafka_t *
+kc_kafka_new_ex(rd_kafka_type_t type, const kc_props *props, const char *prefix,
+                const char *const *extra, const kc_kafka_hooks *hooks, kc_err *err)
+{
     rd_kafka_conf_t *conf = rd_kafka_conf_new();
     rd_kafka_t      *rk;
     kafka_state     *st;
@@ -82,6 +98,10 @@ kc_kafka_new(rd_kafka_type_t type, const kc_props *props, const char *prefix,
 
     rd_kafka_conf_set_log_cb(conf, kafka_log_cb);
     rd_kafka_conf_set_error_cb(conf, kafka_error_cb);
+    if (hooks != NULL && hooks->dr_msg_cb != NULL)
+        rd_kafka_conf_set_dr_msg_cb(conf, hooks->dr_msg_cb);
+    if (hooks != NULL && hooks->rebalance_cb != NULL)
+        rd_kafka_conf_set_rebalance_cb(conf, hooks->rebalance_cb);
     if (kc_clientconf_apply(conf, type, props, prefix, err) != KC_OK)
         goto fail;
     for (const char *const *e = extra; e != NULL && e[0] != NULL; e += 2)
@@ -89,6 +109,7 @@ kc_kafka_new(rd_kafka_type_t type, const kc_props *props, const char *prefix,
             goto fail;
     st = kc_xcalloc(1, sizeof(*st));
     pthread_mutex_init(&st->lock, NULL);
+    st->user = hooks ? hooks->user : NULL;
     rd_kafka_conf_set_opaque(conf, st);
     if ((rk = rd_kafka_new(type, conf, errstr, sizeof(errstr))) == NULL) {
         kc_err_set(err, KC_EKAFKA, "cannot create Kafka client: %s", errstr);

@@ -21,6 +21,22 @@
 rd_kafka_t *kc_kafka_new(rd_kafka_type_t type, const kc_props *props, const char *prefix,
                          const char *const *extra, kc_err *err);
 
+/* Callbacks for kc_kafka_new_ex. They run on the thread that polls the handle; their
+ * opaque argument is kconnect's, so they find `user` with kc_kafka_user(rk). */
+typedef struct kc_kafka_hooks {
+    void (*dr_msg_cb)(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque);
+    void (*rebalance_cb)(rd_kafka_t *rk, rd_kafka_resp_err_t err,
+                         rd_kafka_topic_partition_list_t *parts, void *opaque);
+    void *user;
+} kc_kafka_hooks;
+
+/* kc_kafka_new with callbacks (hooks may be NULL). */
+rd_kafka_t *kc_kafka_new_ex(rd_kafka_type_t type, const kc_props *props, const char *prefix,
+                            const char *const *extra, const kc_kafka_hooks *hooks, kc_err *err);
+
+/* The hooks' user pointer of a handle made by kc_kafka_new_ex. */
+void *kc_kafka_user(rd_kafka_t *rk);
+
 /* Destroys a handle made by kc_kafka_new (waits for librdkafka's threads). NULL is fine. */
 void kc_kafka_destroy(rd_kafka_t *rk);
 

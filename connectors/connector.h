@@ -1,0 +1,178 @@
+/*
+ * connectors/connector.h - the kconnect connector plugin API: the only header a connector
+ * includes. Built-in connectors and plugins loaded from plugin.path implement the same
+ * tables.
+ *
+ * A connector class is a static kc_connector_ops table (ABI version first, members only
+ * ever appended). The worker hands a plugin a kc_host table of services, so plugins link
+ * against nothing in the worker. A plugin .so exports one symbol, KC_CONNECTOR_ENTRY, that
+ * returns its NULL-terminated list of connector classes.
+ *
+ * Threads (as Java Connect): connector functions run on the connector's own thread, task
+ * functions on the task's own thread; they may block. stop() is called from another thread
+ * and must make a blocked poll()/put() return promptly.
+ *
+ * Data: records carry Connect values as kc_value: null, raw bytes, a string, or a JSON
+ * value (maps, lists, numbers, booleans; an optional schema for JsonConverter's envelope).
+ * The worker's converters turn them into the bytes written to Kafka and back.
+ *
+ * Ownership: a record handed to the worker by a source task's poll() is the worker's from
+ * then on (it calls the record's release function once the bytes are no longer needed,
+ * which lets a task lend buffers instead of copying them). Records handed to a sink task's
+ * put() are borrowed for the duration of the call. json_t configs passed to functions are
+ * borrowed; configs returned are new references.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_CONNECTOR_H
+#define KC_CONNECTOR_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define KC_CONNECTOR_ABI 1
+#define KC_CONNECTOR_ENTRY "kc_connector_entry"
+
+#if defined(__GNUC__)
+#define KC_EXPORT __attribute__((visibility("default")))
+#else
+#define KC_EXPORT
+#endif
+
+typedef enum {
+    KC_CONNECTOR_SOURCE = 1,
+    KC_CONNECTOR_SINK = 2,
+} kc_connector_type;
+
+/* Errors a plugin returns: 0 is success. RETRIABLE asks the worker to call again later
+ * (Java's RetriableException); FATAL fails the connector or task with the message given. */
+enum {
+    KC_PLUGIN_OK = 0,
+    KC_PLUGIN_RETRIABLE = 1,
+    KC_PLUGIN_FATAL = 2,
+};
+
+/* ===== Values and records ===== */
+
+typedef enum {
+    KC_VALUE_NULL = 0,
+    KC_VALUE_BYTES,       /* ptr/len */
+    KC_VALUE_STRING,      /* ptr/len, UTF-8 */
+    KC_VALUE_JSON,        /* json; schema (JsonConverter's form) may be NULL */
+} kc_value_kind;
+
+typedef struct kc_value {
+    kc_value_kind  kind;
+    const void    *ptr;
+    size_t         len;
+    json_t        *json;       /* KC_VALUE_JSON: owned by the record holding the value */
+    json_t        *schema;     /* optional: {"type":"struct",...} as JsonConverter writes it */
+} kc_value;
+
+typedef struct kc_header {
+    const char *key;
+    const void *value;         /* raw bytes, NULL for a null header value */
+    size_t      len;
+} kc_header;
+
+typedef struct kc_record kc_record;
+
+struct kc_record {
+    /* Where the record goes (source) or came from (sink). */
+    const char  *topic;
+    int32_t      partition;          /* -1: let the partitioner choose */
+    int64_t      offset;             /* sink: the Kafka offset; source: unused */
+    int64_t      timestamp;          /* ms; -1: none (the producer stamps it) */
+    kc_value     key, value;
+    kc_header   *headers;
+    size_t       nheaders;
+    /* Source records only: where the data came from in the source system; the worker
+     * stores source_offset under source_partition once the record is written. Both are
+     * JSON objects of primitives, owned by the record. */
+    json_t      *source_partition;
+    json_t      *source_offset;
+    /* Called by the worker once it no longer needs the record's bytes (source records). */
+    void       (*release)(kc_record *rec);
+    void        *opaque;             /* for release */
+};
+
+/* ===== Services the worker offers ===== */
+
+typedef enum {
+    KC_PLUGIN_LOG_ERROR = 0,
+    KC_PLUGIN_LOG_WARN,
+    KC_PLUGIN_LOG_INFO,
+    KC_PLUGIN_LOG_DEBUG,
+} kc_plugin_log_level;
+
+typedef struct kc_host {
+    int   abi;
+    /* ctx is the kc_context given to start(); any thread. */
+    void (*log)(void *ctx, kc_plugin_log_level level, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+    /* Source tasks: the last committed offset stored under partition (a JSON object);
+     * *offset_out is a new reference or NULL when none. Task thread. */
+    int  (*offset_get)(void *ctx, const json_t *partition, json_t **offset_out);
+    /* Connectors: ask the worker to call task_configs() again (the set of work changed).
+     * Any thread. */
+    void (*request_task_reconfiguration)(void *ctx);
+    /* Tasks and connectors: fail with a message (the worker records it as the trace). */
+    void (*fail)(void *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+} kc_host;
+
+/* What start() receives: the host table and the opaque context to pass back to it. */
+typedef struct kc_context {
+    const kc_host *host;
+    void          *ctx;
+    const char    *name;             /* connector name, or "<connector>-<task>" */
+} kc_context;
+
+/* ===== Connector classes ===== */
+
+typedef struct kc_task_ops {
+    /* REQUIRED. config is the task config (with task.class). *priv: the task's state. */
+    int  (*start)(void **priv, const kc_context *ctx, const json_t *config, char *err,
+                  size_t errlen);
+    /* REQUIRED. Must make a blocked poll()/put() return soon; called from another thread. */
+    void (*stop)(void *priv);
+    /* REQUIRED after stop() returned and the task thread finished: free everything. */
+    void (*destroy)(void *priv);
+    /* Sources: fill up to max records into out, *n of them; may block up to timeout_ms.
+     * Returning with *n == 0 is fine. */
+    int  (*poll)(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms,
+                 char *err, size_t errlen);
+    /* Sources, OPTIONAL: offsets up to here are stored. */
+    void (*commit)(void *priv);
+    /* Sinks: write records (borrowed). */
+    int  (*put)(void *priv, const kc_record *recs, size_t n, char *err, size_t errlen);
+    /* Sinks, OPTIONAL: make everything put so far durable before offsets are committed. */
+    int  (*flush)(void *priv, char *err, size_t errlen);
+} kc_task_ops;
+
+typedef struct kc_connector_ops {
+    int                abi;          /* KC_CONNECTOR_ABI, always first */
+    const char        *class_name;   /* Java's fully qualified name */
+    const char *const *aliases;      /* NULL-terminated: simple names Connect accepts */
+    const char        *version;
+    kc_connector_type  type;
+    const char        *task_class;   /* task.class written into task configs */
+    /* OPTIONAL: config errors as {"key":["message",...]} (new reference) or NULL if valid.
+     * Any thread. */
+    json_t *(*validate)(const json_t *config);
+    /* REQUIRED. Connector thread. */
+    int  (*start)(void **priv, const kc_context *ctx, const json_t *config, char *err,
+                  size_t errlen);
+    /* REQUIRED: up to max_tasks task configs as a JSON array of objects (new reference). */
+    int  (*task_configs)(void *priv, int max_tasks, json_t **configs_out, char *err,
+                         size_t errlen);
+    /* REQUIRED. */
+    void (*stop)(void *priv);
+    const kc_task_ops *task;
+} kc_connector_ops;
+
+/* The exported entry of a plugin .so: its connector classes, NULL-terminated. */
+typedef const kc_connector_ops *const *kc_connector_entry_fn(const kc_host *host);
+
+#endif

@@ -1,0 +1,279 @@
+/*
+ * connectors/file/file_source.c - FileStreamSource, as Kafka's connect-file ships it:
+ * lines of a file (or stdin when `file` is unset) become string records on `topic`.
+ *
+ * Configs (Kafka's FileStreamSourceConnector): file, topic (required, one topic),
+ * batch.size (2000). One task. Source partition {"filename":<file>}, offset
+ * {"position":<byte offset after the line>}, as Java stores them, so a Java worker and
+ * kconnect resume each other's files.
+ *
+ * Threads: start/task_configs/stop on the connector thread; the task on its own thread.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "connectors/connector.h"
+
+typedef struct {
+    json_t *config;
+} fs_connector;
+
+static json_t *
+fs_validate(const json_t *config)
+{
+    json_t     *errors = json_object();
+    const char *topic = json_string_value(json_object_get(config, "topic"));
+    const char *batch = json_string_value(json_object_get(config, "batch.size"));
+
+    if (topic == NULL || *topic == '\0')
+        json_object_set_new(errors, "topic", json_pack("[s]", "Missing required configuration "
+                                                        "\"topic\" which has no default value."));
+    else if (strchr(topic, ',') != NULL)
+        json_object_set_new(errors, "topic", json_pack("[s]", "'topic' in FileStreamSourceConnector "
+                                                        "configuration requires definition of a "
+                                                        "single topic"));
+    if (batch != NULL && atoi(batch) <= 0)
+        json_object_set_new(errors, "batch.size", json_pack("[s]", "Not a number of type INT"));
+    if (json_object_size(errors) == 0) {
+        json_decref(errors);
+        return NULL;
+    }
+    return errors;
+}
+
+static int
+fs_start(void **priv, const kc_context *ctx, const json_t *config, char *err, size_t errlen)
+{
+    fs_connector *c;
+    json_t       *errors = fs_validate(config);
+
+    (void) ctx;
+    if (errors != NULL) {
+        const char *key;
+        json_t     *msgs;
+        json_object_foreach(errors, key, msgs) {
+            snprintf(err, errlen, "%s: %s", key, json_string_value(json_array_get(msgs, 0)));
+            break;
+        }
+        json_decref(errors);
+        return KC_PLUGIN_FATAL;
+    }
+    c = calloc(1, sizeof(*c));
+    c->config = json_deep_copy(config);
+    *priv = c;
+    return KC_PLUGIN_OK;
+}
+
+static int
+fs_task_configs(void *priv, int max_tasks, json_t **out, char *err, size_t errlen)
+{
+    fs_connector *c = priv;
+    json_t       *task = json_object();
+    const char   *keys[] = { "file", "topic", "batch.size" };
+
+    (void) max_tasks;
+    (void) err;
+    (void) errlen;
+    /* Only one input stream makes sense. */
+    for (size_t i = 0; i < 3; i++) {
+        json_t *v = json_object_get(c->config, keys[i]);
+        if (v != NULL)
+            json_object_set(task, keys[i], v);
+    }
+    if (json_object_get(task, "batch.size") == NULL)
+        json_object_set_new(task, "batch.size", json_string("2000"));
+    *out = json_pack("[o]", task);
+    return KC_PLUGIN_OK;
+}
+
+static void
+fs_stop(void *priv)
+{
+    fs_connector *c = priv;
+
+    if (c != NULL) {
+        json_decref(c->config);
+        free(c);
+    }
+}
+
+/* ===== Task ===== */
+
+typedef struct {
+    const kc_context *ctx;
+    char             *filename;     /* NULL: stdin */
+    char             *topic;
+    int               batch_size;
+    FILE             *in;
+    long              position;     /* byte offset of the next unread line */
+    char             *partial;      /* a line without its newline yet */
+    size_t            partial_len;
+    volatile int      stopping;
+} fs_task;
+
+static int
+fs_task_start(void **priv, const kc_context *ctx, const json_t *config, char *err,
+              size_t errlen)
+{
+    fs_task    *t = calloc(1, sizeof(*t));
+    const char *file = json_string_value(json_object_get(config, "file"));
+    const char *batch = json_string_value(json_object_get(config, "batch.size"));
+
+    (void) err;
+    (void) errlen;
+    t->ctx = ctx;
+    t->filename = file && *file ? strdup(file) : NULL;
+    t->topic = strdup(json_string_value(json_object_get(config, "topic")) ? json_string_value(json_object_get(config, "topic")) : "");
+    t->batch_size = batch ? atoi(batch) : 2000;
+    if (t->batch_size <= 0)
+        t->batch_size = 2000;
+    if (t->filename != NULL) {
+        json_t *partition = json_pack("{s:s}", "filename", t->filename), *offset = NULL;
+        if (ctx->host->offset_get(ctx->ctx, partition, &offset) == 0 && offset != NULL) {
+            json_t *pos = json_object_get(offset, "position");
+            if (json_is_integer(pos))
+                t->position = (long) json_integer_value(pos);
+            ctx->host->log(ctx->ctx, KC_PLUGIN_LOG_INFO, "found previous offset, trying to skip "
+                           "to file offset %ld", t->position);
+        }
+        json_decref(offset);
+        json_decref(partition);
+    }
+    *priv = t;
+    return KC_PLUGIN_OK;
+}
+
+/* Opens the file when it appears (Java's task waits for it too), at the stored position. */
+static int
+fs_open(fs_task *t)
+{
+    if (t->in != NULL)
+        return 0;
+    if (t->filename == NULL) {
+        t->in = stdin;
+        return 0;
+    }
+    if ((t->in = fopen(t->filename, "rb")) == NULL)
+        return -1;
+    if (t->position > 0 && fseek(t->in, t->position, SEEK_SET) != 0) {
+        fclose(t->in);
+        t->in = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+static void
+fs_release(kc_record *rec)
+{
+    free((void *) rec->value.ptr);
+    json_decref(rec->source_partition);
+    json_decref(rec->source_offset);
+}
+
+static int
+fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char *err,
+        size_t errlen)
+{
+    fs_task *t = priv;
+    size_t   limit = max < (size_t) t->batch_size ? max : (size_t) t->batch_size;
+    char     buf[65536];
+
+    (void) err;
+    (void) errlen;
+    *n = 0;
+    if (fs_open(t) != 0) {
+        struct timespec ts = { 0, (long) (timeout_ms < 1000 ? timeout_ms : 1000) * 1000000L };
+        nanosleep(&ts, NULL);
+        return KC_PLUGIN_OK;
+    }
+    while (*n < limit && !t->stopping) {
+        size_t got;
+        char  *nl;
+
+        if (t->partial_len > 0 && (nl = memchr(t->partial, '\n', t->partial_len)) != NULL) {
+            size_t     line_len = (size_t) (nl - t->partial);
+            kc_record *r = &out[(*n)++];
+            size_t     keep = t->partial_len - line_len - 1;
+            char      *line = malloc(line_len + 1);
+
+            memcpy(line, t->partial, line_len);
+            line[line_len] = '\0';
+            if (line_len > 0 && line[line_len - 1] == '\r')
+                line[--line_len] = '\0';
+            t->position += (long) (nl - t->partial) + 1;
+            memmove(t->partial, nl + 1, keep);
+            t->partial_len = keep;
+            memset(r, 0, sizeof(*r));
+            r->topic = t->topic;
+            r->partition = -1;
+            r->timestamp = -1;
+            r->value.kind = KC_VALUE_STRING;
+            r->value.ptr = line;
+            r->value.len = line_len;
+            if (t->filename != NULL) {
+                r->source_partition = json_pack("{s:s}", "filename", t->filename);
+                r->source_offset = json_pack("{s:I}", "position", (json_int_t) t->position);
+            }
+            r->release = fs_release;
+            continue;
+        }
+        got = fread(buf, 1, sizeof(buf), t->in);
+        if (got == 0) {
+            clearerr(t->in);
+            if (*n == 0) {
+                struct timespec ts = { 0, (long) (timeout_ms < 1000 ? timeout_ms : 1000) * 1000000L };
+                nanosleep(&ts, NULL);            /* Java's task waits 1 s at EOF */
+            }
+            break;
+        }
+        t->partial = realloc(t->partial, t->partial_len + got);
+        memcpy(t->partial + t->partial_len, buf, got);
+        t->partial_len += got;
+    }
+    return KC_PLUGIN_OK;
+}
+
+static void
+fs_task_stop(void *priv)
+{
+    ((fs_task *) priv)->stopping = 1;
+}
+
+static void
+fs_task_destroy(void *priv)
+{
+    fs_task *t = priv;
+
+    if (t->in != NULL && t->in != stdin)
+        fclose(t->in);
+    free(t->partial);
+    free(t->filename);
+    free(t->topic);
+    free(t);
+}
+
+static const kc_task_ops fs_task_ops = {
+    .start = fs_task_start, .stop = fs_task_stop, .destroy = fs_task_destroy, .poll = fs_poll,
+};
+
+static const char *const fs_aliases[] = { "FileStreamSourceConnector", "FileStreamSource", NULL };
+
+const kc_connector_ops kc_file_source_connector = {
+    .abi = KC_CONNECTOR_ABI,
+    .class_name = "org.apache.kafka.connect.file.FileStreamSourceConnector",
+    .aliases = fs_aliases,
+    .version = "4.3.1",
+    .type = KC_CONNECTOR_SOURCE,
+    .task_class = "org.apache.kafka.connect.file.FileStreamSourceTask",
+    .validate = fs_validate,
+    .start = fs_start,
+    .task_configs = fs_task_configs,
+    .stop = fs_stop,
+    .task = &fs_task_ops,
+};

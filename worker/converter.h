@@ -1,0 +1,48 @@
+/*
+ * worker/converter.h - Connect's converters between record values and the bytes in Kafka
+ * (spec/connect-runtime.md §10): ByteArrayConverter (bytes pass through, no copy),
+ * StringConverter (UTF-8), JsonConverter with and without the schema envelope.
+ *
+ * A kc_converter is configured once per connector (key and value each) and then used by
+ * that connector's task threads; it holds no mutable state.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_CONVERTER_H
+#define KC_CONVERTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "connectors/connector.h"
+#include "protocol/wire.h"
+#include "worker/common.h"
+
+typedef enum {
+    KC_CONVERTER_BYTEARRAY,
+    KC_CONVERTER_STRING,
+    KC_CONVERTER_JSON,
+} kc_converter_kind;
+
+typedef struct kc_converter {
+    kc_converter_kind kind;
+    bool              schemas_enable;    /* JsonConverter */
+} kc_converter;
+
+/* class_name: Java's class name (or simple name); schemas_enable: the "schemas.enable"
+ * converter setting as text, NULL for the default (true). KC_EINVAL for unknown classes. */
+int kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_enable,
+                      kc_err *err);
+
+/* Value -> bytes. *out points into v (zero copy) or into scratch; NULL for a null value. */
+int kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scratch,
+                              const void **out, size_t *len, kc_err *err);
+
+/* Bytes (data NULL: null) -> value. BYTES and STRING values point into data (borrowed);
+ * JSON values own a reference that kc_value_clear drops. */
+int kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_value *out,
+                            kc_err *err);
+
+void kc_value_clear(kc_value *v);
+
+#endif

@@ -1,0 +1,998 @@
+/*
+ * worker/herder.c - see herder.h. The loop follows Java's DistributedHerder.tick():
+ * (re)join when needed, heartbeat, read new config records and react to them, run queued
+ * calls, publish task configs, rejoin when a scheduled delay expires.
+ *
+ * Runs on the herder thread only, except kc_herder_call (any thread) and the runtime
+ * callbacks (connector threads), which only enqueue.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "worker/herder.h"
+
+#include <openssl/rand.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include "protocol/connect_protocol.h"
+#include "protocol/group.h"
+#include "rest/client.h"
+#include "worker/assignor.h"
+#include "worker/clientconf.h"
+#include "worker/json_java.h"
+#include "worker/kafka_log.h"
+#include "worker/log.h"
+#include "worker/offset_store.h"
+#include "worker/runtime.h"
+
+/* A call from another thread, or an event from the runtime. */
+typedef struct item {
+    enum { ITEM_CALL, ITEM_TASK_CONFIGS, ITEM_CONNECTOR_FAILED } kind;
+    kc_herder_fn    fn;
+    void           *arg;
+    bool            done, cancelled;
+    char           *connector;
+    json_t         *configs;
+    struct item    *next;
+} item;
+
+struct kc_herder {
+    const kc_worker_config *wc;
+    char                   *url, *worker_id;
+    pthread_t               thread;
+    atomic_bool             stopping;
+
+    /* group */
+    kc_conn_security        sec;
+    char                  **bootstrap;
+    kc_group_config         gcfg;
+    kc_group               *group;
+    int                     configured_protocol;    /* highest offered */
+    int                     protocol;               /* selected by the group, -1 none */
+    bool                    need_rejoin;
+    bool                    joined_once;
+    int32_t                 last_completed_generation;
+    atomic_int              generation;
+    bool                    leader;
+    char                   *leader_url;
+    bool                    has_assignment;
+    kc_work_list            owned;                  /* what runs here */
+    int64_t                 next_heartbeat;
+    int64_t                 heartbeat_failing_since;
+    int64_t                 rejoin_at;              /* scheduled rebalance, 0: none */
+    kc_coop_assignor        coop;
+    kc_work_list            tasks_to_restart;       /* stopped for new task configs */
+
+    /* stores and work */
+    kc_klog                *config_log;
+    kc_config_state         cfg;
+    kc_status_store        *status;
+    kc_offset_store        *offsets;
+    kc_runtime             *rt;
+
+    /* queue */
+    pthread_mutex_t         qlock;
+    pthread_cond_t          qcond;
+    item                   *queue, *queue_tail;
+    int                     wake_fd;
+};
+
+/* ===== Small helpers ===== */
+
+static int cfg_int(const kc_herder *h, const char *key) { return (int) kc_cfg_int(&h->wc->cfg, key); }
+
+const kc_config_state *kc_herder_config(const kc_herder *h) { return &h->cfg; }
+kc_status_store *kc_herder_status(const kc_herder *h) { return h->status; }
+bool kc_herder_is_leader(const kc_herder *h) { return h->leader; }
+const char *kc_herder_leader_url(const kc_herder *h) { return h->leader_url; }
+bool kc_herder_rebalancing(const kc_herder *h) { return h->need_rejoin || !h->joined_once; }
+bool kc_herder_started(const kc_herder *h) { return h->joined_once; }
+const char *kc_herder_worker_id(const kc_herder *h) { return h->worker_id; }
+
+static void
+wake(kc_herder *h)
+{
+    uint64_t one = 1;
+
+    if (write(h->wake_fd, &one, sizeof(one)) < 0) {
+        /* the counter is saturated: the herder is awake anyway */
+    }
+}
+
+static void
+enqueue(kc_herder *h, item *it)
+{
+    pthread_mutex_lock(&h->qlock);
+    if (h->queue_tail)
+        h->queue_tail->next = it;
+    else
+        h->queue = it;
+    h->queue_tail = it;
+    pthread_mutex_unlock(&h->qlock);
+    wake(h);
+}
+
+/* ===== Config topic ===== */
+
+static void on_config_event(kc_herder *h, const kc_config_event *ev);
+
+static void
+on_config_record(void *opaque, const char *key, const void *value, size_t len, int32_t partition,
+                 int64_t offset)
+{
+    kc_herder      *h = opaque;
+    kc_config_event ev;
+
+    (void) partition;
+    kc_config_state_apply(&h->cfg, key, value, len, offset, &ev);
+    on_config_event(h, &ev);
+}
+
+static int
+config_write(kc_herder *h, kc_record_kv *r, kc_err *err)
+{
+    int rc = kc_klog_send(h->config_log, r->key, r->value, r->value_len, err);
+
+    kc_record_kv_clear(r);
+    return rc;
+}
+
+static int
+config_flush_and_read(kc_herder *h, kc_err *err)
+{
+    int rc = kc_klog_flush(h->config_log, 30000, err);
+
+    if (rc == KC_OK)
+        rc = kc_klog_read_to_end(h->config_log, cfg_int(h, "worker.sync.timeout.ms") + 30000, err);
+    return rc;
+}
+
+int
+kc_herder_put_connector_config(kc_herder *h, const char *name, const json_t *config,
+                               const char *initial_state, kc_err *err)
+{
+    kc_record_kv r;
+    int          rc;
+
+    if (initial_state != NULL) {
+        int s = strcasecmp(initial_state, "RUNNING") == 0 ? KC_TARGET_STARTED
+              : strcasecmp(initial_state, "PAUSED") == 0 ? KC_TARGET_PAUSED
+              : strcasecmp(initial_state, "STOPPED") == 0 ? KC_TARGET_STOPPED : -1;
+        kc_config_record_target_state(&r, name, (kc_target_state) s, false);
+        if ((rc = config_write(h, &r, err)) != KC_OK)
+            return rc;
+    }
+    kc_config_record_connector(&r, name, config);
+    if ((rc = config_write(h, &r, err)) != KC_OK)
+        return rc;
+    return config_flush_and_read(h, err);
+}
+
+int
+kc_herder_delete_connector(kc_herder *h, const char *name, kc_err *err)
+{
+    kc_record_kv r;
+    int          rc;
+
+    kc_config_record_connector(&r, name, NULL);
+    if ((rc = config_write(h, &r, err)) != KC_OK)
+        return rc;
+    kc_config_record_target_state(&r, name, KC_TARGET_STARTED, true);
+    if ((rc = config_write(h, &r, err)) != KC_OK)
+        return rc;
+    return config_flush_and_read(h, err);
+}
+
+int
+kc_herder_put_target_state(kc_herder *h, const char *name, kc_target_state s, kc_err *err)
+{
+    kc_record_kv r;
+    int          rc;
+
+    kc_config_record_target_state(&r, name, s, false);
+    if ((rc = config_write(h, &r, err)) != KC_OK)
+        return rc;
+    return config_flush_and_read(h, err);
+}
+
+int
+kc_herder_put_task_configs(kc_herder *h, const char *name, const json_t *configs, kc_err *err)
+{
+    kc_record_kv r;
+    size_t       i;
+    json_t      *c;
+    int          rc;
+
+    if ((rc = kc_klog_read_to_end(h->config_log, 30000, err)) != KC_OK)
+        return rc;
+    json_array_foreach(configs, i, c) {
+        kc_config_record_task(&r, name, (int) i, c);
+        if ((rc = config_write(h, &r, err)) != KC_OK)
+            return rc;
+    }
+    if (json_array_size(configs) > 0 && (rc = config_flush_and_read(h, err)) != KC_OK)
+        return rc;
+    kc_config_record_commit(&r, name, (int) json_array_size(configs));
+    if ((rc = config_write(h, &r, err)) != KC_OK)
+        return rc;
+    return config_flush_and_read(h, err);
+}
+
+int
+kc_herder_stop_connector(kc_herder *h, const char *name, kc_err *err)
+{
+    kc_record_kv r;
+    int          rc;
+
+    /* Empty task set first, then the target state (Java's order). */
+    kc_config_record_commit(&r, name, 0);
+    if ((rc = config_write(h, &r, err)) != KC_OK)
+        return rc;
+    if ((rc = config_flush_and_read(h, err)) != KC_OK)
+        return rc;
+    return kc_herder_put_target_state(h, name, KC_TARGET_STOPPED, err);
+}
+
+/* ===== Work ===== */
+
+static kc_target_state
+target_of(const kc_herder *h, const char *connector)
+{
+    const kc_connector_state *c = kc_config_state_connector(&h->cfg, connector);
+
+    return c ? c->target : KC_TARGET_STARTED;
+}
+
+static void
+start_work(kc_herder *h, const kc_work *w)
+{
+    const kc_connector_state *c = kc_config_state_connector(&h->cfg, w->connector);
+    kc_err                    err;
+    int                       rc;
+
+    if (c == NULL) {
+        kc_log_warn("herder", "assigned %s-%d, which has no config; skipping", w->connector, w->task);
+        return;
+    }
+    if (w->task < 0) {
+        rc = kc_runtime_start_connector(h->rt, w->connector, c->config, c->target, &err);
+    } else if (w->task >= (int32_t) kc_config_state_task_count_visible(c)) {
+        kc_log_warn("herder", "assigned task %s-%d, which has no config; skipping", w->connector,
+                    w->task);
+        return;
+    } else {
+        rc = kc_runtime_start_task(h->rt, w->connector, w->task, c->config, c->tasks[w->task],
+                                   c->target, &err);
+    }
+    if (rc != KC_OK) {
+        kc_status st = { KC_STATE_FAILED, NULL, h->worker_id, atomic_load(&h->generation) };
+        char      trace[700];
+        snprintf(trace, sizeof(trace), "org.apache.kafka.connect.errors.ConnectException: %s\n",
+                 err.msg);
+        st.trace = trace;
+        kc_log_error("herder", "cannot start %s-%d: %s", w->connector, w->task, err.msg);
+        kc_status_store_put(h->status, w->connector, w->task, &st, &err);
+    }
+}
+
+static void
+stop_work(kc_herder *h, const kc_work *w)
+{
+    if (w->task < 0)
+        kc_runtime_stop_connector(h->rt, w->connector);
+    else
+        kc_runtime_stop_task(h->rt, w->connector, w->task);
+}
+
+static void
+stop_all_owned(kc_herder *h)
+{
+    kc_runtime_stop_all(h->rt);
+    kc_work_list_clear(&h->owned);
+}
+
+/* ===== Rebalance ===== */
+
+static kc_connector_tasks_list
+owned_as_tasks(const kc_herder *h)
+{
+    kc_connector_tasks_list l;
+
+    kc_work_list_to_tasks(&h->owned, &l);
+    return l;
+}
+
+/* The leader's part of a round: everyone's assignment, encoded for SyncGroup. */
+static void
+leader_assign(kc_herder *h, const kc_group_joined *j, int protocol, kc_wbuf *blobs,
+              kc_group_assignment *out)
+{
+    kc_connect_metadata *md = kc_xcalloc(j->nmembers, sizeof(*md));
+    kc_assign_member    *members = kc_xcalloc(j->nmembers, sizeof(*members));
+    kc_assign_result     res = { 0 };
+    int64_t              max_offset = -1;
+    int16_t              error = KC_CONNECT_ASSIGNMENT_NO_ERROR;
+    const char          *leader_url = h->url;
+    kc_err               err;
+
+    for (size_t i = 0; i < j->nmembers; i++) {
+        if (kc_connect_metadata_decode(j->members[i].metadata, j->members[i].len, &md[i],
+                                       &err) != KC_OK)
+            kc_log_error("herder", "member %s: %s", j->members[i].member_id, err.msg);
+        if (md[i].config_offset > max_offset)
+            max_offset = md[i].config_offset;
+        if (strcmp(j->members[i].member_id, j->member_id) == 0 && md[i].url)
+            leader_url = md[i].url;
+        members[i].member_id = j->members[i].member_id;
+        members[i].owned = md[i].has_allocation ? &md[i].allocation.assigned : NULL;
+    }
+    if (h->cfg.offset < max_offset) {
+        kc_klog_read_to_end(h->config_log, cfg_int(h, "worker.sync.timeout.ms"), &err);
+        if (h->cfg.offset < max_offset) {
+            kc_log_info("herder", "Was selected to perform assignments, but do not have latest "
+                        "config found in sync request. Returning an empty configuration to "
+                        "trigger re-sync.");
+            error = KC_CONNECT_ASSIGNMENT_CONFIG_MISMATCH;
+        }
+    }
+    if (error == KC_CONNECT_ASSIGNMENT_NO_ERROR) {
+        max_offset = h->cfg.offset > max_offset ? h->cfg.offset : max_offset;
+        if (protocol == KC_CONNECT_EAGER)
+            kc_assign_eager(&h->cfg, members, j->nmembers, &res);
+        else
+            kc_coop_assign(&h->coop, &h->cfg, members, j->nmembers,
+                           h->last_completed_generation, j->generation, kc_mono_ms(), &res);
+    }
+    for (size_t i = 0; i < j->nmembers; i++) {
+        kc_connect_assignment a = { 0 };
+        a.version = (int16_t) protocol;
+        a.error = error;
+        a.leader = j->leader_id;
+        a.leader_url = (char *) leader_url;
+        a.config_offset = max_offset;
+        if (error == KC_CONNECT_ASSIGNMENT_NO_ERROR) {
+            kc_work_list_to_tasks(&res.assigned[i], &a.assigned);
+            kc_work_list_to_tasks(&res.revoked[i], &a.revoked);
+            a.delay = res.delay;
+        }
+        kc_wbuf_init(&blobs[i]);
+        kc_connect_assignment_encode(&a, &blobs[i]);
+        out[i] = (kc_group_assignment) { j->members[i].member_id, blobs[i].buf, blobs[i].len };
+        kc_connector_tasks_list_clear(&a.assigned);
+        kc_connector_tasks_list_clear(&a.revoked);
+    }
+    kc_assign_result_clear(&res);
+    for (size_t i = 0; i < j->nmembers; i++)
+        kc_connect_metadata_clear(&md[i]);
+    free(md);
+    free(members);
+}
+
+/* Writes a session key if this leader runs `sessioned` and there is none or it expired. */
+static void
+maybe_rotate_session_key(kc_herder *h)
+{
+    int64_t      ttl = cfg_int(h, "inter.worker.key.ttl.ms");
+    const char  *alg = kc_cfg_str(&h->wc->cfg, "inter.worker.key.generation.algorithm");
+    uint8_t      key[32];
+    kc_record_kv r;
+    kc_err       err;
+
+    if (h->protocol < KC_CONNECT_SESSIONED || !h->leader)
+        return;
+    if (h->cfg.session_key != NULL && kc_wall_ms() < h->cfg.session_key_created + ttl &&
+        strcmp(h->cfg.session_key_algorithm, alg) == 0)
+        return;
+    RAND_bytes(key, sizeof(key));
+    kc_config_record_session_key(&r, key, sizeof(key), alg, kc_wall_ms());
+    if (config_write(h, &r, &err) != KC_OK || config_flush_and_read(h, &err) != KC_OK)
+        kc_log_error("herder", "writing a new session key: %s", err.msg);
+    else
+        kc_log_info("herder", "Wrote a new session key");
+}
+
+static void
+rebalance(kc_herder *h)
+{
+    kc_group_protocol    offered[3];
+    kc_wbuf              md[3];
+    size_t               n = 0;
+    kc_group_joined      j;
+    kc_group_assignment *assignments = NULL;
+    kc_wbuf             *blobs = NULL;
+    uint8_t             *mine = NULL;
+    size_t               mine_len = 0;
+    kc_connect_assignment a;
+    kc_err               err;
+    int                  rc, protocol;
+    bool                 revoked_any = false;
+
+    /* Eager: stop everything before joining. */
+    if (h->configured_protocol == KC_CONNECT_EAGER && h->owned.n > 0) {
+        kc_log_info("herder", "Rebalance started; stopping all work (eager protocol)");
+        stop_all_owned(h);
+    }
+    kc_status_store_flush(h->status, 5000, &err);
+
+    for (int p = h->configured_protocol; p >= 0; p--) {
+        kc_connect_metadata m = { 0 };
+        m.version = (int16_t) p;
+        m.url = h->url;
+        m.config_offset = h->cfg.offset;
+        if (p >= 1 && h->has_assignment) {
+            m.has_allocation = true;
+            m.allocation.version = (int16_t) p;
+            m.allocation.leader = "";
+            m.allocation.leader_url = h->leader_url ? h->leader_url : "";
+            m.allocation.config_offset = h->cfg.offset;
+            m.allocation.assigned = owned_as_tasks(h);
+        }
+        kc_wbuf_init(&md[n]);
+        kc_connect_metadata_encode(&m, &md[n]);
+        kc_connector_tasks_list_clear(&m.allocation.assigned);
+        offered[n] = (kc_group_protocol) { kc_connect_protocol_name((kc_connect_protocol) p),
+                                           md[n].buf, md[n].len };
+        n++;
+    }
+    rc = kc_group_join(h->group, offered, n, &j, cfg_int(h, "rebalance.timeout.ms"), &err);
+    for (size_t i = 0; i < n; i++)
+        kc_wbuf_free(&md[i]);
+    if (rc != KC_OK) {
+        kc_log_error("herder", "joining the group: %s", err.msg);
+        return;                                       /* need_rejoin stays set: try again */
+    }
+    protocol = kc_connect_protocol_parse(j.protocol ? j.protocol : "default");
+    if (protocol < 0)
+        protocol = KC_CONNECT_EAGER;
+    h->leader = strcmp(j.leader_id, j.member_id) == 0;
+    if (h->leader) {
+        if (h->protocol != protocol || !h->joined_once)
+            kc_coop_free(&h->coop), kc_coop_init(&h->coop, cfg_int(h, "scheduled.rebalance.max.delay.ms"));
+        assignments = kc_xcalloc(j.nmembers, sizeof(*assignments));
+        blobs = kc_xcalloc(j.nmembers, sizeof(*blobs));
+        leader_assign(h, &j, protocol, blobs, assignments);
+    }
+    rc = kc_group_sync(h->group, &j, assignments, h->leader ? j.nmembers : 0, &mine, &mine_len,
+                       &err);
+    for (size_t i = 0; blobs && i < j.nmembers; i++)
+        kc_wbuf_free(&blobs[i]);
+    free(blobs);
+    free(assignments);
+    if (rc != KC_OK) {
+        kc_log_info("herder", "sync: %s; rejoining", err.msg);
+        kc_group_joined_clear(&j);
+        return;
+    }
+    if (kc_connect_assignment_decode(mine, mine_len, &a, &err) != KC_OK) {
+        kc_log_error("herder", "assignment: %s", err.msg);
+        free(mine);
+        kc_group_joined_clear(&j);
+        return;
+    }
+    free(mine);
+    kc_log_info("herder", "Joined group at generation %d with protocol version %d and got "
+                "assignment: error=%d, leader='%s', leaderUrl='%s', offset=%lld, delay=%d",
+                j.generation, protocol, a.error, a.leader, a.leader_url,
+                (long long) a.config_offset, a.delay);
+    h->protocol = protocol;
+    free(h->leader_url);
+    h->leader_url = kc_xstrdup(a.leader_url ? a.leader_url : "");
+    atomic_store(&h->generation, j.generation);
+    h->last_completed_generation = j.generation;
+    h->next_heartbeat = kc_mono_ms() + cfg_int(h, "heartbeat.interval.ms");
+    h->heartbeat_failing_since = 0;
+    kc_group_joined_clear(&j);
+
+    /* Catch up with the config topic to the assignment's offset. */
+    if (a.error != KC_CONNECT_ASSIGNMENT_NO_ERROR || h->cfg.offset < a.config_offset)
+        kc_klog_read_to_end(h->config_log, cfg_int(h, "worker.sync.timeout.ms"), &err);
+    if (a.error != KC_CONNECT_ASSIGNMENT_NO_ERROR || h->cfg.offset != a.config_offset) {
+        kc_log_info("herder", "config offset %lld, assignment's %lld (error %d): rejoining",
+                    (long long) h->cfg.offset, (long long) a.config_offset, a.error);
+        kc_connect_assignment_clear(&a);
+        return;
+    }
+
+    /* Apply: revoked first, then new work. */
+    {
+        kc_work_list assigned = { 0 }, revoked = { 0 };
+        kc_work_list_from_tasks(&assigned, &a.assigned);
+        kc_work_list_from_tasks(&revoked, a.revoked.is_null ? NULL : &a.revoked);
+        if (protocol == KC_CONNECT_EAGER) {
+            for (size_t i = 0; i < h->owned.n; i++)
+                if (!kc_work_list_contains(&assigned, h->owned.items[i].connector,
+                                           h->owned.items[i].task))
+                    stop_work(h, &h->owned.items[i]);
+            kc_work_list_clear(&h->owned);
+        }
+        for (size_t i = 0; i < revoked.n; i++) {
+            stop_work(h, &revoked.items[i]);
+            revoked_any = true;
+        }
+        {
+            kc_work_list keep = { 0 };
+            for (size_t i = 0; i < h->owned.n; i++)
+                if (!kc_work_list_contains(&revoked, h->owned.items[i].connector,
+                                           h->owned.items[i].task))
+                    kc_work_list_add(&keep, h->owned.items[i].connector, h->owned.items[i].task);
+            for (size_t i = 0; i < assigned.n; i++)
+                if (!kc_work_list_contains(&keep, assigned.items[i].connector,
+                                           assigned.items[i].task))
+                    kc_work_list_add(&keep, assigned.items[i].connector, assigned.items[i].task);
+            kc_work_list_clear(&h->owned);
+            h->owned = keep;
+        }
+        for (size_t i = 0; i < h->owned.n; i++) {
+            const kc_work *w = &h->owned.items[i];
+            bool running = w->task < 0 ? kc_runtime_has_connector(h->rt, w->connector)
+                                       : kc_runtime_has_task(h->rt, w->connector, w->task);
+            if (!running)
+                start_work(h, w);
+        }
+        kc_work_list_clear(&h->tasks_to_restart);
+        kc_work_list_clear(&assigned);
+        kc_work_list_clear(&revoked);
+    }
+    h->has_assignment = true;
+    h->joined_once = true;
+    h->need_rejoin = revoked_any;                     /* hand revoked work to others now */
+    h->rejoin_at = a.delay > 0 ? kc_mono_ms() + a.delay : 0;
+    kc_connect_assignment_clear(&a);
+    if (h->leader)
+        maybe_rotate_session_key(h);
+}
+
+/* ===== Reacting to the config topic ===== */
+
+static void
+on_config_event(kc_herder *h, const kc_config_event *ev)
+{
+    switch (ev->type) {
+    case KC_CFG_EV_CONNECTOR_ADDED:
+    case KC_CFG_EV_CONNECTOR_REMOVED:
+        h->need_rejoin = true;
+        break;
+    case KC_CFG_EV_TASKS_COMMITTED:
+        /* Tasks of that connector stop here and restart after the rebalance if still ours. */
+        for (size_t i = 0; i < h->owned.n; i++) {
+            const kc_work *w = &h->owned.items[i];
+            if (w->task >= 0 && strcmp(w->connector, ev->connector) == 0 &&
+                kc_runtime_has_task(h->rt, w->connector, w->task)) {
+                kc_runtime_stop_task(h->rt, w->connector, w->task);
+                kc_work_list_add(&h->tasks_to_restart, w->connector, w->task);
+            }
+        }
+        h->need_rejoin = true;
+        break;
+    case KC_CFG_EV_CONNECTOR_UPDATED:
+        if (kc_runtime_has_connector(h->rt, ev->connector)) {
+            kc_work w = { (char *) ev->connector, -1 };
+            kc_runtime_stop_connector(h->rt, ev->connector);
+            start_work(h, &w);
+        }
+        break;
+    case KC_CFG_EV_TARGET_STATE:
+        kc_runtime_set_target(h->rt, ev->connector, target_of(h, ev->connector));
+        if (target_of(h, ev->connector) == KC_TARGET_STARTED)
+            kc_runtime_request_task_configs(h->rt, ev->connector);
+        break;
+    case KC_CFG_EV_RESTART:
+        for (size_t i = 0; i < h->owned.n; i++)
+            if (strcmp(h->owned.items[i].connector, ev->connector) == 0 &&
+                (ev->restart.include_tasks || h->owned.items[i].task < 0))
+                kc_herder_restart_local(h, ev->connector, h->owned.items[i].task);
+        break;
+    default:
+        break;
+    }
+}
+
+int
+kc_herder_restart_local(kc_herder *h, const char *connector, int task)
+{
+    kc_work w = { (char *) connector, task };
+
+    if (!kc_work_list_contains(&h->owned, connector, task))
+        return KC_ENOTFOUND;
+    stop_work(h, &w);
+    start_work(h, &w);
+    return KC_OK;
+}
+
+/* ===== Task configs computed by a connector ===== */
+
+static bool
+task_configs_changed(const kc_herder *h, const char *name, const json_t *configs)
+{
+    const kc_connector_state *c = kc_config_state_connector(&h->cfg, name);
+    size_t                    n = json_array_size(configs);
+
+    if (c == NULL)
+        return false;
+    if (c->inconsistent || (size_t) c->task_count != n || c->applied_config == NULL ||
+        !json_equal(c->applied_config, c->config))
+        return true;
+    for (size_t i = 0; i < n; i++)
+        if (!json_equal(c->tasks[i], json_array_get(configs, i)))
+            return true;
+    return false;
+}
+
+typedef struct publish {
+    char   *url;
+    char   *body;
+    char   *algorithm;
+    uint8_t *key;
+    size_t  key_len;
+    bool    sign;
+} publish;
+
+/* A detached thread: POST task configs to the leader, retried with back-off (Java's
+ * publishConnectorTaskConfigs runs on its own thread too). */
+static void *
+publish_thread(void *arg)
+{
+    publish *p = arg;
+    int      backoff = 250;
+
+    for (int attempt = 0; attempt < 12; attempt++) {
+        const char *headers[3] = { NULL, NULL, NULL };
+        char       *auth = NULL, *alg = NULL, *resp = NULL, *sig = NULL;
+        long        status = 0;
+        kc_err      err;
+
+        if (p->sign && p->key != NULL) {
+            sig = kc_sign_request(p->algorithm, p->key, p->key_len, p->body, strlen(p->body));
+            auth = kc_xasprintf("X-Connect-Authorization: %s", sig ? sig : "");
+            alg = kc_xasprintf("X-Connect-Request-Signature-Algorithm: %s", p->algorithm);
+            headers[0] = auth;
+            headers[1] = alg;
+        }
+        if (kc_http("POST", p->url, p->body, strlen(p->body), headers, &status, &resp, 30000,
+                    &err) == KC_OK && status >= 200 && status < 300) {
+            free(sig), free(auth), free(alg), free(resp);
+            break;
+        }
+        kc_log_warn("herder", "publishing task configs to %s failed (HTTP %ld %s); retrying",
+                    p->url, status, resp ? resp : err.msg);
+        free(sig), free(auth), free(alg), free(resp);
+        usleep((useconds_t) backoff * 1000);
+        backoff = backoff * 2 > 60000 ? 60000 : backoff * 2;
+    }
+    free(p->url);
+    free(p->body);
+    free(p->algorithm);
+    free(p->key);
+    free(p);
+    return NULL;
+}
+
+static void
+handle_task_configs(kc_herder *h, const char *name, json_t *configs)
+{
+    const kc_connector_state *c = kc_config_state_connector(&h->cfg, name);
+    kc_err                    err;
+
+    if (c == NULL || c->target != KC_TARGET_STARTED || !kc_runtime_has_connector(h->rt, name))
+        return;
+    if (!task_configs_changed(h, name, configs))
+        return;
+    if (h->leader) {
+        if (kc_herder_put_task_configs(h, name, configs, &err) != KC_OK)
+            kc_log_error("herder", "writing task configs of %s: %s", name, err.msg);
+        return;
+    }
+    if (h->leader_url == NULL || *h->leader_url == '\0')
+        return;
+    {
+        publish  *p = kc_xcalloc(1, sizeof(*p));
+        pthread_t t;
+        p->url = kc_xasprintf("%sconnectors/%s/tasks", h->leader_url, name);
+        p->body = kc_json_java_dumps(configs, NULL);
+        p->sign = h->protocol >= KC_CONNECT_SESSIONED;
+        p->algorithm = kc_xstrdup(kc_cfg_str(&h->wc->cfg, "inter.worker.signature.algorithm"));
+        if (h->cfg.session_key != NULL) {
+            p->key = kc_xmalloc(h->cfg.session_key_len);
+            memcpy(p->key, h->cfg.session_key, h->cfg.session_key_len);
+            p->key_len = h->cfg.session_key_len;
+        }
+        if (pthread_create(&t, NULL, publish_thread, p) == 0)
+            pthread_detach(t);
+    }
+}
+
+/* ===== Runtime callbacks (connector threads) ===== */
+
+static void
+rt_task_configs_ready(void *herder, const char *connector, json_t *configs)
+{
+    item *it = kc_xcalloc(1, sizeof(*it));
+
+    it->kind = ITEM_TASK_CONFIGS;
+    it->connector = kc_xstrdup(connector);
+    it->configs = configs;
+    enqueue(herder, it);
+}
+
+static void
+rt_connector_failed(void *herder, const char *connector)
+{
+    item *it = kc_xcalloc(1, sizeof(*it));
+
+    it->kind = ITEM_CONNECTOR_FAILED;
+    it->connector = kc_xstrdup(connector);
+    enqueue(herder, it);
+}
+
+/* ===== Calls from other threads ===== */
+
+int
+kc_herder_call(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms)
+{
+    item           *it = kc_xcalloc(1, sizeof(*it));
+    struct timespec ts;
+    int             rc = KC_OK;
+
+    it->kind = ITEM_CALL;
+    it->fn = fn;
+    it->arg = arg;
+    enqueue(h, it);
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_sec += timeout_ms / 1000;
+    ts.tv_nsec += (long) (timeout_ms % 1000) * 1000000L;
+    if (ts.tv_nsec >= 1000000000L) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&h->qlock);
+    while (!it->done) {
+        if (pthread_cond_timedwait(&h->qcond, &h->qlock, &ts) != 0 && !it->done) {
+            it->cancelled = true;          /* the herder frees it when it gets there */
+            rc = KC_ETIMEOUT;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&h->qlock);
+    if (rc == KC_OK)
+        free(it);
+    return rc;
+}
+
+static void
+run_queue(kc_herder *h)
+{
+    item *list;
+
+    pthread_mutex_lock(&h->qlock);
+    list = h->queue;
+    h->queue = h->queue_tail = NULL;
+    pthread_mutex_unlock(&h->qlock);
+    while (list != NULL) {
+        item *it = list;
+        list = it->next;
+        switch (it->kind) {
+        case ITEM_CALL: {
+            bool cancelled;
+            pthread_mutex_lock(&h->qlock);
+            cancelled = it->cancelled;
+            pthread_mutex_unlock(&h->qlock);
+            if (!cancelled)
+                it->fn(h, it->arg);
+            pthread_mutex_lock(&h->qlock);
+            it->done = true;
+            cancelled = it->cancelled;
+            pthread_cond_broadcast(&h->qcond);
+            pthread_mutex_unlock(&h->qlock);
+            if (cancelled)
+                free(it);
+            continue;
+        }
+        case ITEM_TASK_CONFIGS:
+            handle_task_configs(h, it->connector, it->configs);
+            break;
+        case ITEM_CONNECTOR_FAILED:
+            break;
+        }
+        json_decref(it->configs);
+        free(it->connector);
+        free(it);
+    }
+}
+
+/* ===== The loop ===== */
+
+static void
+heartbeat(kc_herder *h)
+{
+    kc_err err;
+    int    rc;
+
+    if (kc_mono_ms() < h->next_heartbeat)
+        return;
+    h->next_heartbeat = kc_mono_ms() + cfg_int(h, "heartbeat.interval.ms");
+    rc = kc_group_heartbeat(h->group, &err);
+    if (rc == KC_OK) {
+        h->heartbeat_failing_since = 0;
+    } else if (rc == KC_EREBALANCE) {
+        kc_log_info("herder", "rebalance requested by the coordinator (%s)", err.msg);
+        h->need_rejoin = true;
+    } else {
+        if (h->heartbeat_failing_since == 0)
+            h->heartbeat_failing_since = kc_mono_ms();
+        if (kc_mono_ms() - h->heartbeat_failing_since > cfg_int(h, "session.timeout.ms")) {
+            kc_log_warn("herder", "coordinator unreachable for session.timeout.ms (%s); "
+                        "stopping all work and rejoining", err.msg);
+            stop_all_owned(h);
+            h->has_assignment = false;
+            h->need_rejoin = true;
+        }
+    }
+}
+
+static void *
+herder_thread(void *arg)
+{
+    kc_herder *h = arg;
+
+    while (!atomic_load(&h->stopping)) {
+        struct pollfd pfd = { h->wake_fd, POLLIN, 0 };
+        uint64_t      drained;
+
+        if (h->rejoin_at != 0 && kc_mono_ms() >= h->rejoin_at) {
+            h->rejoin_at = 0;
+            h->need_rejoin = true;
+        }
+        if (h->need_rejoin || !h->joined_once) {
+            h->need_rejoin = false;
+            rebalance(h);
+            if (!h->joined_once || (h->has_assignment == false))
+                h->need_rejoin = true;
+            if (atomic_load(&h->stopping))
+                break;
+        }
+        heartbeat(h);
+        kc_klog_poll(h->config_log, 0);
+        kc_status_store_poll(h->status, 0);
+        run_queue(h);
+        if (poll(&pfd, 1, h->need_rejoin ? 0 : 100) > 0 &&
+            read(h->wake_fd, &drained, sizeof(drained)) < 0) {
+            /* nothing to drain */
+        }
+    }
+    return NULL;
+}
+
+/* ===== Start and stop ===== */
+
+kc_herder *
+kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const char *worker_id,
+                kc_err *err)
+{
+    kc_herder     *h = kc_xcalloc(1, sizeof(*h));
+    const char    *group_id = kc_cfg_str(&wc->cfg, "group.id");
+    const char    *proto = kc_cfg_str(&wc->cfg, "connect.protocol");
+    char          *base = kc_xasprintf("%s-", group_id);
+    kc_runtime_env env;
+    int            timeout = (int) kc_cfg_int(&wc->cfg, "worker.sync.timeout.ms") + 60000;
+
+    h->wc = wc;
+    h->url = kc_xstrdup(advertised_url);
+    h->worker_id = kc_xstrdup(worker_id);
+    h->protocol = -1;
+    h->last_completed_generation = -1;
+    atomic_init(&h->generation, -1);
+    atomic_init(&h->stopping, false);
+    pthread_mutex_init(&h->qlock, NULL);
+    pthread_cond_init(&h->qcond, NULL);
+    h->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    kc_config_state_init(&h->cfg);
+    kc_coop_init(&h->coop, (int) kc_cfg_int(&wc->cfg, "scheduled.rebalance.max.delay.ms"));
+    h->configured_protocol = strcasecmp(proto, "eager") == 0 ? KC_CONNECT_EAGER
+                           : strcasecmp(proto, "compatible") == 0 ? KC_CONNECT_COMPATIBLE
+                           : KC_CONNECT_SESSIONED;
+
+    /* Stores, in Java's order: offsets, statuses, configs; each read to its end. */
+    if ((h->offsets = kc_offset_store_open(&wc->props, kc_cfg_str(&wc->cfg, "offset.storage.topic"),
+                                           base, err)) == NULL)
+        goto fail;
+    if ((h->status = kc_status_store_open(&wc->props, kc_cfg_str(&wc->cfg, "status.storage.topic"),
+                                          base, err)) == NULL ||
+        kc_status_store_read_to_end(h->status, timeout, err) != KC_OK)
+        goto fail;
+    {
+        char *cid = kc_xasprintf("%sconfigs", base);
+        h->config_log = kc_klog_open(&wc->props, "", kc_cfg_str(&wc->cfg, "config.storage.topic"),
+                                     cid, (const char *const[]) { "enable.idempotence", "false",
+                                                                  NULL },
+                                     on_config_record, h, err);
+        free(cid);
+    }
+    if (h->config_log == NULL || kc_klog_read_to_end(h->config_log, timeout, err) != KC_OK)
+        goto fail;
+    h->cfg.initial_read_done = true;
+    kc_log_info("herder", "config topic read: %zu connectors, config offset %lld",
+                h->cfg.nconnectors, (long long) h->cfg.offset);
+
+    env = (kc_runtime_env) { wc, h->status, h->offsets, h->worker_id, &h->generation, h,
+                             rt_task_configs_ready, rt_connector_failed };
+    h->rt = kc_runtime_new(&env);
+
+    if (kc_clientconf_security(&wc->props, "", &h->sec, err) != KC_OK)
+        goto fail;
+    h->bootstrap = kc_cfg_split_list(kc_props_get(&wc->props, "bootstrap.servers"), NULL);
+    h->gcfg = (kc_group_config) {
+        .group_id = group_id, .protocol_type = KC_CONNECT_PROTOCOL_TYPE,
+        .client_id = h->worker_id, .bootstrap = h->bootstrap, .security = &h->sec,
+        .session_timeout_ms = (int) kc_cfg_int(&wc->cfg, "session.timeout.ms"),
+        .rebalance_timeout_ms = (int) kc_cfg_int(&wc->cfg, "rebalance.timeout.ms"),
+        .request_timeout_ms = (int) kc_cfg_int(&wc->cfg, "request.timeout.ms"),
+        .retry_backoff_ms = (int) kc_cfg_int(&wc->cfg, "retry.backoff.ms"),
+    };
+    {
+        /* Java's group member client id: connect-<worker id> unless client.id is set. */
+        const char *cid = kc_cfg_str(&wc->cfg, "client.id");
+        static __thread char id[300];
+        snprintf(id, sizeof(id), "%s", cid && *cid ? cid : "connect");
+        (void) id;
+    }
+    h->group = kc_group_new(&h->gcfg);
+    free(base);
+    if (pthread_create(&h->thread, NULL, herder_thread, h) != 0) {
+        kc_err_set(err, KC_EIO, "cannot start the herder thread");
+        kc_herder_stop(h);
+        return NULL;
+    }
+    return h;
+fail:
+    free(base);
+    kc_herder_stop(h);
+    return NULL;
+}
+
+void
+kc_herder_stop(kc_herder *h)
+{
+    kc_err err;
+
+    if (h == NULL)
+        return;
+    if (h->thread) {
+        atomic_store(&h->stopping, true);
+        wake(h);
+        pthread_join(h->thread, NULL);
+    }
+    if (h->rt != NULL) {
+        kc_runtime_free(h->rt);
+        kc_work_list_clear(&h->owned);
+    }
+    if (h->status != NULL)
+        kc_status_store_flush(h->status, 5000, &err);
+    if (h->group != NULL) {
+        kc_group_leave(h->group);
+        kc_group_free(h->group);
+    }
+    run_queue(h);                                   /* answer whoever still waits */
+    kc_status_store_close(h->status);
+    kc_offset_store_close(h->offsets);
+    kc_klog_close(h->config_log);
+    kc_config_state_free(&h->cfg);
+    kc_coop_free(&h->coop);
+    kc_work_list_clear(&h->tasks_to_restart);
+    kc_conn_security_clear(&h->sec);
+    kc_strv_free(h->bootstrap);
+    if (h->wake_fd >= 0)
+        close(h->wake_fd);
+    pthread_mutex_destroy(&h->qlock);
+    pthread_cond_destroy(&h->qcond);
+    free(h->leader_url);
+    free(h->url);
+    free(h->worker_id);
+    free(h);
+}

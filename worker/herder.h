@@ -1,0 +1,60 @@
+/*
+ * worker/herder.h - the cluster brain of one worker, as Java's DistributedHerder: group
+ * membership (protocol/group.c), the config topic (worker/config_state.c), the leader's
+ * assignment (worker/assignor.c), and starting and stopping what this worker is assigned
+ * (worker/runtime.c).
+ *
+ * One thread (the herder thread) owns all of it. Other threads (REST) never touch herder
+ * state: they hand a function to kc_herder_call(), which runs it on the herder thread
+ * between ticks and waits for it, bounded.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_HERDER_H
+#define KC_HERDER_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "worker/config_state.h"
+#include "worker/status_store.h"
+#include "worker/worker_config.h"
+
+typedef struct kc_herder kc_herder;
+
+/* Opens the internal topics (which must exist), reads them, and starts the herder thread,
+ * which joins the group. advertised_url: "http://host:port/"; worker_id: "host:port". */
+kc_herder *kc_herder_start(const kc_worker_config *wc, const char *advertised_url,
+                           const char *worker_id, kc_err *err);
+
+/* Stops all work, leaves the group, closes the stores, joins the thread. NULL is fine. */
+void kc_herder_stop(kc_herder *h);
+
+/* Runs fn(h, arg) on the herder thread and waits for it. KC_ETIMEOUT if the herder did not
+ * get to it within timeout_ms (fn then never runs). */
+typedef void (*kc_herder_fn)(kc_herder *h, void *arg);
+int kc_herder_call(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms);
+
+/* ===== For functions run through kc_herder_call (herder thread only) ===== */
+
+const kc_config_state *kc_herder_config(const kc_herder *h);
+kc_status_store *kc_herder_status(const kc_herder *h);          /* thread-safe */
+bool kc_herder_is_leader(const kc_herder *h);
+const char *kc_herder_leader_url(const kc_herder *h);           /* NULL: unknown */
+bool kc_herder_rebalancing(const kc_herder *h);                 /* a rebalance is pending */
+bool kc_herder_started(const kc_herder *h);                     /* completed its first join */
+const char *kc_herder_worker_id(const kc_herder *h);
+
+/* Config topic writes, as the leader makes them (the caller checked leadership). */
+int kc_herder_put_connector_config(kc_herder *h, const char *name, const json_t *config,
+                                   const char *initial_state, kc_err *err);
+int kc_herder_delete_connector(kc_herder *h, const char *name, kc_err *err);
+int kc_herder_put_target_state(kc_herder *h, const char *name, kc_target_state s, kc_err *err);
+int kc_herder_put_task_configs(kc_herder *h, const char *name, const json_t *configs,
+                               kc_err *err);
+int kc_herder_stop_connector(kc_herder *h, const char *name, kc_err *err);
+
+/* Restarts, on this worker, the connector or task if it runs here. KC_ENOTFOUND if not. */
+int kc_herder_restart_local(kc_herder *h, const char *connector, int task);
+
+#endif

@@ -1,0 +1,237 @@
+/*
+ * worker/kafka_log.c - see kafka_log.h.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "worker/kafka_log.h"
+
+#include <librdkafka/rdkafka.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "worker/kafka.h"
+#include "worker/log.h"
+
+struct kc_klog {
+    char              *topic;
+    rd_kafka_t        *consumer;
+    rd_kafka_t        *producer;
+    rd_kafka_queue_t  *queue;          /* the consumer's queue */
+    int32_t            partitions;
+    int64_t           *position;       /* next offset to read, per partition */
+    kc_klog_record_fn  fn;
+    void              *opaque;
+    atomic_int         failed_sends;   /* delivery failures since the last flush */
+    char               last_error[256];
+};
+
+/* librdkafka thread: counts failures for the next flush to report. */
+static void
+delivery_cb(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
+{
+    kc_klog *l = m->_private;
+
+    (void) rk;
+    (void) opaque;
+    if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        atomic_fetch_add(&l->failed_sends, 1);
+        snprintf(l->last_error, sizeof(l->last_error), "%s", rd_kafka_err2str(m->err));
+        kc_log_error("klog", "write to %s failed: %s", l->topic, rd_kafka_err2str(m->err));
+    }
+}
+
+kc_klog *
+kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
+             const char *client_id_base, const char *const *extra_producer,
+             kc_klog_record_fn fn, void *opaque, kc_err *err)
+{
+    kc_klog                         *l = kc_xcalloc(1, sizeof(*l));
+    char                            *pid = kc_xasprintf("%s-producer", client_id_base);
+    const char                      *consumer_extra[] = {
+        "client.id", client_id_base, "enable.auto.commit", "false",
+        "enable.auto.offset.store", "false", "enable.partition.eof", "false",
+        "group.id", client_id_base, "auto.offset.reset", "earliest", NULL };
+    const char                      *producer_base[32];
+    rd_kafka_topic_partition_list_t *parts = NULL;
+    size_t                           np = 0;
+    int                              partitions;
+
+    l->topic = kc_xstrdup(topic);
+    l->fn = fn;
+    l->opaque = opaque;
+    producer_base[np++] = "client.id";
+    producer_base[np++] = pid;
+    producer_base[np++] = "partitioner";
+    producer_base[np++] = "murmur2_random";          /* Java's default partitioner */
+    producer_base[np++] = "acks";
+    producer_base[np++] = "all";
+    producer_base[np++] = "linger.ms";
+    producer_base[np++] = "0";
+    for (const char *const *e = extra_producer; e != NULL && e[0] != NULL && np < 30; e += 2) {
+        producer_base[np++] = e[0];
+        producer_base[np++] = e[1];
+    }
+    producer_base[np] = NULL;
+
+    /* Consumer: no group membership (assign only); the group.id is only a name. */
+    if ((l->consumer = kc_kafka_new(RD_KAFKA_CONSUMER, props, prefix, consumer_extra, err)) == NULL)
+        goto fail;
+    if ((l->producer = kc_kafka_new_ex(RD_KAFKA_PRODUCER, props, prefix, producer_base,
+                                       &(kc_kafka_hooks) { .dr_msg_cb = delivery_cb }, err)) == NULL)
+        goto fail;
+    if (kc_kafka_topic_partitions(l->consumer, topic, 30000, &partitions, err) != KC_OK)
+        goto fail;
+    if (partitions <= 0) {
+        kc_err_set(err, KC_ENOTFOUND, "topic '%s' does not exist", topic);
+        goto fail;
+    }
+    l->partitions = partitions;
+    l->position = kc_xcalloc((size_t) partitions, sizeof(*l->position));
+    parts = rd_kafka_topic_partition_list_new(partitions);
+    for (int32_t p = 0; p < partitions; p++)
+        rd_kafka_topic_partition_list_add(parts, topic, p)->offset = RD_KAFKA_OFFSET_BEGINNING;
+    if (rd_kafka_assign(l->consumer, parts) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        kc_err_set(err, KC_EKAFKA, "cannot assign the partitions of '%s'", topic);
+        goto fail;
+    }
+    rd_kafka_topic_partition_list_destroy(parts);
+    l->queue = rd_kafka_queue_get_consumer(l->consumer);
+    free(pid);
+    return l;
+fail:
+    if (parts != NULL)
+        rd_kafka_topic_partition_list_destroy(parts);
+    free(pid);
+    kc_klog_close(l);
+    return NULL;
+}
+
+void
+kc_klog_close(kc_klog *l)
+{
+    if (l == NULL)
+        return;
+    if (l->queue != NULL)
+        rd_kafka_queue_destroy(l->queue);
+    if (l->producer != NULL) {
+        rd_kafka_flush(l->producer, 10000);
+        kc_kafka_destroy(l->producer);
+    }
+    if (l->consumer != NULL) {
+        rd_kafka_consumer_close(l->consumer);
+        kc_kafka_destroy(l->consumer);
+    }
+    free(l->position);
+    free(l->topic);
+    free(l);
+}
+
+int32_t kc_klog_partitions(const kc_klog *l) { return l->partitions; }
+
+static void
+deliver(kc_klog *l, rd_kafka_message_t *m)
+{
+    char *key = NULL;
+
+    if (m->partition < 0 || m->partition >= l->partitions)
+        return;
+    if (m->key != NULL)
+        key = kc_xstrndup(m->key, m->key_len);
+    l->position[m->partition] = m->offset + 1;
+    l->fn(l->opaque, key, m->payload, m->payload ? m->len : 0, m->partition, m->offset);
+    free(key);
+}
+
+int
+kc_klog_poll(kc_klog *l, int timeout_ms)
+{
+    rd_kafka_message_t *m;
+    int                 n = 0;
+
+    while ((m = rd_kafka_consume_queue(l->queue, n == 0 ? timeout_ms : 0)) != NULL) {
+        if (m->err == RD_KAFKA_RESP_ERR_NO_ERROR) {
+            deliver(l, m);
+            n++;
+        } else if (m->err != RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+            kc_log_warn("klog", "reading %s: %s", l->topic, rd_kafka_message_errstr(m));
+        }
+        rd_kafka_message_destroy(m);
+    }
+    return n;
+}
+
+int
+kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err)
+{
+    int64_t  deadline = kc_mono_ms() + timeout_ms;
+    int64_t *end = kc_xcalloc((size_t) l->partitions, sizeof(*end));
+    int      rc = KC_OK;
+
+    for (int32_t p = 0; p < l->partitions; p++) {
+        int64_t lo, hi;
+        rd_kafka_resp_err_t e = rd_kafka_query_watermark_offsets(
+            l->consumer, l->topic, p, &lo, &hi, (int) (deadline - kc_mono_ms()));
+        if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
+            rc = kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA,
+                            "end offsets of %s: %s", l->topic, rd_kafka_err2str(e));
+            goto out;
+        }
+        end[p] = hi;
+    }
+    for (;;) {
+        bool caught_up = true;
+        for (int32_t p = 0; p < l->partitions && caught_up; p++)
+            caught_up = l->position[p] >= end[p];
+        if (caught_up)
+            break;
+        if (kc_mono_ms() >= deadline) {
+            rc = kc_err_set(err, KC_ETIMEOUT, "reading %s to its end took more than %d ms",
+                            l->topic, timeout_ms);
+            break;
+        }
+        if (kc_klog_poll(l, 100) == 0) {
+            /* A partition whose last records are transaction markers or were compacted
+             * away: the consumer's position is the truth there. */
+            for (int32_t p = 0; p < l->partitions; p++) {
+                rd_kafka_topic_partition_list_t *pos = rd_kafka_topic_partition_list_new(1);
+                rd_kafka_topic_partition_list_add(pos, l->topic, p);
+                if (rd_kafka_position(l->consumer, pos) == RD_KAFKA_RESP_ERR_NO_ERROR &&
+                    pos->elems[0].offset > l->position[p])
+                    l->position[p] = pos->elems[0].offset;
+                rd_kafka_topic_partition_list_destroy(pos);
+            }
+        }
+    }
+out:
+    free(end);
+    return rc;
+}
+
+int
+kc_klog_send(kc_klog *l, const char *key, const void *value, size_t len, kc_err *err)
+{
+    rd_kafka_resp_err_t e;
+
+    e = rd_kafka_producev(l->producer, RD_KAFKA_V_TOPIC(l->topic),
+                          RD_KAFKA_V_KEY(key, key ? strlen(key) : 0),
+                          RD_KAFKA_V_VALUE((void *) value, value ? len : 0),
+                          RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_OPAQUE(l),
+                          RD_KAFKA_V_END);
+    if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return kc_err_set(err, KC_EKAFKA, "write to %s: %s", l->topic, rd_kafka_err2str(e));
+    rd_kafka_poll(l->producer, 0);
+    return KC_OK;
+}
+
+int
+kc_klog_flush(kc_klog *l, int timeout_ms, kc_err *err)
+{
+    if (rd_kafka_flush(l->producer, timeout_ms) != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return kc_err_set(err, KC_ETIMEOUT, "writes to %s not acknowledged within %d ms",
+                          l->topic, timeout_ms);
+    if (atomic_exchange(&l->failed_sends, 0) > 0)
+        return kc_err_set(err, KC_EKAFKA, "write to %s failed: %s", l->topic, l->last_error);
+    return KC_OK;
+}

@@ -1,0 +1,54 @@
+/*
+ * worker/kafka_log.h - one compacted internal topic read from the beginning and written by
+ * key, as Java's KafkaBasedLog: a consumer assigned to every partition (no consumer group)
+ * and a producer that partitions with Java's murmur2, so every worker, Java or C, sees the
+ * same records in the same order per partition.
+ *
+ * "Read to end" asks the brokers for each partition's end offset and consumes until every
+ * position reaches it: after it returns, everything written before the call has been seen.
+ *
+ * Owner: one thread consumes (the herder for the config and status topics); kc_klog_send is
+ * thread-safe (librdkafka's producer is).
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_KAFKA_LOG_H
+#define KC_KAFKA_LOG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "worker/common.h"
+#include "worker/props.h"
+
+typedef struct kc_klog kc_klog;
+
+/* Called for each record in order: key (NUL-terminated copy, may be NULL), value (NULL for
+ * a tombstone), partition and offset. */
+typedef void (*kc_klog_record_fn)(void *opaque, const char *key, const void *value, size_t len,
+                                  int32_t partition, int64_t offset);
+
+/* Opens topic (which must exist) with the worker's client settings (props, keys under
+ * prefix) and client ids "<client_id_base>" (consumer) and "<client_id_base>-producer".
+ * extra_producer: more librdkafka producer settings ("key", "value", ..., NULL). */
+kc_klog *kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
+                      const char *client_id_base, const char *const *extra_producer,
+                      kc_klog_record_fn fn, void *opaque, kc_err *err);
+void kc_klog_close(kc_klog *l);
+
+int32_t kc_klog_partitions(const kc_klog *l);
+
+/* Delivers what has arrived, waiting at most timeout_ms for the first record. Returns the
+ * number of records delivered. */
+int kc_klog_poll(kc_klog *l, int timeout_ms);
+
+/* Consumes until every partition's position reaches the end offset the brokers report now.
+ * KC_ETIMEOUT if that takes longer than timeout_ms. */
+int kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err);
+
+/* Produces key/value (value NULL: tombstone), partitioned by murmur2 of the key.
+ * Asynchronous; kc_klog_flush waits for every send so far. */
+int kc_klog_send(kc_klog *l, const char *key, const void *value, size_t len, kc_err *err);
+int kc_klog_flush(kc_klog *l, int timeout_ms, kc_err *err);
+
+#endif

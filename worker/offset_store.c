@@ -1,0 +1,143 @@
+/*
+ * worker/offset_store.c - see offset_store.h.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "worker/offset_store.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "worker/json_java.h"
+#include "worker/kafka_log.h"
+
+typedef struct {
+    char  *key, *value;
+    size_t value_len;
+} kv;
+
+struct kc_offset_store {
+    kc_klog        *log;
+    pthread_mutex_t lock;
+    kv             *items;
+    size_t          n, cap;
+};
+
+char *
+kc_offset_key(const char *connector, const json_t *partition, size_t *len)
+{
+    json_t *k = json_pack("[sO]", connector, (json_t *) partition);
+    char   *text = kc_json_java_dumps(k, len);
+
+    json_decref(k);
+    return text;
+}
+
+/* Reader (under the lock, from kc_klog_read_to_end). */
+static void
+on_record(void *opaque, const char *key, const void *value, size_t len, int32_t partition,
+          int64_t offset)
+{
+    kc_offset_store *s = opaque;
+
+    (void) partition;
+    (void) offset;
+    if (key == NULL)
+        return;
+    for (size_t i = 0; i < s->n; i++) {
+        if (strcmp(s->items[i].key, key) == 0) {
+            free(s->items[i].value);
+            if (value == NULL) {
+                free(s->items[i].key);
+                s->items[i] = s->items[--s->n];
+            } else {
+                s->items[i].value = kc_xstrndup(value, len);
+                s->items[i].value_len = len;
+            }
+            return;
+        }
+    }
+    if (value == NULL)
+        return;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 64;
+        s->items = kc_xrealloc(s->items, s->cap * sizeof(*s->items));
+    }
+    s->items[s->n].key = kc_xstrdup(key);
+    s->items[s->n].value = kc_xstrndup(value, len);
+    s->items[s->n].value_len = len;
+    s->n++;
+}
+
+kc_offset_store *
+kc_offset_store_open(const kc_props *props, const char *topic, const char *client_id_base,
+                     kc_err *err)
+{
+    kc_offset_store *s = kc_xcalloc(1, sizeof(*s));
+    char            *cid = kc_xasprintf("%soffsets", client_id_base);
+    const char      *extra[] = { "enable.idempotence", "false", NULL };
+
+    pthread_mutex_init(&s->lock, NULL);
+    s->log = kc_klog_open(props, "", topic, cid, extra, on_record, s, err);
+    free(cid);
+    if (s->log == NULL) {
+        kc_offset_store_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+void
+kc_offset_store_close(kc_offset_store *s)
+{
+    if (s == NULL)
+        return;
+    kc_klog_close(s->log);
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->items[i].key);
+        free(s->items[i].value);
+    }
+    free(s->items);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+int
+kc_offset_store_get(kc_offset_store *s, const char *connector, const json_t *partition,
+                    json_t **offset, kc_err *err)
+{
+    size_t klen;
+    char  *key = kc_offset_key(connector, partition, &klen);
+    int    rc;
+
+    *offset = NULL;
+    pthread_mutex_lock(&s->lock);
+    rc = kc_klog_read_to_end(s->log, 30000, err);
+    for (size_t i = 0; rc == KC_OK && i < s->n; i++)
+        if (strcmp(s->items[i].key, key) == 0)
+            *offset = json_loadb(s->items[i].value, s->items[i].value_len, 0, NULL);
+    pthread_mutex_unlock(&s->lock);
+    free(key);
+    return rc;
+}
+
+int
+kc_offset_store_put(kc_offset_store *s, const char *connector, const json_t *partition,
+                    const json_t *offset, kc_err *err)
+{
+    size_t klen, vlen = 0;
+    char  *key = kc_offset_key(connector, partition, &klen);
+    char  *value = offset ? kc_json_java_dumps(offset, &vlen) : NULL;
+    int    rc = kc_klog_send(s->log, key, value, vlen, err);
+
+    free(key);
+    free(value);
+    return rc;
+}
+
+int
+kc_offset_store_flush(kc_offset_store *s, int timeout_ms, kc_err *err)
+{
+    return kc_klog_flush(s->log, timeout_ms, err);
+}

@@ -1,0 +1,39 @@
+/*
+ * worker/offset_store.h - source connector offsets in the offset topic (spec §4): key
+ * ["<connector>",{partition}] and value {offset} as Java's JsonConverter writes them, so a
+ * Java worker finds what kconnect stored and the reverse (lookups compare key bytes).
+ *
+ * Any thread: a mutex serialises reads of the topic and the in-memory map.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_OFFSET_STORE_H
+#define KC_OFFSET_STORE_H
+
+#include <jansson.h>
+
+#include "worker/common.h"
+#include "worker/props.h"
+
+typedef struct kc_offset_store kc_offset_store;
+
+kc_offset_store *kc_offset_store_open(const kc_props *props, const char *topic,
+                                      const char *client_id_base, kc_err *err);
+void kc_offset_store_close(kc_offset_store *s);
+
+/* Reads the topic to its end, then looks up partition for connector. *offset: a new
+ * reference, NULL when nothing is stored. */
+int kc_offset_store_get(kc_offset_store *s, const char *connector, const json_t *partition,
+                        json_t **offset, kc_err *err);
+
+/* Writes (connector, partition) -> offset (NULL: tombstone), asynchronously. */
+int kc_offset_store_put(kc_offset_store *s, const char *connector, const json_t *partition,
+                        const json_t *offset, kc_err *err);
+
+/* Waits until every put so far is acknowledged. */
+int kc_offset_store_flush(kc_offset_store *s, int timeout_ms, kc_err *err);
+
+/* The key bytes Java would write (new string). */
+char *kc_offset_key(const char *connector, const json_t *partition, size_t *len);
+
+#endif

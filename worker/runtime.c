@@ -1,0 +1,1118 @@
+/*
+ * worker/runtime.c - see runtime.h.
+ *
+ * One `instance` per connector or task: its thread, its target state and stop flag under
+ * the instance lock, and the plugin's private state. The herder thread creates and stops
+ * instances; only the instance's own thread calls into the plugin, except ops->stop(),
+ * which the herder calls to wake a blocked poll()/put(), as Java does.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "worker/runtime.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "worker/converter.h"
+#include "worker/kafka.h"
+#include "worker/log.h"
+#include "worker/plugins.h"
+
+typedef struct instance instance;
+
+struct kc_runtime {
+    kc_runtime_env  env;
+    pthread_mutex_t lock;          /* guards the list */
+    instance       *list;
+};
+
+struct instance {
+    kc_runtime             *rt;
+    char                   *connector;
+    int                     task;               /* -1: the connector instance */
+    char                   *label;              /* "name" or "name-3" */
+    const kc_connector_ops *ops;
+    json_t                 *connector_config;
+    json_t                 *task_config;
+    kc_context              ctx;
+    pthread_t               thread;
+    pthread_mutex_t         lock;
+    pthread_cond_t          cond;
+    kc_target_state         target;
+    bool                    stop;
+    bool                    want_task_configs;
+    bool                    finished;
+    void                   *priv;               /* the plugin's state, under lock */
+    bool                    running;            /* plugin started and not stopped */
+    instance               *next;
+};
+
+/* ===== Host services for plugins ===== */
+
+static void
+host_log(void *ctx, kc_plugin_log_level level, const char *fmt, ...)
+{
+    instance *in = ctx;
+    char      msg[2048];
+    va_list   ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    kc_log((kc_log_level) level, "task", "[%s] %s", in->label, msg);
+}
+
+static int
+host_offset_get(void *ctx, const json_t *partition, json_t **offset_out)
+{
+    instance *in = ctx;
+    kc_err    err;
+
+    if (kc_offset_store_get(in->rt->env.offsets, in->connector, partition, offset_out,
+                            &err) != KC_OK) {
+        kc_log_error("task", "[%s] reading offsets: %s", in->label, err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+static void
+host_request_reconfiguration(void *ctx)
+{
+    instance *in = ctx;
+
+    kc_runtime_request_task_configs(in->rt, in->connector);
+}
+
+static void write_status(instance *in, kc_state state, const char *trace, bool safe);
+
+static void
+host_fail(void *ctx, const char *fmt, ...)
+{
+    instance *in = ctx;
+    char      msg[1024], trace[1200];
+    va_list   ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    snprintf(trace, sizeof(trace), "org.apache.kafka.connect.errors.ConnectException: %s\n", msg);
+    write_status(in, KC_STATE_FAILED, trace, true);
+}
+
+static const kc_host host_api = {
+    .abi = KC_CONNECTOR_ABI,
+    .log = host_log,
+    .offset_get = host_offset_get,
+    .request_task_reconfiguration = host_request_reconfiguration,
+    .fail = host_fail,
+};
+
+const kc_host *kc_runtime_host(void);
+const kc_host *kc_runtime_host(void) { return &host_api; }
+
+/* ===== Status ===== */
+
+static void
+write_status(instance *in, kc_state state, const char *trace, bool safe)
+{
+    kc_status st = { state, (char *) trace, (char *) in->rt->env.worker_id,
+                     atomic_load(in->rt->env.generation) };
+    kc_err    err;
+    int       rc = safe ? kc_status_store_put_safe(in->rt->env.status, in->connector, in->task,
+                                                   &st, &err)
+                        : kc_status_store_put(in->rt->env.status, in->connector, in->task, &st,
+                                              &err);
+
+    if (rc != KC_OK)
+        kc_log_error("worker", "[%s] writing status %s: %s", in->label, kc_state_name(state),
+                     err.msg);
+    else
+        kc_log_info("worker", "[%s] %s", in->label, kc_state_name(state));
+}
+
+static void
+fail(instance *in, const char *what, const char *msg)
+{
+    char trace[2048];
+
+    snprintf(trace, sizeof(trace), "org.apache.kafka.connect.errors.ConnectException: %s: "
+             "%s\n\tat kconnect.%s(%s)\n", what, msg, in->task < 0 ? "WorkerConnector"
+             : "WorkerTask", in->label);
+    kc_log_error("worker", "[%s] %s failed: %s", in->label, what, msg);
+    write_status(in, KC_STATE_FAILED, trace, true);
+}
+
+/* ===== Instances ===== */
+
+static instance *
+find(kc_runtime *rt, const char *connector, int task)
+{
+    for (instance *in = rt->list; in != NULL; in = in->next)
+        if (in->task == task && strcmp(in->connector, connector) == 0)
+            return in;
+    return NULL;
+}
+
+static instance *
+instance_new(kc_runtime *rt, const char *connector, int task, const kc_connector_ops *ops,
+             const json_t *connector_config, const json_t *task_config, kc_target_state target)
+{
+    instance *in = kc_xcalloc(1, sizeof(*in));
+
+    in->rt = rt;
+    in->connector = kc_xstrdup(connector);
+    in->task = task;
+    in->label = task < 0 ? kc_xstrdup(connector) : kc_xasprintf("%s-%d", connector, task);
+    in->ops = ops;
+    in->connector_config = json_deep_copy(connector_config);
+    in->task_config = task_config ? json_deep_copy(task_config) : NULL;
+    in->target = target;
+    in->ctx.host = &host_api;
+    in->ctx.ctx = in;
+    in->ctx.name = in->label;
+    pthread_mutex_init(&in->lock, NULL);
+    pthread_cond_init(&in->cond, NULL);
+    return in;
+}
+
+static void
+instance_free(instance *in)
+{
+    json_decref(in->connector_config);
+    json_decref(in->task_config);
+    pthread_mutex_destroy(&in->lock);
+    pthread_cond_destroy(&in->cond);
+    free(in->connector);
+    free(in->label);
+    free(in);
+}
+
+static const char *
+config_str(const json_t *config, const char *key)
+{
+    return json_string_value(json_object_get(config, key));
+}
+
+const char *
+kc_runtime_connector_type(const json_t *config)
+{
+    const char             *cls = config_str(config, "connector.class");
+    const kc_connector_ops *ops = cls ? kc_plugins_find(cls) : NULL;
+
+    if (ops == NULL)
+        return "unknown";
+    return ops->type == KC_CONNECTOR_SOURCE ? "source" : "sink";
+}
+
+/* ===== Connector threads ===== */
+
+/* Task configs as the worker stores them: each plugin config plus task.class (and, for
+ * sinks, the connector's topics / topics.regex). */
+static json_t *
+complete_task_configs(instance *in, json_t *configs)
+{
+    json_t *out = json_array(), *c;
+    size_t  i;
+
+    json_array_foreach(configs, i, c) {
+        json_t *t = json_is_object(c) ? json_deep_copy(c) : json_object();
+        json_object_set_new(t, "task.class", json_string(in->ops->task_class));
+        if (in->ops->type == KC_CONNECTOR_SINK) {
+            json_t *topics = json_object_get(in->connector_config, "topics");
+            json_t *regex = json_object_get(in->connector_config, "topics.regex");
+            if (topics != NULL)
+                json_object_set(t, "topics", topics);
+            if (regex != NULL)
+                json_object_set(t, "topics.regex", regex);
+        }
+        json_array_append_new(out, t);
+    }
+    return out;
+}
+
+static void *
+connector_thread(void *arg)
+{
+    instance *in = arg;
+    char      err[1024];
+    bool      failed = false;
+    kc_target_state shown = (kc_target_state) -1;
+
+    pthread_mutex_lock(&in->lock);
+    while (!in->stop) {
+        if (!failed && in->target == KC_TARGET_STARTED && !in->running) {
+            void *priv = NULL;
+            pthread_mutex_unlock(&in->lock);
+            err[0] = '\0';
+            if (in->ops->start(&priv, &in->ctx, in->connector_config, err, sizeof(err)) != 0) {
+                fail(in, "Failed to start connector", err[0] ? err : "start() failed");
+                failed = true;
+                in->rt->env.connector_failed(in->rt->env.herder, in->connector);
+                pthread_mutex_lock(&in->lock);
+                continue;
+            }
+            pthread_mutex_lock(&in->lock);
+            in->priv = priv;
+            in->running = true;
+            in->want_task_configs = true;
+        }
+        if (!failed && in->target != KC_TARGET_STARTED && in->running) {
+            void *priv = in->priv;
+            in->running = false;
+            in->priv = NULL;
+            pthread_mutex_unlock(&in->lock);
+            in->ops->stop(priv);
+            pthread_mutex_lock(&in->lock);
+        }
+        if (!failed && shown != in->target) {
+            shown = in->target;
+            pthread_mutex_unlock(&in->lock);
+            write_status(in, shown == KC_TARGET_STARTED ? KC_STATE_RUNNING
+                             : shown == KC_TARGET_PAUSED ? KC_STATE_PAUSED : KC_STATE_STOPPED,
+                         NULL, false);
+            pthread_mutex_lock(&in->lock);
+        }
+        if (!failed && in->running && in->want_task_configs) {
+            const char *max = config_str(in->connector_config, "tasks.max");
+            json_t     *configs = NULL;
+            void       *priv = in->priv;
+            in->want_task_configs = false;
+            pthread_mutex_unlock(&in->lock);
+            err[0] = '\0';
+            if (in->ops->task_configs(priv, max ? atoi(max) : 1, &configs, err, sizeof(err)) != 0 ||
+                !json_is_array(configs)) {
+                json_decref(configs);
+                fail(in, "Failed to generate task configs", err[0] ? err : "task_configs() failed");
+                failed = true;
+                in->rt->env.connector_failed(in->rt->env.herder, in->connector);
+            } else {
+                json_t *complete = complete_task_configs(in, configs);
+                json_decref(configs);
+                in->rt->env.task_configs_ready(in->rt->env.herder, in->connector, complete);
+            }
+            pthread_mutex_lock(&in->lock);
+            continue;
+        }
+        pthread_cond_wait(&in->cond, &in->lock);
+    }
+    if (in->running) {
+        void *priv = in->priv;
+        in->running = false;
+        in->priv = NULL;
+        pthread_mutex_unlock(&in->lock);
+        in->ops->stop(priv);
+        pthread_mutex_lock(&in->lock);
+    }
+    in->finished = true;
+    pthread_cond_broadcast(&in->cond);
+    pthread_mutex_unlock(&in->lock);
+    if (!failed)
+        write_status(in, KC_STATE_UNASSIGNED, NULL, true);
+    return NULL;
+}
+
+/* ===== Source tasks ===== */
+
+/* One produced record awaiting its acknowledgement, in its source partition's queue. */
+typedef struct pending {
+    json_t         *offset;      /* owned; NULL for records with no source offset */
+    bool            acked;
+    struct pending *next;
+    struct spart   *part;
+} pending;
+
+typedef struct spart {
+    char         *key;           /* the source partition, as JSON text */
+    json_t       *partition;
+    pending      *head, *tail;
+    json_t       *committable;   /* latest offset with everything before it acked */
+    bool          dirty;
+    struct spart *next;
+} spart;
+
+typedef struct source_state {
+    instance    *in;
+    spart       *parts;
+    int          failed_sends;
+    char         last_error[512];
+} source_state;
+
+static spart *
+spart_for(source_state *s, const json_t *partition)
+{
+    char  *key = json_dumps(partition, JSON_COMPACT | JSON_SORT_KEYS);
+    spart *p;
+
+    for (p = s->parts; p != NULL; p = p->next)
+        if (strcmp(p->key, key) == 0) {
+            free(key);
+            return p;
+        }
+    p = kc_xcalloc(1, sizeof(*p));
+    p->key = key;
+    p->partition = json_deep_copy(partition);
+    p->next = s->parts;
+    s->parts = p;
+    return p;
+}
+
+/* Task thread (rd_kafka_poll): an acknowledgement moves the partition's committable offset. */
+static void
+source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
+{
+    pending *pe = m->_private;
+
+    (void) rk;
+    (void) opaque;
+    if (pe == NULL)
+        return;
+    if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        /* Not acknowledged: the offset must not move past it. delivery.timeout.ms is
+         * unlimited by default, so this is a fatal producer error. */
+        pe->part = NULL;
+        kc_log_error("task", "produce to %s failed: %s", rd_kafka_topic_name(m->rkt),
+                     rd_kafka_err2str(m->err));
+        return;
+    }
+    pe->acked = true;
+}
+
+static void
+advance(source_state *s)
+{
+    for (spart *p = s->parts; p != NULL; p = p->next) {
+        while (p->head != NULL && p->head->acked) {
+            pending *pe = p->head;
+            p->head = pe->next;
+            if (p->head == NULL)
+                p->tail = NULL;
+            if (pe->offset != NULL) {
+                json_decref(p->committable);
+                p->committable = pe->offset;
+                p->dirty = true;
+            }
+            free(pe);
+        }
+    }
+}
+
+static void
+commit_offsets(source_state *s, rd_kafka_t *producer, int timeout_ms)
+{
+    kc_err err;
+    int    n = 0;
+
+    rd_kafka_poll(producer, 0);
+    advance(s);
+    for (spart *p = s->parts; p != NULL; p = p->next) {
+        if (!p->dirty)
+            continue;
+        if (kc_offset_store_put(s->in->rt->env.offsets, s->in->connector, p->partition,
+                                p->committable, &err) != KC_OK) {
+            kc_log_error("task", "[%s] committing offsets: %s", s->in->label, err.msg);
+            return;
+        }
+        p->dirty = false;
+        n++;
+    }
+    if (n == 0)
+        return;
+    if (kc_offset_store_flush(s->in->rt->env.offsets, timeout_ms, &err) != KC_OK)
+        kc_log_error("task", "[%s] flushing offsets: %s", s->in->label, err.msg);
+    else if (s->in->ops->task->commit != NULL)
+        s->in->ops->task->commit(s->in->priv);
+    kc_log_debug("task", "[%s] committed offsets of %d source partitions", s->in->label, n);
+}
+
+static void
+source_state_free(source_state *s)
+{
+    spart *p = s->parts;
+
+    while (p != NULL) {
+        spart *next = p->next;
+        while (p->head != NULL) {
+            pending *pe = p->head;
+            p->head = pe->next;
+            json_decref(pe->offset);
+            free(pe);
+        }
+        json_decref(p->committable);
+        json_decref(p->partition);
+        free(p->key);
+        free(p);
+        p = next;
+    }
+}
+
+/* Client settings for a task's producer or consumer: the worker's top-level settings,
+ * then worker "<kind>.*", then the connector's "<kind>.override.*". */
+static void
+client_props(const instance *in, const char *kind, kc_props *out)
+{
+    const kc_props *wp = &in->rt->env.wc->props;
+    char            prefix[64], override[64];
+    const char     *key;
+    json_t         *v;
+
+    kc_props_init(out, in->label);
+    snprintf(prefix, sizeof(prefix), "%s.", kind);
+    snprintf(override, sizeof(override), "%s.override.", kind);
+    for (size_t i = 0; i < wp->n; i++)
+        if (strchr(wp->items[i].key, '.') == NULL || (strncmp(wp->items[i].key, "producer.", 9) &&
+                                                       strncmp(wp->items[i].key, "consumer.", 9) &&
+                                                       strncmp(wp->items[i].key, "admin.", 6)))
+            kc_props_set(out, wp->items[i].key, wp->items[i].value, 0);
+    for (size_t i = 0; i < wp->n; i++)
+        if (strncmp(wp->items[i].key, prefix, strlen(prefix)) == 0)
+            kc_props_set(out, wp->items[i].key + strlen(prefix), wp->items[i].value, 0);
+    json_object_foreach(in->connector_config, key, v)
+        if (strncmp(key, override, strlen(override)) == 0 && json_is_string(v))
+            kc_props_set(out, key + strlen(override), json_string_value(v), 0);
+}
+
+static int
+converters(instance *in, kc_converter *key, kc_converter *value, kc_err *err)
+{
+    const kc_props *wp = &in->rt->env.wc->props;
+    const char     *kc = config_str(in->connector_config, "key.converter");
+    const char     *vc = config_str(in->connector_config, "value.converter");
+    const char     *ks = config_str(in->connector_config, "key.converter.schemas.enable");
+    const char     *vs = config_str(in->connector_config, "value.converter.schemas.enable");
+
+    if (kc == NULL) {
+        kc = kc_props_get(wp, "key.converter");
+        ks = ks ? ks : kc_props_get(wp, "key.converter.schemas.enable");
+    }
+    if (vc == NULL) {
+        vc = kc_props_get(wp, "value.converter");
+        vs = vs ? vs : kc_props_get(wp, "value.converter.schemas.enable");
+    }
+    if (kc_converter_init(key, kc, ks, err) != KC_OK ||
+        kc_converter_init(value, vc, vs, err) != KC_OK)
+        return KC_EINVAL;
+    return KC_OK;
+}
+
+/* Waits while the task is paused; false when it must stop. Writes PAUSED/RUNNING. */
+static bool
+task_wait_started(instance *in, bool *paused_shown)
+{
+    bool go;
+
+    pthread_mutex_lock(&in->lock);
+    while (!in->stop && in->target != KC_TARGET_STARTED) {
+        if (!*paused_shown) {
+            *paused_shown = true;
+            pthread_mutex_unlock(&in->lock);
+            write_status(in, KC_STATE_PAUSED, NULL, false);
+            pthread_mutex_lock(&in->lock);
+            continue;
+        }
+        pthread_cond_wait(&in->cond, &in->lock);
+    }
+    go = !in->stop;
+    pthread_mutex_unlock(&in->lock);
+    if (go && *paused_shown) {
+        *paused_shown = false;
+        write_status(in, KC_STATE_RUNNING, NULL, false);
+    }
+    return go;
+}
+
+static void
+run_source(instance *in)
+{
+    const kc_worker_config *wc = in->rt->env.wc;
+    int64_t          flush_every = kc_cfg_int(&wc->cfg, "offset.flush.interval.ms");
+    int              flush_timeout = (int) kc_cfg_int(&wc->cfg, "offset.flush.timeout.ms");
+    kc_converter     kconv, vconv;
+    kc_props         props;
+    kc_err           err;
+    rd_kafka_t      *producer = NULL;
+    char             errbuf[1024] = "", *client_id;
+    source_state     s = { .in = in };
+    kc_record        recs[500];
+    kc_wbuf          kbuf, vbuf;
+    int64_t          next_flush;
+    bool             paused_shown = false;
+    void            *priv = NULL;
+
+    kc_wbuf_init(&kbuf);
+    kc_wbuf_init(&vbuf);
+    if (converters(in, &kconv, &vconv, &err) != KC_OK) {
+        fail(in, "Failed to configure converters", err.msg);
+        goto out;
+    }
+    client_props(in, "producer", &props);
+    client_id = kc_xasprintf("connector-producer-%s", in->label);
+    producer = kc_kafka_new_ex(RD_KAFKA_PRODUCER, &props, "",
+                               (const char *const[]) { "client.id", client_id,
+                                   "partitioner", "murmur2_random", NULL },
+                               &(kc_kafka_hooks) { .dr_msg_cb = source_dr }, &err);
+    free(client_id);
+    kc_props_free(&props);
+    if (producer == NULL) {
+        fail(in, "Failed to create producer", err.msg);
+        goto out;
+    }
+    if (in->ops->task->start(&priv, &in->ctx, in->task_config, errbuf, sizeof(errbuf)) != 0) {
+        fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
+             : "start() failed");
+        goto out;
+    }
+    pthread_mutex_lock(&in->lock);
+    in->priv = priv;
+    in->running = true;
+    pthread_mutex_unlock(&in->lock);
+    write_status(in, in->target == KC_TARGET_STARTED ? KC_STATE_RUNNING : KC_STATE_PAUSED, NULL,
+                 false);
+    paused_shown = in->target != KC_TARGET_STARTED;
+    next_flush = kc_mono_ms() + flush_every;
+
+    while (task_wait_started(in, &paused_shown)) {
+        size_t n = 0;
+        int    rc;
+
+        memset(recs, 0, sizeof(recs));
+        errbuf[0] = '\0';
+        rc = in->ops->task->poll(priv, recs, KC_ARRAY_LEN(recs), &n, 1000, errbuf, sizeof(errbuf));
+        if (rc == KC_PLUGIN_FATAL) {
+            fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
+                 : "poll() failed");
+            goto stopping;
+        }
+        for (size_t i = 0; i < n; i++) {
+            kc_record          *r = &recs[i];
+            const void         *k, *v;
+            size_t              klen, vlen;
+            pending            *pe = NULL;
+            rd_kafka_headers_t *hdrs = NULL;
+            rd_kafka_resp_err_t e;
+
+            if (kc_converter_from_connect(&kconv, &r->key, &kbuf, &k, &klen, &err) != KC_OK ||
+                kc_converter_from_connect(&vconv, &r->value, &vbuf, &v, &vlen, &err) != KC_OK) {
+                fail(in, "Tolerance exceeded in error handler", err.msg);
+                for (size_t j = i; j < n; j++)
+                    if (recs[j].release)
+                        recs[j].release(&recs[j]);
+                goto stopping;
+            }
+            if (r->source_partition != NULL) {
+                spart *p = spart_for(&s, r->source_partition);
+                pe = kc_xcalloc(1, sizeof(*pe));
+                pe->offset = r->source_offset ? json_incref(r->source_offset) : NULL;
+                pe->part = p;
+                if (p->tail)
+                    p->tail->next = pe;
+                else
+                    p->head = pe;
+                p->tail = pe;
+            }
+            if (r->nheaders > 0) {
+                hdrs = rd_kafka_headers_new(r->nheaders);
+                for (size_t h = 0; h < r->nheaders; h++)
+                    rd_kafka_header_add(hdrs, r->headers[h].key, -1, r->headers[h].value,
+                                        r->headers[h].value ? (ssize_t) r->headers[h].len : -1);
+            }
+            for (;;) {
+                e = rd_kafka_producev(producer, RD_KAFKA_V_TOPIC(r->topic),
+                                      RD_KAFKA_V_PARTITION(r->partition >= 0 ? r->partition
+                                                                             : RD_KAFKA_PARTITION_UA),
+                                      RD_KAFKA_V_KEY((void *) k, klen),
+                                      RD_KAFKA_V_VALUE((void *) v, vlen),
+                                      RD_KAFKA_V_TIMESTAMP(r->timestamp > 0 ? r->timestamp : 0),
+                                      RD_KAFKA_V_HEADERS(hdrs),
+                                      RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
+                                      RD_KAFKA_V_OPAQUE(pe), RD_KAFKA_V_END);
+                if (e != RD_KAFKA_RESP_ERR__QUEUE_FULL)
+                    break;
+                rd_kafka_poll(producer, 100);          /* back-pressure */
+            }
+            if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
+                if (hdrs)
+                    rd_kafka_headers_destroy(hdrs);
+                fail(in, "Failed to send record", rd_kafka_err2str(e));
+                for (size_t j = i; j < n; j++)
+                    if (recs[j].release)
+                        recs[j].release(&recs[j]);
+                goto stopping;
+            }
+            if (r->release)
+                r->release(r);
+        }
+        rd_kafka_poll(producer, 0);
+        if (kc_mono_ms() >= next_flush) {
+            commit_offsets(&s, producer, flush_timeout);
+            next_flush = kc_mono_ms() + flush_every;
+        }
+    }
+stopping:
+    rd_kafka_flush(producer, flush_timeout);
+    commit_offsets(&s, producer, flush_timeout);
+out:
+    pthread_mutex_lock(&in->lock);
+    in->running = false;
+    in->priv = NULL;
+    pthread_mutex_unlock(&in->lock);
+    if (priv != NULL)
+        in->ops->task->destroy(priv);
+    source_state_free(&s);
+    kc_kafka_destroy(producer);
+    kc_wbuf_free(&kbuf);
+    kc_wbuf_free(&vbuf);
+}
+
+/* ===== Sink tasks ===== */
+
+typedef struct sink_state {
+    instance                        *in;
+    rd_kafka_t                      *consumer;
+    rd_kafka_topic_partition_list_t *positions;   /* next offset to commit, per partition */
+} sink_state;
+
+static int
+sink_commit(sink_state *s, bool sync)
+{
+    char errbuf[512] = "";
+
+    if (s->positions->cnt == 0)
+        return KC_OK;
+    if (s->in->ops->task->flush != NULL &&
+        s->in->ops->task->flush(s->in->priv, errbuf, sizeof(errbuf)) != 0) {
+        kc_log_warn("task", "[%s] flush failed, offsets not committed: %s", s->in->label, errbuf);
+        return KC_EAGAIN;
+    }
+    if (rd_kafka_commit(s->consumer, s->positions, sync ? 0 : 1) != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return KC_EKAFKA;
+    rd_kafka_topic_partition_list_destroy(s->positions);
+    s->positions = rd_kafka_topic_partition_list_new(8);
+    return KC_OK;
+}
+
+/* Task thread (inside rd_kafka_consumer_poll): commit what was written before partitions
+ * go to another member, so they are not delivered twice. */
+static void
+sink_rebalance(rd_kafka_t *rk, rd_kafka_resp_err_t e, rd_kafka_topic_partition_list_t *parts,
+               void *opaque)
+{
+    sink_state *s = kc_kafka_user(rk);
+
+    (void) opaque;
+    if (e == RD_KAFKA_RESP_ERR__ASSIGN_PARTITIONS) {
+        rd_kafka_assign(rk, parts);
+    } else {
+        if (s->in->priv != NULL)
+            sink_commit(s, true);
+        rd_kafka_assign(rk, NULL);
+    }
+}
+
+static void
+run_sink(instance *in)
+{
+    const kc_worker_config *wc = in->rt->env.wc;
+    int64_t          commit_every = kc_cfg_int(&wc->cfg, "offset.flush.interval.ms");
+    kc_converter     kconv, vconv;
+    kc_props         props;
+    kc_err           err;
+    sink_state       s = { .in = in };
+    char             errbuf[1024] = "", *group, *client_id;
+    const char      *topics = config_str(in->task_config, "topics");
+    const char      *regex = config_str(in->task_config, "topics.regex");
+    kc_record       *batch = kc_xcalloc(500, sizeof(*batch));
+    rd_kafka_message_t *msgs[500];
+    int64_t          next_commit;
+    bool             paused_shown = false, paused_partitions = false;
+    void            *priv = NULL;
+
+    s.positions = rd_kafka_topic_partition_list_new(8);
+    if (converters(in, &kconv, &vconv, &err) != KC_OK) {
+        fail(in, "Failed to configure converters", err.msg);
+        goto out;
+    }
+    client_props(in, "consumer", &props);
+    group = kc_xasprintf("connect-%s", in->connector);
+    client_id = kc_xasprintf("connector-consumer-%s", in->label);
+    s.consumer = kc_kafka_new_ex(RD_KAFKA_CONSUMER, &props, "",
+                                 (const char *const[]) { "group.id", group, "client.id", client_id,
+                                     "enable.auto.commit", "false", "auto.offset.reset", "earliest",
+                                     "enable.auto.offset.store", "false", NULL },
+                                 &(kc_kafka_hooks) { .rebalance_cb = sink_rebalance, .user = &s },
+                                 &err);
+    free(group);
+    free(client_id);
+    kc_props_free(&props);
+    if (s.consumer == NULL) {
+        fail(in, "Failed to create consumer", err.msg);
+        goto out;
+    }
+    if (in->ops->task->start(&priv, &in->ctx, in->task_config, errbuf, sizeof(errbuf)) != 0) {
+        fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
+             : "start() failed");
+        goto out;
+    }
+    pthread_mutex_lock(&in->lock);
+    in->priv = priv;
+    in->running = true;
+    pthread_mutex_unlock(&in->lock);
+    {
+        rd_kafka_topic_partition_list_t *sub = rd_kafka_topic_partition_list_new(4);
+        if (regex != NULL && *regex) {
+            char *anchored = kc_xasprintf("^(%s)$", regex);
+            rd_kafka_topic_partition_list_add(sub, anchored, RD_KAFKA_PARTITION_UA);
+            free(anchored);
+        } else {
+            char **list = kc_cfg_split_list(topics ? topics : "", NULL);
+            for (char **t = list; *t; t++)
+                rd_kafka_topic_partition_list_add(sub, *t, RD_KAFKA_PARTITION_UA);
+            kc_strv_free(list);
+        }
+        rd_kafka_poll_set_consumer(s.consumer);
+        if (rd_kafka_subscribe(s.consumer, sub) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+            rd_kafka_topic_partition_list_destroy(sub);
+            fail(in, "Failed to subscribe", topics ? topics : regex ? regex : "(no topics)");
+            goto out;
+        }
+        rd_kafka_topic_partition_list_destroy(sub);
+    }
+    write_status(in, in->target == KC_TARGET_STARTED ? KC_STATE_RUNNING : KC_STATE_PAUSED, NULL,
+                 false);
+    next_commit = kc_mono_ms() + commit_every;
+
+    for (;;) {
+        size_t n = 0;
+        bool   stop, paused;
+
+        pthread_mutex_lock(&in->lock);
+        stop = in->stop;
+        paused = in->target != KC_TARGET_STARTED;
+        pthread_mutex_unlock(&in->lock);
+        if (stop)
+            break;
+        if (paused != paused_partitions) {
+            rd_kafka_topic_partition_list_t *asg = NULL;
+            if (rd_kafka_assignment(s.consumer, &asg) == RD_KAFKA_RESP_ERR_NO_ERROR) {
+                if (paused)
+                    rd_kafka_pause_partitions(s.consumer, asg);
+                else
+                    rd_kafka_resume_partitions(s.consumer, asg);
+                rd_kafka_topic_partition_list_destroy(asg);
+            }
+            paused_partitions = paused;
+            if (paused != paused_shown) {
+                paused_shown = paused;
+                write_status(in, paused ? KC_STATE_PAUSED : KC_STATE_RUNNING, NULL, false);
+            }
+        }
+        while (n < KC_ARRAY_LEN(msgs)) {
+            rd_kafka_message_t *m = rd_kafka_consumer_poll(s.consumer, n == 0 ? 500 : 0);
+            if (m == NULL)
+                break;
+            if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+                if (m->err != RD_KAFKA_RESP_ERR__PARTITION_EOF)
+                    kc_log_warn("task", "[%s] consumer: %s", in->label, rd_kafka_message_errstr(m));
+                rd_kafka_message_destroy(m);
+                continue;
+            }
+            msgs[n++] = m;
+        }
+        if (n > 0) {
+            size_t ok = 0;
+            for (size_t i = 0; i < n; i++) {
+                kc_record *r = &batch[i];
+                memset(r, 0, sizeof(*r));
+                r->topic = rd_kafka_topic_name(msgs[i]->rkt);
+                r->partition = msgs[i]->partition;
+                r->offset = msgs[i]->offset;
+                r->timestamp = rd_kafka_message_timestamp(msgs[i], NULL);
+                if (kc_converter_to_connect(&kconv, msgs[i]->key, msgs[i]->key_len, &r->key, &err)
+                        != KC_OK ||
+                    kc_converter_to_connect(&vconv, msgs[i]->payload, msgs[i]->len, &r->value,
+                                            &err) != KC_OK) {
+                    fail(in, "Tolerance exceeded in error handler", err.msg);
+                    for (size_t j = 0; j <= i; j++) {
+                        kc_value_clear(&batch[j].key);
+                        kc_value_clear(&batch[j].value);
+                    }
+                    for (size_t j = 0; j < n; j++)
+                        rd_kafka_message_destroy(msgs[j]);
+                    goto stopping;
+                }
+                ok++;
+            }
+            errbuf[0] = '\0';
+            if (in->ops->task->put(priv, batch, ok, errbuf, sizeof(errbuf)) == KC_PLUGIN_FATAL) {
+                fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
+                     : "put() failed");
+                for (size_t j = 0; j < n; j++) {
+                    kc_value_clear(&batch[j].key);
+                    kc_value_clear(&batch[j].value);
+                    rd_kafka_message_destroy(msgs[j]);
+                }
+                goto stopping;
+            }
+            for (size_t j = 0; j < n; j++) {
+                rd_kafka_topic_partition_t *p = rd_kafka_topic_partition_list_find(
+                    s.positions, rd_kafka_topic_name(msgs[j]->rkt), msgs[j]->partition);
+                if (p == NULL)
+                    p = rd_kafka_topic_partition_list_add(s.positions,
+                                                          rd_kafka_topic_name(msgs[j]->rkt),
+                                                          msgs[j]->partition);
+                p->offset = msgs[j]->offset + 1;
+                kc_value_clear(&batch[j].key);
+                kc_value_clear(&batch[j].value);
+                rd_kafka_message_destroy(msgs[j]);
+            }
+        }
+        if (kc_mono_ms() >= next_commit) {
+            sink_commit(&s, false);
+            next_commit = kc_mono_ms() + commit_every;
+        }
+    }
+stopping:
+    sink_commit(&s, true);
+out:
+    if (s.consumer != NULL)
+        rd_kafka_consumer_close(s.consumer);
+    pthread_mutex_lock(&in->lock);
+    in->running = false;
+    in->priv = NULL;
+    pthread_mutex_unlock(&in->lock);
+    if (priv != NULL)
+        in->ops->task->destroy(priv);
+    kc_kafka_destroy(s.consumer);
+    rd_kafka_topic_partition_list_destroy(s.positions);
+    free(batch);
+}
+
+static void *
+task_thread(void *arg)
+{
+    instance *in = arg;
+
+    if (in->ops->type == KC_CONNECTOR_SOURCE)
+        run_source(in);
+    else
+        run_sink(in);
+    pthread_mutex_lock(&in->lock);
+    in->finished = true;
+    pthread_cond_broadcast(&in->cond);
+    pthread_mutex_unlock(&in->lock);
+    write_status(in, KC_STATE_UNASSIGNED, NULL, true);
+    return NULL;
+}
+
+/* ===== Herder-facing API ===== */
+
+kc_runtime *
+kc_runtime_new(const kc_runtime_env *env)
+{
+    kc_runtime *rt = kc_xcalloc(1, sizeof(*rt));
+
+    rt->env = *env;
+    pthread_mutex_init(&rt->lock, NULL);
+    return rt;
+}
+
+static int
+start_instance(kc_runtime *rt, instance *in, void *(*fn)(void *), kc_err *err)
+{
+    if (pthread_create(&in->thread, NULL, fn, in) != 0) {
+        instance_free(in);
+        return kc_err_set(err, KC_EIO, "cannot start a thread");
+    }
+    pthread_mutex_lock(&rt->lock);
+    in->next = rt->list;
+    rt->list = in;
+    pthread_mutex_unlock(&rt->lock);
+    return KC_OK;
+}
+
+int
+kc_runtime_start_connector(kc_runtime *rt, const char *name, const json_t *config,
+                           kc_target_state target, kc_err *err)
+{
+    const char             *cls = config_str(config, "connector.class");
+    const kc_connector_ops *ops = cls ? kc_plugins_find(cls) : NULL;
+
+    if (find(rt, name, -1) != NULL)
+        return KC_OK;
+    if (ops == NULL)
+        return kc_err_set(err, KC_EINVAL, "Failed to find any class that implements Connector "
+                          "and which name matches %s", cls ? cls : "(none)");
+    return start_instance(rt, instance_new(rt, name, -1, ops, config, NULL, target),
+                          connector_thread, err);
+}
+
+int
+kc_runtime_start_task(kc_runtime *rt, const char *connector, int task,
+                      const json_t *connector_config, const json_t *task_config,
+                      kc_target_state target, kc_err *err)
+{
+    const char             *cls = config_str(connector_config, "connector.class");
+    const kc_connector_ops *ops = cls ? kc_plugins_find(cls) : NULL;
+
+    if (find(rt, connector, task) != NULL)
+        return KC_OK;
+    if (ops == NULL)
+        return kc_err_set(err, KC_EINVAL, "Failed to find any class that implements Connector "
+                          "and which name matches %s", cls ? cls : "(none)");
+    return start_instance(rt, instance_new(rt, connector, task, ops, connector_config,
+                                           task_config, target), task_thread, err);
+}
+
+/* Asks an instance to stop (herder thread): flag, wake, and the plugin's stop() for tasks. */
+static void
+signal_stop(instance *in)
+{
+    void *priv;
+
+    pthread_mutex_lock(&in->lock);
+    in->stop = true;
+    priv = in->task >= 0 && in->running ? in->priv : NULL;
+    pthread_cond_broadcast(&in->cond);
+    pthread_mutex_unlock(&in->lock);
+    if (priv != NULL)
+        in->ops->task->stop(priv);
+}
+
+/* Waits for the instances of `victims` until the deadline; unlinks and frees the finished
+ * ones, and abandons (logs) the others, as Java does with tasks that ignore stop. */
+static void
+reap(kc_runtime *rt, instance **victims, size_t n, int64_t deadline)
+{
+    for (size_t i = 0; i < n; i++) {
+        instance *in = victims[i];
+        bool      done;
+        pthread_mutex_lock(&in->lock);
+        while (!in->finished) {
+            struct timespec ts;
+            int64_t         left = deadline - kc_mono_ms();
+            if (left <= 0)
+                break;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            ts.tv_sec += left / 1000;
+            ts.tv_nsec += (left % 1000) * 1000000L;
+            if (ts.tv_nsec >= 1000000000L) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000L;
+            }
+            pthread_cond_timedwait(&in->cond, &in->lock, &ts);
+        }
+        done = in->finished;
+        pthread_mutex_unlock(&in->lock);
+        pthread_mutex_lock(&rt->lock);
+        for (instance **pp = &rt->list; *pp != NULL; pp = &(*pp)->next)
+            if (*pp == in) {
+                *pp = in->next;
+                break;
+            }
+        pthread_mutex_unlock(&rt->lock);
+        if (done) {
+            pthread_join(in->thread, NULL);
+            instance_free(in);
+        } else {
+            kc_log_error("worker", "[%s] did not stop within task.shutdown.graceful.timeout.ms;"
+                         " abandoning it", in->label);
+            pthread_detach(in->thread);
+        }
+    }
+}
+
+static int64_t
+shutdown_deadline(kc_runtime *rt)
+{
+    return kc_mono_ms() + kc_cfg_int(&rt->env.wc->cfg, "task.shutdown.graceful.timeout.ms");
+}
+
+void
+kc_runtime_stop_connector(kc_runtime *rt, const char *name)
+{
+    instance *in = find(rt, name, -1);
+
+    if (in != NULL) {
+        signal_stop(in);
+        reap(rt, &in, 1, shutdown_deadline(rt));
+    }
+}
+
+void
+kc_runtime_stop_task(kc_runtime *rt, const char *connector, int task)
+{
+    instance *in = find(rt, connector, task);
+
+    if (in != NULL) {
+        signal_stop(in);
+        reap(rt, &in, 1, shutdown_deadline(rt));
+    }
+}
+
+bool kc_runtime_has_connector(const kc_runtime *rt, const char *name) { return find((kc_runtime *) rt, name, -1) != NULL; }
+bool kc_runtime_has_task(const kc_runtime *rt, const char *c, int t) { return find((kc_runtime *) rt, c, t) != NULL; }
+
+void
+kc_runtime_request_task_configs(kc_runtime *rt, const char *name)
+{
+    instance *in;
+
+    pthread_mutex_lock(&rt->lock);
+    in = find(rt, name, -1);
+    if (in != NULL) {
+        pthread_mutex_lock(&in->lock);
+        in->want_task_configs = true;
+        pthread_cond_broadcast(&in->cond);
+        pthread_mutex_unlock(&in->lock);
+    }
+    pthread_mutex_unlock(&rt->lock);
+}
+
+void
+kc_runtime_set_target(kc_runtime *rt, const char *connector, kc_target_state target)
+{
+    pthread_mutex_lock(&rt->lock);
+    for (instance *in = rt->list; in != NULL; in = in->next) {
+        if (strcmp(in->connector, connector) != 0)
+            continue;
+        pthread_mutex_lock(&in->lock);
+        in->target = target;
+        pthread_cond_broadcast(&in->cond);
+        pthread_mutex_unlock(&in->lock);
+    }
+    pthread_mutex_unlock(&rt->lock);
+}
+
+void
+kc_runtime_stop_all(kc_runtime *rt)
+{
+    instance **all;
+    size_t     n = 0;
+
+    pthread_mutex_lock(&rt->lock);
+    for (instance *in = rt->list; in != NULL; in = in->next)
+        n++;
+    all = kc_xcalloc(n ? n : 1, sizeof(*all));
+    n = 0;
+    for (instance *in = rt->list; in != NULL; in = in->next)
+        all[n++] = in;
+    pthread_mutex_unlock(&rt->lock);
+    for (size_t i = 0; i < n; i++)
+        signal_stop(all[i]);
+    reap(rt, all, n, shutdown_deadline(rt));
+    free(all);
+}
+
+void
+kc_runtime_free(kc_runtime *rt)
+{
+    if (rt == NULL)
+        return;
+    kc_runtime_stop_all(rt);
+    pthread_mutex_destroy(&rt->lock);
+    free(rt);
+}

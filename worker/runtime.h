@@ -1,0 +1,71 @@
+/*
+ * worker/runtime.h - runs the connectors and tasks this worker is assigned, each on its own
+ * thread, as Java's Worker does: start, pause/resume/stop by target state, fail with a
+ * trace in the status topic while the worker keeps running.
+ *
+ * Source tasks: poll, convert, produce (the worker's producer settings with producer.* and
+ * producer.override.* laid over), store each source partition's offset once every earlier
+ * record of that partition is acknowledged, every offset.flush.interval.ms and at stop.
+ * Sink tasks: consume in group connect-<name>, convert, put, flush, commit.
+ *
+ * The herder thread calls every kc_runtime_* function; connector and task threads report
+ * back through the callbacks in kc_runtime_env (task configs computed, a connector asking
+ * for reconfiguration), which only enqueue.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_RUNTIME_H
+#define KC_RUNTIME_H
+
+#include <jansson.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "worker/config_state.h"
+#include "worker/offset_store.h"
+#include "worker/status_store.h"
+#include "worker/worker_config.h"
+
+typedef struct kc_runtime_env {
+    const kc_worker_config *wc;
+    kc_status_store        *status;
+    kc_offset_store        *offsets;
+    const char             *worker_id;          /* host:port */
+    atomic_int             *generation;         /* the group generation, for status records */
+    void                   *herder;
+    /* Connector thread: the connector's task configs (new reference, an array). */
+    void (*task_configs_ready)(void *herder, const char *connector, json_t *configs);
+    /* Connector thread: start()/task_configs() failed: the connector is FAILED. */
+    void (*connector_failed)(void *herder, const char *connector);
+} kc_runtime_env;
+
+typedef struct kc_runtime kc_runtime;
+
+kc_runtime *kc_runtime_new(const kc_runtime_env *env);
+void kc_runtime_free(kc_runtime *rt);             /* stops everything first */
+
+/* Connector instances. config is borrowed (copied). */
+int  kc_runtime_start_connector(kc_runtime *rt, const char *name, const json_t *config,
+                                kc_target_state target, kc_err *err);
+void kc_runtime_stop_connector(kc_runtime *rt, const char *name);
+bool kc_runtime_has_connector(const kc_runtime *rt, const char *name);
+/* Asks the running connector for task configs again (reported through the env callback). */
+void kc_runtime_request_task_configs(kc_runtime *rt, const char *name);
+
+/* Tasks. */
+int  kc_runtime_start_task(kc_runtime *rt, const char *connector, int task,
+                           const json_t *connector_config, const json_t *task_config,
+                           kc_target_state target, kc_err *err);
+void kc_runtime_stop_task(kc_runtime *rt, const char *connector, int task);
+bool kc_runtime_has_task(const kc_runtime *rt, const char *connector, int task);
+
+/* PAUSED/STARTED/STOPPED for a connector and its tasks. */
+void kc_runtime_set_target(kc_runtime *rt, const char *connector, kc_target_state target);
+
+/* Stops everything (in parallel), bounded by task.shutdown.graceful.timeout.ms. */
+void kc_runtime_stop_all(kc_runtime *rt);
+
+/* Connector type by class name: "source", "sink" or "unknown". */
+const char *kc_runtime_connector_type(const json_t *config);
+
+#endif

@@ -1,0 +1,324 @@
+/*
+ * worker/status_store.c - see status_store.h.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "worker/status_store.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "worker/json_java.h"
+#include "worker/kafka_log.h"
+#include "worker/log.h"
+
+static const char *const state_names[] = {
+    "UNASSIGNED", "RUNNING", "PAUSED", "FAILED", "RESTARTING", "STOPPED", "DESTROYED",
+};
+
+const char *kc_state_name(kc_state s) { return (unsigned) s < 7 ? state_names[s] : "UNKNOWN"; }
+
+int
+kc_state_parse(const char *name)
+{
+    for (int i = 0; i < 7; i++)
+        if (strcmp(name, state_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+typedef struct entry {
+    char      *connector;
+    int        task;          /* -1: the connector */
+    kc_status  st;
+} entry;
+
+struct kc_status_store {
+    kc_klog        *log;
+    pthread_mutex_t lock;
+    entry          *entries;
+    size_t          n, cap;
+};
+
+void
+kc_status_clear(kc_status *st)
+{
+    free(st->trace);
+    free(st->worker_id);
+    memset(st, 0, sizeof(*st));
+}
+
+static void
+status_copy(kc_status *dst, const kc_status *src)
+{
+    dst->state = src->state;
+    dst->generation = src->generation;
+    dst->trace = src->trace ? kc_xstrdup(src->trace) : NULL;
+    dst->worker_id = src->worker_id ? kc_xstrdup(src->worker_id) : NULL;
+}
+
+char *
+kc_status_value(const kc_status *st, size_t *len)
+{
+    json_t *v = json_object();
+    char   *text;
+
+    json_object_set_new(v, "state", json_string(kc_state_name(st->state)));
+    json_object_set_new(v, "trace", st->trace ? json_string(st->trace) : json_null());
+    json_object_set_new(v, "worker_id", json_string(st->worker_id ? st->worker_id : ""));
+    json_object_set_new(v, "generation", json_integer(st->generation));
+    text = kc_json_java_dumps(v, len);
+    json_decref(v);
+    return text;
+}
+
+int
+kc_status_parse(const void *value, size_t len, kc_status *out)
+{
+    json_t       *v = json_loadb(value, len, 0, NULL);
+    const json_t *s, *t, *w, *g;
+    int           state;
+
+    memset(out, 0, sizeof(*out));
+    s = json_object_get(v, "state");
+    t = json_object_get(v, "trace");
+    w = json_object_get(v, "worker_id");
+    g = json_object_get(v, "generation");
+    if (!json_is_string(s) || (state = kc_state_parse(json_string_value(s))) < 0 ||
+        !json_is_string(w) || !json_is_integer(g)) {
+        json_decref(v);
+        return KC_EPROTO;
+    }
+    out->state = (kc_state) state;
+    out->trace = json_is_string(t) ? kc_xstrdup(json_string_value(t)) : NULL;
+    out->worker_id = kc_xstrdup(json_string_value(w));
+    out->generation = (int32_t) json_integer_value(g);
+    json_decref(v);
+    return KC_OK;
+}
+
+/* status-connector-<c> / status-task-<c>-<n> -> connector, task. */
+static int
+parse_key(const char *key, char *connector, size_t size, int *task)
+{
+    const char *rest, *dash;
+    char       *end;
+    long        n;
+
+    if (strncmp(key, "status-connector-", 17) == 0) {
+        rest = key + 17;
+        if (strlen(rest) >= size || *rest == '\0')
+            return -1;
+        strcpy(connector, rest);
+        *task = -1;
+        return 0;
+    }
+    if (strncmp(key, "status-task-", 12) != 0)
+        return -1;
+    rest = key + 12;
+    dash = strrchr(rest, '-');
+    if (dash == NULL || dash == rest || (size_t) (dash - rest) >= size)
+        return -1;
+    n = strtol(dash + 1, &end, 10);
+    if (*end != '\0' || dash[1] == '\0' || n < 0)
+        return -1;
+    memcpy(connector, rest, (size_t) (dash - rest));
+    connector[dash - rest] = '\0';
+    *task = (int) n;
+    return 0;
+}
+
+static entry *
+find(kc_status_store *s, const char *connector, int task)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->entries[i].task == task && strcmp(s->entries[i].connector, connector) == 0)
+            return &s->entries[i];
+    return NULL;
+}
+
+static void
+remove_entry(kc_status_store *s, entry *e)
+{
+    free(e->connector);
+    kc_status_clear(&e->st);
+    *e = s->entries[--s->n];
+}
+
+/* Herder thread, via kc_klog_poll. */
+static void
+on_record(void *opaque, const char *key, const void *value, size_t len, int32_t partition,
+          int64_t offset)
+{
+    kc_status_store *s = opaque;
+    char             connector[256];
+    int              task;
+    kc_status        st;
+    entry           *e;
+
+    (void) partition;
+    (void) offset;
+    if (key == NULL || strncmp(key, "status-topic-", 13) == 0)
+        return;                                   /* active topics: not kept yet */
+    if (parse_key(key, connector, sizeof(connector), &task) != 0) {
+        kc_log_warn("status", "Discarding record with invalid key %s", key);
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    e = find(s, connector, task);
+    if (value == NULL) {
+        if (e != NULL)
+            remove_entry(s, e);
+    } else if (kc_status_parse(value, len, &st) != KC_OK) {
+        kc_log_error("status", "Failed to parse status record %s; skipped", key);
+    } else if (task >= 0 && e != NULL && st.state == KC_STATE_UNASSIGNED &&
+               e->st.state == KC_STATE_RUNNING && e->st.generation >= st.generation) {
+        /* A late UNASSIGNED from a worker that lost the task (KAFKA-12525). */
+        kc_status_clear(&st);
+    } else {
+        if (e == NULL) {
+            if (s->n == s->cap) {
+                s->cap = s->cap ? s->cap * 2 : 64;
+                s->entries = kc_xrealloc(s->entries, s->cap * sizeof(*s->entries));
+            }
+            e = &s->entries[s->n++];
+            e->connector = kc_xstrdup(connector);
+            e->task = task;
+        } else {
+            kc_status_clear(&e->st);
+        }
+        e->st = st;
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+kc_status_store *
+kc_status_store_open(const kc_props *props, const char *topic, const char *client_id_base,
+                     kc_err *err)
+{
+    kc_status_store *s = kc_xcalloc(1, sizeof(*s));
+    char            *cid = kc_xasprintf("%sstatuses", client_id_base);
+    /* As Java's status producer: no retries of its own, no idempotence. */
+    const char      *extra[] = { "enable.idempotence", "false", NULL };
+
+    pthread_mutex_init(&s->lock, NULL);
+    s->log = kc_klog_open(props, "", topic, cid, extra, on_record, s, err);
+    free(cid);
+    if (s->log == NULL) {
+        kc_status_store_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+void
+kc_status_store_close(kc_status_store *s)
+{
+    if (s == NULL)
+        return;
+    kc_klog_close(s->log);
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->entries[i].connector);
+        kc_status_clear(&s->entries[i].st);
+    }
+    free(s->entries);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+int kc_status_store_poll(kc_status_store *s, int timeout_ms) { return kc_klog_poll(s->log, timeout_ms); }
+
+int
+kc_status_store_read_to_end(kc_status_store *s, int timeout_ms, kc_err *err)
+{
+    return kc_klog_read_to_end(s->log, timeout_ms, err);
+}
+
+static char *
+status_key(const char *connector, int task)
+{
+    return task < 0 ? kc_xasprintf("status-connector-%s", connector)
+                    : kc_xasprintf("status-task-%s-%d", connector, task);
+}
+
+int
+kc_status_store_put(kc_status_store *s, const char *connector, int task, const kc_status *st,
+                    kc_err *err)
+{
+    char  *key = status_key(connector, task), *value = NULL;
+    size_t len = 0;
+    int    rc;
+
+    if (st->state != KC_STATE_DESTROYED)
+        value = kc_status_value(st, &len);
+    rc = kc_klog_send(s->log, key, value, len, err);
+    free(key);
+    free(value);
+    return rc;
+}
+
+int
+kc_status_store_put_safe(kc_status_store *s, const char *connector, int task,
+                         const kc_status *st, kc_err *err)
+{
+    entry *e;
+    bool   allowed;
+
+    pthread_mutex_lock(&s->lock);
+    e = find(s, connector, task);
+    allowed = e == NULL || e->st.worker_id == NULL || st->worker_id == NULL ||
+              strcmp(e->st.worker_id, st->worker_id) == 0 || e->st.generation <= st->generation;
+    pthread_mutex_unlock(&s->lock);
+    if (!allowed) {
+        kc_log_debug("status", "not writing %s status of %s-%d: another worker owns it now",
+                     kc_state_name(st->state), connector, task);
+        return KC_OK;
+    }
+    return kc_status_store_put(s, connector, task, st, err);
+}
+
+int
+kc_status_store_flush(kc_status_store *s, int timeout_ms, kc_err *err)
+{
+    return kc_klog_flush(s->log, timeout_ms, err);
+}
+
+int
+kc_status_store_get(kc_status_store *s, const char *connector, int task, kc_status *out)
+{
+    entry *e;
+    int    rc = KC_ENOTFOUND;
+
+    memset(out, 0, sizeof(*out));
+    pthread_mutex_lock(&s->lock);
+    if ((e = find(s, connector, task)) != NULL) {
+        status_copy(out, &e->st);
+        rc = KC_OK;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
+
+static int
+int_cmp(const void *a, const void *b)
+{
+    return (*(const int *) a > *(const int *) b) - (*(const int *) a < *(const int *) b);
+}
+
+int *
+kc_status_store_tasks(kc_status_store *s, const char *connector, size_t *n)
+{
+    int *ids;
+
+    pthread_mutex_lock(&s->lock);
+    ids = kc_xcalloc(s->n + 1, sizeof(*ids));
+    *n = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (s->entries[i].task >= 0 && strcmp(s->entries[i].connector, connector) == 0)
+            ids[(*n)++] = s->entries[i].task;
+    pthread_mutex_unlock(&s->lock);
+    qsort(ids, *n, sizeof(*ids), int_cmp);
+    return ids;
+}

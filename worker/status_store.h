@@ -1,0 +1,72 @@
+/*
+ * worker/status_store.h - the Connect status topic: connector and task states as Java
+ * writes and reads them (spec/connect-runtime.md §5).
+ *
+ * Writes go to Kafka; the cache is filled by reading the topic back (kc_status_store_poll),
+ * as in Java, so every worker shows the same statuses. A DESTROYED state is a tombstone.
+ * The cache is guarded by a mutex: the herder polls, REST threads read, task and
+ * connector threads write.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_STATUS_STORE_H
+#define KC_STATUS_STORE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "worker/common.h"
+#include "worker/props.h"
+
+typedef enum {
+    KC_STATE_UNASSIGNED = 0,
+    KC_STATE_RUNNING,
+    KC_STATE_PAUSED,
+    KC_STATE_FAILED,
+    KC_STATE_RESTARTING,
+    KC_STATE_STOPPED,
+    KC_STATE_DESTROYED,
+} kc_state;
+
+const char *kc_state_name(kc_state s);
+int kc_state_parse(const char *name);
+
+typedef struct kc_status {
+    kc_state state;
+    char    *trace;        /* NULL when none */
+    char    *worker_id;
+    int32_t  generation;
+} kc_status;
+
+typedef struct kc_status_store kc_status_store;
+
+kc_status_store *kc_status_store_open(const kc_props *props, const char *topic,
+                                      const char *client_id_base, kc_err *err);
+void kc_status_store_close(kc_status_store *s);
+
+/* Reads what has arrived (herder thread); read_to_end at start-up. */
+int kc_status_store_poll(kc_status_store *s, int timeout_ms);
+int kc_status_store_read_to_end(kc_status_store *s, int timeout_ms, kc_err *err);
+
+/* task < 0: the connector. put always writes; put_safe skips the write when another worker
+ * holds a newer generation for it (Java's putSafe). Any thread. */
+int kc_status_store_put(kc_status_store *s, const char *connector, int task,
+                        const kc_status *st, kc_err *err);
+int kc_status_store_put_safe(kc_status_store *s, const char *connector, int task,
+                             const kc_status *st, kc_err *err);
+int kc_status_store_flush(kc_status_store *s, int timeout_ms, kc_err *err);
+
+/* A copy of the cached status (caller frees with kc_status_clear); KC_ENOTFOUND if none. */
+int kc_status_store_get(kc_status_store *s, const char *connector, int task, kc_status *out);
+
+/* The task ids with a status for connector, sorted (new array, *n of them). */
+int *kc_status_store_tasks(kc_status_store *s, const char *connector, size_t *n);
+
+void kc_status_clear(kc_status *st);
+
+/* Record codec, for tests and tools: the value JSON Java writes, and back. */
+char *kc_status_value(const kc_status *st, size_t *len);
+int kc_status_parse(const void *value, size_t len, kc_status *out);
+
+#endif
