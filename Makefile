@@ -50,6 +50,8 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 MAIN_OBJ := $(BUILD)/obj/worker/main.o
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+PLUGIN_SRCS := $(wildcard tests/plugins/*.c)
+PLUGIN_SOS := $(PLUGIN_SRCS:tests/plugins/%.c=$(BUILD)/tests/plugins/%.so)
 TOOL_SRCS := $(wildcard tests/tools/*.c)
 TOOL_BINS := $(TOOL_SRCS:tests/tools/%.c=$(BUILD)/tests/%)
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
@@ -88,9 +90,14 @@ $(BUILD)/tests/%: tests/tools/%.c $(BUILD)/libkc.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BUILD)/libkc.a $(LDFLAGS) $(LDLIBS)
 
+# Connector plugins as third parties build them: -fPIC -shared, only the entry exported.
+$(BUILD)/tests/plugins/%.so: tests/plugins/%.c connectors/connector.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -fPIC -shared -fvisibility=hidden -o $@ $< $(LDFLAGS) -ljansson
+
 unit-bins: $(UNIT_BINS)
 
-test-bins: $(UNIT_BINS) $(TOOL_BINS)
+test-bins: $(UNIT_BINS) $(TOOL_BINS) $(PLUGIN_SOS)
 
 # make test: sanitized build of everything, then every tier, one summary line.
 test: setup

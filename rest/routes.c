@@ -39,16 +39,30 @@ root_get(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *r
                         ctx->kafka_cluster_id ? json_string(ctx->kafka_cluster_id) : json_null());
 }
 
-typedef void (*route_fn)(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
-
 typedef struct {
-    const char *method;
-    const char *pattern;   /* segments separated by '/', "*" matches one segment */
-    route_fn    fn;
+    const char     *method;
+    const char     *pattern;   /* segments separated by '/', "*" matches one segment */
+    kc_rest_handler fn;
 } route;
 
 static const route routes[] = {
     { "GET", "", root_get },
+    { "GET", "connectors", kc_rest_connectors_list },
+    { "POST", "connectors", kc_rest_connectors_create },
+    { "GET", "connectors/*", kc_rest_connector_get },
+    { "DELETE", "connectors/*", kc_rest_connector_delete },
+    { "GET", "connectors/*/config", kc_rest_connector_config_get },
+    { "PUT", "connectors/*/config", kc_rest_connector_config_put },
+    { "GET", "connectors/*/status", kc_rest_connector_status },
+    { "GET", "connectors/*/tasks", kc_rest_connector_tasks_get },
+    { "POST", "connectors/*/tasks", kc_rest_connector_tasks_post },
+    { "GET", "connectors/*/tasks/*/status", kc_rest_task_status },
+    { "POST", "connectors/*/tasks/*/restart", kc_rest_task_restart },
+    { "PUT", "connectors/*/pause", kc_rest_connector_pause },
+    { "PUT", "connectors/*/resume", kc_rest_connector_resume },
+    { "PUT", "connectors/*/stop", kc_rest_connector_stop },
+    { "POST", "connectors/*/restart", kc_rest_connector_restart },
+    { "GET", "connector-plugins", kc_rest_plugins_list },
 };
 
 static int

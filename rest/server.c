@@ -97,7 +97,7 @@ split_path(const char *path, size_t *n)
 }
 
 static enum MHD_Result
-send_json(struct MHD_Connection *conn, int status, json_t *body)
+send_json(struct MHD_Connection *conn, int status, json_t *body, const char *location)
 {
     char                *text = body ? json_dumps(body, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     struct MHD_Response *r;
@@ -107,6 +107,8 @@ send_json(struct MHD_Connection *conn, int status, json_t *body)
                                         text ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
     if (text != NULL)
         MHD_add_response_header(r, "Content-Type", "application/json");
+    if (location != NULL && *location)
+        MHD_add_response_header(r, "Location", location);
     ret = MHD_queue_response(conn, (unsigned) status, r);
     MHD_destroy_response(r);
     return ret;
@@ -120,7 +122,7 @@ access_handler(void *cls, struct MHD_Connection *conn, const char *url, const ch
     kc_rest_server  *srv = cls;
     kc_rest_conn    *rc = *con_cls;
     kc_rest_request  req;
-    kc_rest_response resp = { 0, NULL };
+    kc_rest_response resp = { 0, NULL, "" };
     enum MHD_Result  ret;
 
     (void) version;
@@ -153,13 +155,14 @@ access_handler(void *cls, struct MHD_Connection *conn, const char *url, const ch
         req.segments = split_path(url, &req.nsegments);
         req.body = rc->body ? rc->body : "";
         req.body_len = rc->len;
+        req.connection = conn;
         kc_rest_dispatch(srv->ctx, &req, &resp);
         for (size_t i = 0; i < req.nsegments; i++)
             free(req.segments[i]);
         free(req.segments);
     }
     kc_log_debug("rest", "%s %s -> %d", method, url, resp.status);
-    ret = send_json(conn, resp.status, resp.body);
+    ret = send_json(conn, resp.status, resp.body, resp.location);
     json_decref(resp.body);
     return ret;
 }
@@ -189,6 +192,40 @@ mhd_log(void *cls, const char *fmt, va_list ap)
     vsnprintf(line, sizeof(line), fmt, ap);
     line[strcspn(line, "\n")] = '\0';
     kc_log_warn("rest", "%s", line);
+}
+
+const char *
+kc_rest_query(const kc_rest_request *req, const char *name)
+{
+    return MHD_lookup_connection_value(req->connection, MHD_GET_ARGUMENT_KIND, name);
+}
+
+typedef struct { const char *name, *value; bool found; } query_match;
+
+static enum MHD_Result
+match_arg(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    query_match *m = cls;
+
+    (void) kind;
+    if (strcmp(key, m->name) == 0 && value != NULL && strcmp(value, m->value) == 0)
+        m->found = true;
+    return MHD_YES;
+}
+
+bool
+kc_rest_query_has(const kc_rest_request *req, const char *name, const char *value)
+{
+    query_match m = { name, value, false };
+
+    MHD_get_connection_values(req->connection, MHD_GET_ARGUMENT_KIND, match_arg, &m);
+    return m.found;
+}
+
+const char *
+kc_rest_header(const kc_rest_request *req, const char *name)
+{
+    return MHD_lookup_connection_value(req->connection, MHD_HEADER_KIND, name);
 }
 
 /* ===== Start and stop ===== */
@@ -221,7 +258,7 @@ start_daemon(kc_rest_server *srv, const char *host, int port, int *bound_port, k
     struct MHD_Daemon      *d;
     struct sockaddr_storage ss;
     unsigned int            flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG |
-                                    MHD_ALLOW_SUSPEND_RESUME;
+                                    MHD_USE_THREAD_PER_CONNECTION;
     const union MHD_DaemonInfo *info;
 
     memset(&ss, 0, sizeof(ss));

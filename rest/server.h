@@ -6,7 +6,8 @@
  * (rest/routes.c); anything else is 404 with Connect's {"error_code","message"} body.
  * Bodies are collected up to KC_REST_MAX_BODY bytes (413 beyond).
  *
- * Threads: handlers run on MHD threads and only read what the kc_rest_ctx points at, which
+ * Threads: one MHD thread per connection; a handler may block (it waits for the herder or
+ * for the leader it forwards to). Handlers only read what the kc_rest_ctx points at, which
  * must stay valid until kc_rest_stop() returns.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -21,11 +22,15 @@
 
 #define KC_REST_MAX_BODY (8u << 20)
 
+struct kc_herder;
+
 /* What handlers may read; owned by the caller of kc_rest_start. */
 typedef struct kc_rest_ctx {
-    const char *version;           /* Connect release we answer as ("4.3.1") */
-    const char *commit;            /* our commit id */
-    const char *kafka_cluster_id;
+    const char       *version;           /* Connect release we answer as ("4.3.1") */
+    const char       *commit;            /* our commit id */
+    const char       *kafka_cluster_id;
+    struct kc_herder *herder;            /* set before requests that need it can arrive */
+    const kc_cfg     *worker_cfg;
 } kc_rest_ctx;
 
 typedef struct kc_rest_server kc_rest_server;

@@ -10,6 +10,7 @@
  */
 #include "worker/herder.h"
 
+#include <openssl/crypto.h>
 #include <openssl/rand.h>
 #include <poll.h>
 #include <pthread.h>
@@ -24,6 +25,7 @@
 #include "protocol/connect_protocol.h"
 #include "protocol/group.h"
 #include "rest/client.h"
+#include "rest/routes.h"
 #include "worker/assignor.h"
 #include "worker/clientconf.h"
 #include "worker/json_java.h"
@@ -592,6 +594,59 @@ on_config_event(kc_herder *h, const kc_config_event *ev)
     default:
         break;
     }
+}
+
+int
+kc_herder_restart_request(kc_herder *h, const char *name, bool include_tasks, bool only_failed,
+                          kc_err *err)
+{
+    kc_record_kv r;
+    int          rc;
+
+    kc_config_record_restart(&r, name, include_tasks, only_failed);
+    if ((rc = config_write(h, &r, err)) != KC_OK)
+        return rc;
+    return config_flush_and_read(h, err);
+}
+
+int
+kc_herder_verify_internal(kc_herder *h, const char *body, size_t len, const char *signature,
+                          const char *algorithm, struct kc_rest_response *resp)
+{
+    const kc_cfg_value *accepted = kc_cfg_get(&h->wc->cfg, "inter.worker.verification.algorithms");
+    bool                known = false;
+    char               *expected;
+    int                 rc = KC_OK;
+
+    if (h->protocol < KC_CONNECT_SESSIONED)
+        return KC_OK;
+    if (signature == NULL || algorithm == NULL) {
+        kc_rest_error(resp, 400, "Internal request missing required signature");
+        return KC_EINVAL;
+    }
+    for (size_t i = 0; i < accepted->nlist; i++)
+        known = known || strcmp(accepted->list[i], algorithm) == 0;
+    if (!known) {
+        kc_rest_error(resp, 400, "This worker does not support the '%s' key signing algorithm "
+                      "used by other workers. This worker is currently configured to use: %s. "
+                      "Check that all workers' configuration files permit the same set of "
+                      "signature algorithms, and correct any misconfigured worker and restart it.",
+                      algorithm, accepted->nlist ? accepted->list[0] : "");
+        return KC_EINVAL;
+    }
+    if (h->cfg.session_key == NULL) {
+        kc_rest_error(resp, 503, "This worker is still starting up and has not been able to "
+                      "read a session key from the config topic yet");
+        return KC_EINVAL;
+    }
+    expected = kc_sign_request(algorithm, h->cfg.session_key, h->cfg.session_key_len, body, len);
+    if (expected == NULL || strlen(expected) != strlen(signature) ||
+        CRYPTO_memcmp(expected, signature, strlen(expected)) != 0) {
+        kc_rest_error(resp, 403, "Internal request contained invalid signature.");
+        rc = KC_EINVAL;
+    }
+    free(expected);
+    return rc;
 }
 
 int

@@ -54,6 +54,16 @@ int kc_herder_put_task_configs(kc_herder *h, const char *name, const json_t *con
                                kc_err *err);
 int kc_herder_stop_connector(kc_herder *h, const char *name, kc_err *err);
 
+/* Leader: writes restart-connector-<name> so every worker restarts its part. */
+int kc_herder_restart_request(kc_herder *h, const char *name, bool include_tasks,
+                              bool only_failed, kc_err *err);
+
+/* Checks an internal request's signature as Java does when the group runs `sessioned`
+ * (always KC_OK otherwise). On failure fills resp (400/403/503) and returns KC_EINVAL. */
+struct kc_rest_response;
+int kc_herder_verify_internal(kc_herder *h, const char *body, size_t len, const char *signature,
+                              const char *algorithm, struct kc_rest_response *resp);
+
 /* Restarts, on this worker, the connector or task if it runs here. KC_ENOTFOUND if not. */
 int kc_herder_restart_local(kc_herder *h, const char *connector, int task);
 

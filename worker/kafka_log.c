@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "worker/kafka.h"
 #include "worker/log.h"
@@ -81,11 +82,20 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     if ((l->producer = kc_kafka_new_ex(RD_KAFKA_PRODUCER, props, prefix, producer_base,
                                        &(kc_kafka_hooks) { .dr_msg_cb = delivery_cb }, err)) == NULL)
         goto fail;
-    if (kc_kafka_topic_partitions(l->consumer, topic, 30000, &partitions, err) != KC_OK)
-        goto fail;
-    if (partitions <= 0) {
-        kc_err_set(err, KC_ENOTFOUND, "topic '%s' does not exist", topic);
-        goto fail;
+    /* A topic created a moment ago reaches every broker's metadata a little later. */
+    for (int64_t deadline = kc_mono_ms() + 30000;;) {
+        if (kc_kafka_topic_partitions(l->consumer, topic, 30000, &partitions, err) != KC_OK)
+            goto fail;
+        if (partitions > 0)
+            break;
+        if (kc_mono_ms() >= deadline) {
+            kc_err_set(err, KC_ENOTFOUND, "Could not look up partition metadata for topic '%s' "
+                       "in the allotted period. This could indicate a connectivity issue, "
+                       "unavailable topic partitions, or if this is your first use of the topic "
+                       "it may have taken too long to create.", topic);
+            goto fail;
+        }
+        nanosleep(&(struct timespec) { 0, 100 * 1000000L }, NULL);
     }
     l->partitions = partitions;
     l->position = kc_xcalloc((size_t) partitions, sizeof(*l->position));
@@ -169,16 +179,34 @@ kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err)
     int64_t *end = kc_xcalloc((size_t) l->partitions, sizeof(*end));
     int      rc = KC_OK;
 
-    for (int32_t p = 0; p < l->partitions; p++) {
-        int64_t lo, hi;
-        rd_kafka_resp_err_t e = rd_kafka_query_watermark_offsets(
-            l->consumer, l->topic, p, &lo, &hi, (int) (deadline - kc_mono_ms()));
-        if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
+    for (;;) {
+        /* All end offsets in one ListOffsets round (LATEST), not one call per partition.
+         * Right after a topic is created some brokers may not know it yet: retried. */
+        rd_kafka_topic_partition_list_t *q = rd_kafka_topic_partition_list_new(l->partitions);
+        rd_kafka_resp_err_t              e;
+        for (int32_t p = 0; p < l->partitions; p++)
+            rd_kafka_topic_partition_list_add(q, l->topic, p)->offset = RD_KAFKA_OFFSET_END;
+        e = rd_kafka_offsets_for_times(l->consumer, q, (int) (deadline - kc_mono_ms()));
+        for (int i = 0; e == RD_KAFKA_RESP_ERR_NO_ERROR && i < q->cnt; i++) {
+            if (q->elems[i].err != RD_KAFKA_RESP_ERR_NO_ERROR)
+                e = q->elems[i].err;
+            else if (q->elems[i].partition >= 0 && q->elems[i].partition < l->partitions)
+                end[q->elems[i].partition] = q->elems[i].offset;
+        }
+        rd_kafka_topic_partition_list_destroy(q);
+        if ((e == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
+             e == RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE ||
+             e == RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION) && kc_mono_ms() < deadline) {
+            nanosleep(&(struct timespec) { 0, 200 * 1000000L }, NULL);
+            continue;
+        }
+        if (e == RD_KAFKA_RESP_ERR_NO_ERROR)
+            break;
+        {
             rc = kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA,
                             "end offsets of %s: %s", l->topic, rd_kafka_err2str(e));
             goto out;
         }
-        end[p] = hi;
     }
     for (;;) {
         bool caught_up = true;

@@ -22,12 +22,17 @@
 #include <string.h>
 #include <time.h>
 
+#include "rest/client.h"
 #include "rest/server.h"
 #include "worker/common.h"
+#include "worker/herder.h"
 #include "worker/internal_topics.h"
 #include "worker/kafka.h"
 #include "worker/log.h"
+#include "worker/plugins.h"
 #include "worker/worker_config.h"
+
+const kc_host *kc_runtime_host(void);
 
 #ifndef KC_VERSION
 #define KC_VERSION "0.0.0"
@@ -98,7 +103,8 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
     kc_err           err = { 0, "" };
     rd_kafka_t      *admin = NULL;
     kc_rest_server  *rest = NULL;
-    kc_rest_ctx      ctx = { KC_KAFKA_VERSION, KC_COMMIT, NULL };
+    kc_herder       *herder = NULL;
+    kc_rest_ctx      ctx = { KC_KAFKA_VERSION, KC_COMMIT, NULL, NULL, NULL };
     char            *cluster_id = NULL, *client_id;
     const char      *t;
     int              rc = EXIT_STARTUP, stopped = 0, timeout_ms;
@@ -132,8 +138,19 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
         goto fail;
     }
 
+    {
+        const kc_cfg_value *pp = kc_cfg_get(&wc.cfg, "plugin.path");
+        kc_plugins_init(kc_runtime_host(), pp->is_null ? NULL : pp->list);
+    }
+    ctx.worker_cfg = &wc.cfg;
     if ((rest = kc_rest_start(&wc.cfg, &ctx, &err)) == NULL)
         goto fail;
+    if ((herder = kc_herder_start(&wc, kc_rest_advertised_url(rest), kc_rest_worker_id(rest),
+                                  &err)) == NULL) {
+        rc = EXIT_TOPICS;
+        goto fail;
+    }
+    ctx.herder = herder;
     kc_log_info("worker", "Kafka Connect started (worker %s)", kc_rest_worker_id(rest));
 
     while ((stopped = stop_requested(1000)) == 0)
@@ -146,6 +163,7 @@ fail:
         kc_log_error("worker", "Stopping due to error: %s", err.msg);
     }
     kc_rest_stop(rest);
+    kc_herder_stop(herder);
     kc_kafka_destroy(admin);
     free(cluster_id);
     kc_worker_config_free(&wc);
@@ -170,6 +188,7 @@ main(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
     signal(SIGPIPE, SIG_IGN);
     json_object_seed(0);
+    kc_http_global_init();
 
     if (level != NULL && *level != '\0') {
         int l = kc_log_level_parse(level);

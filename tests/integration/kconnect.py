@@ -97,20 +97,23 @@ class Worker:
             return ""
 
     def wait_rest(self, timeout=60):
-        """Until GET / answers 200; raises with the log if the process exits or time runs out."""
+        """Until the worker has started ("Kafka Connect started", as Java logs it once its
+        herder runs) and GET / answers 200; raises with the log if the process exits or time
+        runs out."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise AssertionError(f"kconnect exited {self.proc.returncode} before REST "
                                      f"answered:\n{self.log()}")
             try:
-                r = requests.get(self.url + "/", timeout=2)
-                if r.status_code == 200:
-                    return r
+                if "Kafka Connect started" in self.log():
+                    r = requests.get(self.url + "/", timeout=2)
+                    if r.status_code == 200:
+                        return r
             except requests.RequestException:
                 pass
             time.sleep(0.1)
-        raise AssertionError(f"kconnect REST not answering after {timeout}s:\n{self.log()}")
+        raise AssertionError(f"kconnect not started after {timeout}s:\n{self.log()}")
 
     def wait_exit(self, timeout=60):
         """The exit code, or AssertionError if it is still running after timeout."""

@@ -8,6 +8,7 @@ SPDX-License-Identifier: Apache-2.0
 import json
 import os
 import subprocess
+import time
 import uuid
 
 import pytest
@@ -35,9 +36,14 @@ def test_three_broker_cluster_with_worker_defaults(three_brokers, workers):
     assert w.get("/").json()["kafka_cluster_id"] == three_brokers.cluster_id
     assert three_brokers.topic_partitions(props["config.storage.topic"]) == 1
     admin = three_brokers.admin()
-    md = admin.list_topics(topic=props["config.storage.topic"], timeout=30)
-    partition = md.topics[props["config.storage.topic"]].partitions[0]
-    assert len(partition.replicas) == 3
+    replicas = []
+    deadline = time.monotonic() + 30
+    while len(replicas) != 3 and time.monotonic() < deadline:
+        md = admin.list_topics(topic=props["config.storage.topic"], timeout=30)
+        partition = md.topics[props["config.storage.topic"]].partitions.get(0)
+        replicas = partition.replicas if partition is not None else []
+        time.sleep(0.2)
+    assert len(replicas) == 3
 
 
 def test_console_producer_and_consumer(source_cluster, java):

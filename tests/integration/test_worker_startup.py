@@ -279,10 +279,12 @@ def test_connect_distributed_script_daemon(workers, tmp_path):
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            if requests.get(w.url + "/", timeout=2).status_code == 200:
-                break
-        except requests.RequestException:
-            time.sleep(0.2)
+            with open(out) as f:
+                if "Kafka Connect started" in f.read():
+                    break
+        except OSError:
+            pass
+        time.sleep(0.2)
     assert requests.get(w.url + "/", timeout=2).status_code == 200
     with open(out) as f:
         assert "Kafka Connect started" in f.read()
@@ -305,7 +307,14 @@ def test_kafka_cli_tools_see_internal_topics(workers, target_cluster, java):
     workers.start(props)
     out = java.tool("kafka-topics", "--bootstrap-server", target_cluster.bootstrap, "--list")
     assert props["config.storage.topic"] in out.stdout.split()
-    out = java.tool("kafka-get-offsets", "--bootstrap-server", target_cluster.sasl_bootstrap,
-                    "--command-config", target_cluster.command_config(),
-                    "--topic", props["config.storage.topic"])
-    assert out.stdout.strip() == f"{props['config.storage.topic']}:0:0"
+    # The leader of a `sessioned` group writes the session key: one record.
+    deadline = time.monotonic() + 30
+    while True:
+        out = java.tool("kafka-get-offsets", "--bootstrap-server", target_cluster.sasl_bootstrap,
+                        "--command-config", target_cluster.command_config(),
+                        "--topic", props["config.storage.topic"])
+        if out.stdout.strip() == f"{props['config.storage.topic']}:0:1" or \
+                time.monotonic() > deadline:
+            break
+        time.sleep(1)
+    assert out.stdout.strip() == f"{props['config.storage.topic']}:0:1"

@@ -1,0 +1,798 @@
+/*
+ * rest/connectors.c - /connectors and /connector-plugins (spec/connect-runtime.md §8).
+ *
+ * MHD threads. What needs herder state runs on the herder thread through kc_herder_call
+ * (bounded: 90 s, then 500 "Request timed out", as Java). What only the leader may do is
+ * forwarded to the leader's URL when this worker is not the leader (the `forward` query
+ * parameter limits it to two hops, as in Java).
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "rest/client.h"
+#include "rest/routes.h"
+#include "worker/herder.h"
+#include "worker/json_java.h"
+#include "worker/log.h"
+#include "worker/plugins.h"
+#include "worker/runtime.h"
+
+#define HERDER_TIMEOUT_MS 90000
+
+struct call;
+static void forward(struct call *c);
+
+/* A call run on the herder thread: request in, response out. */
+typedef struct call {
+    const kc_rest_ctx     *ctx;
+    const kc_rest_request *req;
+    kc_rest_response      *resp;
+    const char            *name;        /* the connector, req->segments[1] */
+    json_t                *body;        /* parsed request body, when there is one */
+    char                  *forward_to;  /* set when the leader must do it */
+    void                  *extra;       /* per-endpoint arguments */
+} call;
+
+static void
+run(call *c, kc_herder_fn fn)
+{
+    if (c->ctx->herder == NULL) {
+        kc_rest_error(c->resp, 503, "Worker is still starting up.");
+        return;
+    }
+    if (kc_herder_call(c->ctx->herder, fn, c, HERDER_TIMEOUT_MS) != KC_OK) {
+        kc_rest_error(c->resp, 500, "Request timed out");
+        return;
+    }
+    if (c->forward_to != NULL) {
+        forward(c);
+        free(c->forward_to);
+        c->forward_to = NULL;
+    }
+}
+
+/* Sends the request on to the leader; copies its status and body into the response. */
+static void
+forward(struct call *c)
+{
+    const char *fwd = kc_rest_query(c->req, "forward");
+    const char *inc = kc_rest_query(c->req, "includeTasks");
+    const char *only = kc_rest_query(c->req, "onlyFailed");
+    char        url[2048], *resp = NULL;
+    long        status;
+    kc_err      err;
+    size_t      off;
+
+    if (fwd != NULL && strcmp(fwd, "false") == 0) {
+        kc_rest_error(c->resp, 409, "Cannot complete request because of a conflicting operation "
+                      "(e.g. worker rebalance)");
+        return;
+    }
+    off = (size_t) snprintf(url, sizeof(url), "%s%s?forward=%s", c->forward_to,
+                            c->req->path[0] == '/' ? c->req->path + 1 : c->req->path,
+                            fwd == NULL ? "true" : "false");
+    if (inc != NULL)
+        off += (size_t) snprintf(url + off, sizeof(url) - off, "&includeTasks=%s", inc);
+    if (only != NULL)
+        snprintf(url + off, sizeof(url) - off, "&onlyFailed=%s", only);
+    if (kc_http(c->req->method, url, c->req->body_len ? c->req->body : NULL, c->req->body_len,
+                NULL, &status, &resp, HERDER_TIMEOUT_MS, &err) != KC_OK) {
+        kc_rest_error(c->resp, 500, "Error trying to forward REST request: %s", err.msg);
+        return;
+    }
+    c->resp->status = (int) status;
+    json_decref(c->resp->body);
+    c->resp->body = resp && *resp ? json_loads(resp, JSON_DECODE_ANY, NULL) : NULL;
+    free(resp);
+}
+
+/* Herder thread: true when this worker may act as leader now; else sets forward_to or a
+ * 409 as Java's HerderRequestHandler does. */
+static bool
+leader_or_forward(call *c)
+{
+    kc_herder *h = c->ctx->herder;
+
+    if (kc_herder_rebalancing(h)) {
+        kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to stale "
+                      "configuration (typically caused by a concurrent config change)");
+        return false;
+    }
+    if (kc_herder_is_leader(h))
+        return true;
+    if (kc_herder_leader_url(h) == NULL || *kc_herder_leader_url(h) == '\0') {
+        kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to no known leader "
+                      "URL, likely because a rebalance was underway.");
+        return false;
+    }
+    c->forward_to = kc_xstrdup(kc_herder_leader_url(h));
+    return false;
+}
+
+/* ===== Entities ===== */
+
+static json_t *
+connector_info(const kc_connector_state *c)
+{
+    json_t *tasks = json_array();
+
+    for (size_t i = 0; i < kc_config_state_task_count_visible(c); i++)
+        json_array_append_new(tasks, json_pack("{s:s,s:i}", "connector", c->name, "task", (int) i));
+    return json_pack("{s:s,s:O,s:o,s:s}", "name", c->name, "config", c->config, "tasks", tasks,
+                     "type", kc_runtime_connector_type(c->config));
+}
+
+static json_t *
+state_json(const kc_status *st, const char *version, int task)
+{
+    json_t *o = json_object();
+
+    if (task >= 0)
+        json_object_set_new(o, "id", json_integer(task));
+    json_object_set_new(o, "state", json_string(kc_state_name(st->state)));
+    json_object_set_new(o, "worker_id", json_string(st->worker_id ? st->worker_id : ""));
+    if (st->trace != NULL && *st->trace)
+        json_object_set_new(o, "trace", json_string(st->trace));
+    if (version != NULL)
+        json_object_set_new(o, "version", json_string(version));
+    return o;
+}
+
+/* ConnectorStateInfo, or NULL when the connector has no status yet. */
+static json_t *
+connector_state_info(kc_herder *h, const kc_connector_state *c)
+{
+    kc_status_store        *store = kc_herder_status(h);
+    const char             *cls = json_string_value(json_object_get(c->config, "connector.class"));
+    const kc_connector_ops *ops = cls ? kc_plugins_find(cls) : NULL;
+    const char             *version = ops ? ops->version : NULL;
+    kc_status               st;
+    json_t                 *tasks = json_array(), *out;
+    size_t                  n;
+    int                    *ids;
+
+    if (kc_status_store_get(store, c->name, -1, &st) != KC_OK) {
+        json_decref(tasks);
+        return NULL;
+    }
+    ids = kc_status_store_tasks(store, c->name, &n);
+    for (size_t i = 0; i < n; i++) {
+        kc_status ts;
+        if ((size_t) ids[i] >= kc_config_state_task_count_visible(c))
+            continue;                              /* a stale task of an older config */
+        if (kc_status_store_get(store, c->name, ids[i], &ts) == KC_OK) {
+            json_array_append_new(tasks, state_json(&ts, version, ids[i]));
+            kc_status_clear(&ts);
+        }
+    }
+    free(ids);
+    out = json_pack("{s:s,s:o,s:o,s:s}", "name", c->name, "connector", state_json(&st, version, -1),
+                    "tasks", tasks, "type", kc_runtime_connector_type(c->config));
+    kc_status_clear(&st);
+    return out;
+}
+
+static const kc_connector_state *
+known(call *c)
+{
+    const kc_connector_state *cs = kc_config_state_connector(kc_herder_config(c->ctx->herder),
+                                                             c->name);
+
+    if (cs == NULL)
+        kc_rest_error(c->resp, 404, "Connector %s not found", c->name);
+    return cs;
+}
+
+static void
+ok(call *c, int status, json_t *body)
+{
+    json_decref(c->resp->body);
+    c->resp->status = status;
+    c->resp->body = body;
+}
+
+/* ===== GET /connectors ===== */
+
+static void
+do_list(kc_herder *h, void *arg)
+{
+    call                  *c = arg;
+    const kc_config_state *cfg = kc_herder_config(h);
+    bool                   status = kc_rest_query_has(c->req, "expand", "status");
+    bool                   info = kc_rest_query_has(c->req, "expand", "info");
+    json_t                *out = status || info ? json_object() : json_array();
+
+    for (size_t i = 0; i < cfg->nconnectors; i++) {
+        const kc_connector_state *cs = &cfg->connectors[i];
+        json_t                   *e;
+        if (cs->config == NULL)
+            continue;
+        if (!status && !info) {
+            json_array_append_new(out, json_string(cs->name));
+            continue;
+        }
+        e = json_object();
+        if (status) {
+            json_t *s = connector_state_info(h, cs);
+            if (s == NULL) {
+                json_decref(e);
+                continue;                      /* no status yet: omitted, as Java */
+            }
+            json_object_set_new(e, "status", s);
+        }
+        if (info)
+            json_object_set_new(e, "info", connector_info(cs));
+        json_object_set_new(out, cs->name, e);
+    }
+    ok(c, 200, out);
+}
+
+void
+kc_rest_connectors_list(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, NULL, NULL, NULL, NULL };
+
+    run(&c, do_list);
+}
+
+/* ===== Create and update ===== */
+
+/* Java's checks on a connector name: no '/', no ISO control characters, not empty. */
+static const char *
+bad_name(const char *name)
+{
+    if (*name == '\0')
+        return "Connector name cannot be empty";
+    for (const unsigned char *p = (const unsigned char *) name; *p; p++) {
+        if (*p == '/')
+            return "Connector name cannot contain '/'";
+        if (*p < 0x20 || *p == 0x7f)
+            return "Connector name cannot contain ISO control characters";
+    }
+    return NULL;
+}
+
+/* Validates config (every value a string or null) for create/update; 400 with Java's
+ * wording on failure. */
+static bool
+validate_config(call *c, const json_t *config)
+{
+    const char             *cls = json_string_value(json_object_get(config, "connector.class"));
+    const kc_connector_ops *ops;
+    const char             *key;
+    json_t                 *v, *errors;
+
+    json_object_foreach((json_t *) config, key, v)
+        if (!json_is_string(v) && !json_is_null(v)) {
+            kc_rest_error(c->resp, 400, "Cannot deserialize value of config '%s': every value "
+                          "must be a string", key);
+            return false;
+        }
+    if (cls == NULL) {
+        char *text = json_dumps(config, JSON_COMPACT);
+        kc_rest_error(c->resp, 400, "Connector config %s contains no connector type",
+                      text ? text : "");
+        free(text);
+        return false;
+    }
+    if ((ops = kc_plugins_find(cls)) == NULL) {
+        kc_rest_error(c->resp, 400, "Failed to find any class that implements Connector and "
+                      "which name matches %s", cls);
+        return false;
+    }
+    if (ops->validate != NULL && (errors = ops->validate(config)) != NULL) {
+        char   msg[2048];
+        size_t off = 0, count = 0;
+        json_t *msgs;
+        json_object_foreach(errors, key, msgs)
+            count += json_array_size(msgs);
+        off += (size_t) snprintf(msg, sizeof(msg), "Connector configuration is invalid and "
+                                 "contains the following %zu error(s):", count);
+        json_object_foreach(errors, key, msgs) {
+            size_t i;
+            json_t *m;
+            json_array_foreach(msgs, i, m)
+                off += (size_t) snprintf(msg + off, off < sizeof(msg) ? sizeof(msg) - off : 0,
+                                         "\n%s", json_string_value(m));
+        }
+        if (off < sizeof(msg))
+            snprintf(msg + off, sizeof(msg) - off, "\nYou can also find the above list of errors "
+                     "at the endpoint `/connector-plugins/{connectorType}/config/validate`");
+        kc_rest_error(c->resp, 400, "%s", msg);
+        json_decref(errors);
+        return false;
+    }
+    return true;
+}
+
+typedef struct put_args {
+    json_t     *config;
+    const char *initial_state;
+    bool        create_only;       /* POST: 409 if it exists */
+} put_args;
+
+static void
+do_put(kc_herder *h, void *arg)
+{
+    call                     *c = arg;
+    put_args                 *p = c->extra;
+    const kc_connector_state *existing;
+    kc_err                    err;
+    bool                      created;
+
+    if (!leader_or_forward(c))
+        return;
+    existing = kc_config_state_connector(kc_herder_config(h), c->name);
+    if (existing != NULL && p->create_only) {
+        kc_rest_error(c->resp, 409, "Connector %s already exists", c->name);
+        return;
+    }
+    created = existing == NULL;
+    if (kc_herder_put_connector_config(h, c->name, p->config, created ? p->initial_state : NULL,
+                                       &err) != KC_OK) {
+        kc_rest_error(c->resp, 500, "Failed to write connector configuration: %s", err.msg);
+        return;
+    }
+    existing = kc_config_state_connector(kc_herder_config(h), c->name);
+    if (existing == NULL) {
+        kc_rest_error(c->resp, 500, "Connector %s was written but is not in the config topic",
+                      c->name);
+        return;
+    }
+    ok(c, created ? 201 : 200, connector_info(existing));
+}
+
+static json_t *
+parse_body(const kc_rest_request *req, kc_rest_response *resp)
+{
+    json_error_t jerr;
+    json_t      *body = json_loadb(req->body, req->body_len, 0, &jerr);
+
+    if (body == NULL)
+        kc_rest_error(resp, 500, "Unexpected character or end of input at line %d, column %d: "
+                      "%s", jerr.line, jerr.column, jerr.text);
+    return body;
+}
+
+void
+kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                          kc_rest_response *resp)
+{
+    json_t     *body = parse_body(req, resp), *config, *jname;
+    put_args    p = { NULL, NULL, true };
+    call        c = { ctx, req, resp, NULL, body, NULL, &p };
+    char       *name = NULL;
+    const char *why, *state, *cname;
+
+    if (body == NULL)
+        return;
+    jname = json_object_get(body, "name");
+    config = json_object_get(body, "config");
+    if (!json_is_object(body) || !json_is_string(jname)) {
+        kc_rest_error(resp, 400, "Connector name cannot be empty or null");
+        goto out;
+    }
+    name = kc_java_trim(json_string_value(jname));
+    if ((why = bad_name(name)) != NULL) {
+        kc_rest_error(resp, 400, "%s", why);
+        goto out;
+    }
+    if (!json_is_object(config)) {
+        kc_rest_error(resp, 400, "Connector config is missing or not a JSON object");
+        goto out;
+    }
+    state = json_string_value(json_object_get(body, "initial_state"));
+    if (state != NULL && strcasecmp(state, "RUNNING") && strcasecmp(state, "PAUSED") &&
+        strcasecmp(state, "STOPPED")) {
+        kc_rest_error(resp, 400, "Invalid initial state %s: must be one of RUNNING, PAUSED, "
+                      "STOPPED", state);
+        goto out;
+    }
+    cname = json_string_value(json_object_get(config, "name"));
+    if (json_object_get(config, "name") != NULL && (cname == NULL || strcmp(cname, name) != 0)) {
+        kc_rest_error(resp, 400, "Connector name configuration (%s) doesn't match connector "
+                      "name in the URL (%s)", cname ? cname : "null", name);
+        goto out;
+    }
+    p.config = json_deep_copy(config);
+    json_object_set_new(p.config, "name", json_string(name));
+    p.initial_state = state;
+    c.name = name;
+    if (validate_config(&c, p.config)) {
+        run(&c, do_put);
+        if (resp->status == 201)
+            snprintf(resp->location, sizeof(resp->location), "/connectors/%s", name);
+    }
+    json_decref(p.config);
+out:
+    free(name);
+    json_decref(body);
+}
+
+void
+kc_rest_connector_config_put(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                             kc_rest_response *resp)
+{
+    json_t     *body = parse_body(req, resp);
+    put_args    p = { NULL, NULL, false };
+    call        c = { ctx, req, resp, req->segments[1], body, NULL, &p };
+    const char *why, *cname;
+
+    if (body == NULL)
+        return;
+    if ((why = bad_name(c.name)) != NULL) {
+        kc_rest_error(resp, 400, "%s", why);
+        goto out;
+    }
+    if (!json_is_object(body)) {
+        kc_rest_error(resp, 400, "Connector config must be a JSON object");
+        goto out;
+    }
+    cname = json_string_value(json_object_get(body, "name"));
+    if (json_object_get(body, "name") != NULL && (cname == NULL || strcmp(cname, c.name) != 0)) {
+        kc_rest_error(resp, 400, "Connector name configuration (%s) doesn't match connector "
+                      "name in the URL (%s)", cname ? cname : "null", c.name);
+        goto out;
+    }
+    p.config = json_deep_copy(body);
+    json_object_set_new(p.config, "name", json_string(c.name));
+    if (validate_config(&c, p.config)) {
+        run(&c, do_put);
+        if (resp->status == 201)
+            snprintf(resp->location, sizeof(resp->location), "/connectors/%s", c.name);
+    }
+    json_decref(p.config);
+out:
+    json_decref(body);
+}
+
+/* ===== Reading ===== */
+
+static void
+do_get(kc_herder *h, void *arg)
+{
+    call                     *c = arg;
+    const kc_connector_state *cs = known(c);
+
+    (void) h;
+    if (cs != NULL)
+        ok(c, 200, connector_info(cs));
+}
+
+void
+kc_rest_connector_get(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
+
+    run(&c, do_get);
+}
+
+static void
+do_config_get(kc_herder *h, void *arg)
+{
+    call                     *c = arg;
+    const kc_connector_state *cs = known(c);
+
+    (void) h;
+    if (cs != NULL)
+        ok(c, 200, json_deep_copy(cs->config));
+}
+
+void
+kc_rest_connector_config_get(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                             kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
+
+    run(&c, do_config_get);
+}
+
+static void
+do_status(kc_herder *h, void *arg)
+{
+    call                     *c = arg;
+    const kc_connector_state *cs = known(c);
+    json_t                   *info;
+
+    if (cs == NULL)
+        return;
+    if ((info = connector_state_info(h, cs)) == NULL)
+        kc_rest_error(c->resp, 404, "No status found for connector %s", c->name);
+    else
+        ok(c, 200, info);
+}
+
+void
+kc_rest_connector_status(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                         kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
+
+    run(&c, do_status);
+}
+
+static void
+do_tasks_get(kc_herder *h, void *arg)
+{
+    call                     *c = arg;
+    const kc_connector_state *cs = known(c);
+    json_t                   *out;
+
+    (void) h;
+    if (cs == NULL)
+        return;
+    out = json_array();
+    for (size_t i = 0; i < kc_config_state_task_count_visible(cs); i++)
+        json_array_append_new(out, json_pack("{s:{s:s,s:i},s:O}", "id", "connector", cs->name,
+                                             "task", (int) i, "config", cs->tasks[i]));
+    ok(c, 200, out);
+}
+
+void
+kc_rest_connector_tasks_get(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                            kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
+
+    run(&c, do_tasks_get);
+}
+
+static void
+do_task_status(kc_herder *h, void *arg)
+{
+    call                     *c = arg;
+    const kc_connector_state *cs = known(c);
+    const char               *t = c->req->segments[3];
+    char                     *end;
+    long                      task = strtol(t, &end, 10);
+    kc_status                 st;
+
+    if (cs == NULL)
+        return;
+    if (*end != '\0' || task < 0 || kc_status_store_get(kc_herder_status(h), c->name, (int) task,
+                                                         &st) != KC_OK) {
+        kc_rest_error(c->resp, 404, "No status found for task %s-%s", c->name, t);
+        return;
+    }
+    {
+        const char             *cls = json_string_value(json_object_get(cs->config, "connector.class"));
+        const kc_connector_ops *ops = cls ? kc_plugins_find(cls) : NULL;
+        ok(c, 200, state_json(&st, ops ? ops->version : NULL, (int) task));
+    }
+    kc_status_clear(&st);
+}
+
+void
+kc_rest_task_status(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
+
+    run(&c, do_task_status);
+}
+
+/* ===== Changes ===== */
+
+static void
+do_delete(kc_herder *h, void *arg)
+{
+    call  *c = arg;
+    kc_err err;
+
+    if (!leader_or_forward(c))
+        return;
+    if (known(c) == NULL)
+        return;
+    if (kc_herder_delete_connector(h, c->name, &err) != KC_OK)
+        kc_rest_error(c->resp, 500, "Failed to delete connector %s: %s", c->name, err.msg);
+    else
+        ok(c, 204, NULL);
+}
+
+void
+kc_rest_connector_delete(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                         kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
+
+    run(&c, do_delete);
+}
+
+static void
+do_target(kc_herder *h, void *arg)
+{
+    call           *c = arg;
+    kc_target_state s = *(kc_target_state *) c->extra;
+    kc_err          err;
+
+    if (known(c) == NULL)
+        return;
+    if (kc_herder_put_target_state(h, c->name, s, &err) != KC_OK)
+        kc_rest_error(c->resp, 500, "Failed to write target state: %s", err.msg);
+    else
+        ok(c, 202, NULL);
+}
+
+void
+kc_rest_connector_pause(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                        kc_rest_response *resp)
+{
+    kc_target_state s = KC_TARGET_PAUSED;
+    call            c = { ctx, req, resp, req->segments[1], NULL, NULL, &s };
+
+    run(&c, do_target);
+}
+
+void
+kc_rest_connector_resume(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                         kc_rest_response *resp)
+{
+    kc_target_state s = KC_TARGET_STARTED;
+    call            c = { ctx, req, resp, req->segments[1], NULL, NULL, &s };
+
+    run(&c, do_target);
+}
+
+static void
+do_stop(kc_herder *h, void *arg)
+{
+    call  *c = arg;
+    kc_err err;
+
+    if (!leader_or_forward(c))
+        return;
+    if (known(c) == NULL)
+        return;
+    if (kc_herder_stop_connector(h, c->name, &err) != KC_OK)
+        kc_rest_error(c->resp, 500, "Failed to stop connector %s: %s", c->name, err.msg);
+    else
+        ok(c, 204, NULL);
+}
+
+void
+kc_rest_connector_stop(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
+
+    run(&c, do_stop);
+}
+
+static void
+do_restart(kc_herder *h, void *arg)
+{
+    call        *c = arg;
+    const char  *inc = kc_rest_query(c->req, "includeTasks");
+    const char  *only = kc_rest_query(c->req, "onlyFailed");
+    bool         include_tasks = inc && strcasecmp(inc, "true") == 0;
+    bool         only_failed = only && strcasecmp(only, "true") == 0;
+    const kc_connector_state *cs;
+    kc_err       err;
+
+    if (!leader_or_forward(c))
+        return;
+    if ((cs = known(c)) == NULL)
+        return;
+    /* The connector alone, when it runs here; otherwise the leader writes a restart request
+     * to the config topic and every worker restarts its own part of it. */
+    if (!include_tasks && !only_failed) {
+        if (kc_herder_restart_local(h, c->name, -1) == KC_OK) {
+            ok(c, 204, NULL);
+            return;
+        }
+    }
+    if (kc_herder_restart_request(h, c->name, include_tasks, only_failed, &err) != KC_OK) {
+        kc_rest_error(c->resp, 500, "Failed to restart connector %s: %s", c->name, err.msg);
+        return;
+    }
+    if (!include_tasks && !only_failed)
+        ok(c, 204, NULL);
+    else {
+        json_t *info = connector_state_info(h, cs);
+        ok(c, 202, info ? info : json_object());
+    }
+}
+
+void
+kc_rest_connector_restart(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                          kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
+
+    run(&c, do_restart);
+}
+
+static void
+do_task_restart(kc_herder *h, void *arg)
+{
+    call       *c = arg;
+    char       *end;
+    long        task = strtol(c->req->segments[3], &end, 10);
+
+    if (known(c) == NULL)
+        return;
+    if (*end != '\0' || task < 0) {
+        kc_rest_error(c->resp, 404, "Unknown task: %s-%s", c->name, c->req->segments[3]);
+        return;
+    }
+    if (kc_herder_restart_local(h, c->name, (int) task) == KC_OK) {
+        ok(c, 204, NULL);
+        return;
+    }
+    kc_rest_error(c->resp, 409, "Task %s-%ld is not running on this worker; send the restart to "
+                  "the worker that runs it", c->name, task);
+}
+
+void
+kc_rest_task_restart(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
+
+    run(&c, do_task_restart);
+}
+
+/* ===== Internal: task configs from the worker that runs the connector ===== */
+
+static void
+do_tasks_post(kc_herder *h, void *arg)
+{
+    call  *c = arg;
+    kc_err err;
+
+    if (!kc_herder_is_leader(h)) {
+        kc_rest_error(c->resp, 409, "Cannot complete request because of a conflicting operation "
+                      "(e.g. worker rebalance)");
+        return;
+    }
+    if (known(c) == NULL)
+        return;
+    if (kc_herder_verify_internal(h, c->req->body, c->req->body_len,
+                                  kc_rest_header(c->req, "X-Connect-Authorization"),
+                                  kc_rest_header(c->req, "X-Connect-Request-Signature-Algorithm"),
+                                  c->resp) != KC_OK)
+        return;
+    if (kc_herder_put_task_configs(h, c->name, c->body, &err) != KC_OK)
+        kc_rest_error(c->resp, 500, "Failed to write task configs: %s", err.msg);
+    else
+        ok(c, 204, NULL);
+}
+
+void
+kc_rest_connector_tasks_post(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                             kc_rest_response *resp)
+{
+    json_t *body = parse_body(req, resp);
+    call    c = { ctx, req, resp, req->segments[1], body, NULL, NULL };
+
+    if (body == NULL)
+        return;
+    if (!json_is_array(body)) {
+        kc_rest_error(resp, 400, "Task configs must be a JSON array");
+    } else {
+        run(&c, do_tasks_post);
+    }
+    json_decref(body);
+}
+
+/* ===== /connector-plugins ===== */
+
+void
+kc_rest_plugins_list(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+{
+    size_t                         n;
+    const kc_connector_ops *const *all = kc_plugins_all(&n);
+    json_t                        *out = json_array();
+
+    (void) ctx;
+    (void) req;
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(out, json_pack("{s:s,s:s,s:s}", "class", all[i]->class_name,
+                                             "type", all[i]->type == KC_CONNECTOR_SOURCE
+                                             ? "source" : "sink", "version",
+                                             all[i]->version ? all[i]->version : "undefined"));
+    resp->status = 200;
+    resp->body = out;
+}

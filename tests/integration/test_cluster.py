@@ -1,0 +1,280 @@
+"""
+tests/integration/test_cluster.py - workers forming a Connect cluster through Kafka alone:
+connectors created by REST run as tasks, spread over the workers, survive restarts and
+move when a worker dies.
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import json
+import os
+import signal
+import time
+import uuid
+
+import pytest
+import requests
+from confluent_kafka import Consumer
+
+from kconnect import json_body
+
+
+def wait_for(predicate, timeout=60, interval=0.3, what="condition"):
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = predicate()
+            if last:
+                return last
+        except (requests.RequestException, KeyError, ValueError) as e:
+            last = e
+        time.sleep(interval)
+    raise AssertionError(f"timed out waiting for {what}; last: {last!r}")
+
+
+def consume_all(cluster, topic, expected, timeout=60):
+    """Values of `expected` records of topic, from the beginning."""
+    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
+                                           "auto.offset.reset": "earliest", "log_level": 0}))
+    c.subscribe([topic])
+    out = []
+    deadline = time.monotonic() + timeout
+    try:
+        while len(out) < expected and time.monotonic() < deadline:
+            m = c.poll(0.5)
+            if m is not None and m.error() is None:
+                out.append(m.value().decode())
+    finally:
+        c.close()
+    return out
+
+
+def status(worker, name):
+    r = worker.get(f"/connectors/{name}/status")
+    return r.json() if r.status_code == 200 else None
+
+
+def all_running(worker, name, tasks):
+    s = status(worker, name)
+    return (s and s["connector"]["state"] == "RUNNING" and len(s["tasks"]) == tasks and
+            all(t["state"] == "RUNNING" for t in s["tasks"]) and s)
+
+
+def create(worker, name, config, expect=201):
+    """POST /connectors, retrying 409 "momentarily" (a rebalance) as clients of Connect do."""
+    deadline = time.monotonic() + 30
+    while True:
+        r = worker.request("POST", "/connectors", json={"name": name, "config": config})
+        if r.status_code != 409 or "momentarily" not in r.text or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert r.status_code == expect, r.text
+    return r
+
+
+@pytest.fixture
+def lines_file(tmp_path):
+    path = tmp_path / "in.txt"
+    path.write_text("".join(f"line {i}\n" for i in range(5)))
+    return path
+
+
+def test_file_source_pipeline(workers, target_cluster, lines_file):
+    props = workers.properties(**{"offset.flush.interval.ms": "500"})
+    w = workers.start(props)
+    topic = f"fs-{uuid.uuid4().hex[:6]}"
+    r = create(w, "fs", {"connector.class": "FileStreamSource", "file": str(lines_file),
+                         "topic": topic, "value.converter":
+                         "org.apache.kafka.connect.storage.StringConverter"})
+    assert r.headers["Location"] == "/connectors/fs"
+    info = json_body(r)
+    assert info["name"] == "fs" and info["type"] == "source"
+    assert info["config"]["name"] == "fs"
+    wait_for(lambda: all_running(w, "fs", 1), what="fs RUNNING")
+    assert consume_all(target_cluster, topic, 5) == [f"line {i}" for i in range(5)]
+    assert w.get("/connectors").json() == ["fs"]
+    tasks = w.get("/connectors/fs/tasks").json()
+    assert tasks[0]["id"] == {"connector": "fs", "task": 0}
+    assert tasks[0]["config"]["task.class"] == "org.apache.kafka.connect.file.FileStreamSourceTask"
+    expanded = w.get("/connectors?expand=status&expand=info").json()
+    assert expanded["fs"]["status"]["connector"]["state"] == "RUNNING"
+    assert expanded["fs"]["info"]["tasks"] == [{"connector": "fs", "task": 0}]
+    assert w.get("/connectors/fs/tasks/0/status").json()["state"] == "RUNNING"
+
+
+def test_json_converter_writes_the_java_envelope(workers, target_cluster, lines_file):
+    w = workers.start()
+    topic = f"fsj-{uuid.uuid4().hex[:6]}"
+    create(w, "fsj", {"connector.class": "org.apache.kafka.connect.file.FileStreamSourceConnector",
+                      "file": str(lines_file), "topic": topic})
+    got = consume_all(target_cluster, topic, 1)
+    assert got[0] == '{"schema":{"type":"string","optional":false},"payload":"line 0"}'
+
+
+def test_source_resumes_from_its_stored_offset(workers, target_cluster, lines_file):
+    props = workers.properties(**{"offset.flush.interval.ms": "500"})
+    w = workers.start(props)
+    topic = f"fsr-{uuid.uuid4().hex[:6]}"
+    create(w, "fsr", {"connector.class": "FileStreamSource", "file": str(lines_file),
+                      "topic": topic, "value.converter":
+                      "org.apache.kafka.connect.storage.StringConverter"})
+    assert len(consume_all(target_cluster, topic, 5)) == 5
+    time.sleep(1.5)                               # an offset flush
+    assert w.stop() == 0
+    with open(lines_file, "a") as f:
+        f.write("line 5\nline 6\n")
+    w2 = workers.start(props)
+    wait_for(lambda: all_running(w2, "fsr", 1), what="fsr RUNNING again")
+    values = consume_all(target_cluster, topic, 7)
+    time.sleep(2)
+    values += consume_all(target_cluster, topic, 8, timeout=3)[7:]
+    assert values == [f"line {i}" for i in range(7)], "lost or duplicated across a clean restart"
+
+
+def test_errors(workers):
+    w = workers.start()
+    r = w.request("POST", "/connectors", json={"name": "x", "config": {"connector.class": "Nope"}})
+    assert r.status_code == 400
+    assert "Failed to find any class that implements Connector" in r.json()["message"]
+    r = w.request("POST", "/connectors", data="{not json", headers={"Content-Type": "application/json"})
+    assert r.status_code in (400, 500) and "error_code" in r.json()
+    assert w.get("/connectors/nope").status_code == 404
+    assert w.get("/connectors/nope").json()["message"] == "Connector nope not found"
+    r = w.request("POST", "/connectors", json={"name": "a/b", "config": {
+        "connector.class": "FileStreamSink", "topics": "t"}})
+    assert r.status_code == 400
+    create(w, "dup", {"connector.class": "FileStreamSink", "topics": "t-dup"})
+    create(w, "dup", {"connector.class": "FileStreamSink", "topics": "t-dup"}, expect=409)
+
+
+def test_pause_resume_stop_and_delete(workers, lines_file):
+    w = workers.start()
+    create(w, "pr", {"connector.class": "FileStreamSource", "file": str(lines_file),
+                     "topic": f"pr-{uuid.uuid4().hex[:6]}"})
+    wait_for(lambda: all_running(w, "pr", 1), what="pr RUNNING")
+    assert w.request("PUT", "/connectors/pr/pause").status_code == 202
+    wait_for(lambda: status(w, "pr")["connector"]["state"] == "PAUSED" and
+             status(w, "pr")["tasks"][0]["state"] == "PAUSED", what="PAUSED")
+    assert w.request("PUT", "/connectors/pr/resume").status_code == 202
+    wait_for(lambda: all_running(w, "pr", 1), what="RUNNING after resume")
+    assert w.request("PUT", "/connectors/pr/stop").status_code == 204
+    wait_for(lambda: status(w, "pr")["connector"]["state"] == "STOPPED", what="STOPPED")
+    assert w.get("/connectors/pr").json()["tasks"] == []
+    assert w.request("PUT", "/connectors/pr/resume").status_code == 202
+    wait_for(lambda: all_running(w, "pr", 1), what="RUNNING after a stop")
+    assert w.request("DELETE", "/connectors/pr").status_code == 204
+    wait_for(lambda: w.get("/connectors/pr").status_code == 404, what="deleted")
+
+
+def test_three_workers_share_the_work_and_any_answers(workers, target_cluster):
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0"})
+    ws = [workers.start(props) for _ in range(3)]
+    topic = f"sink-{uuid.uuid4().hex[:6]}"
+    target_cluster.create_topic(topic, 6, 1)
+    # Created through a follower or the leader alike: whoever is not the leader forwards.
+    for i, w in enumerate(ws):
+        create(w, f"sink{i}", {"connector.class": "FileStreamSink", "topics": topic,
+                               "tasks.max": "3", "file": os.devnull})
+    for i in range(3):
+        wait_for(lambda: all_running(ws[0], f"sink{i}", 3), what=f"sink{i} RUNNING")
+    owners = set()
+    for i in range(3):
+        for w in ws:                              # every worker shows the same status
+            s = status(w, f"sink{i}")
+            assert s["connector"]["state"] == "RUNNING"
+        s = status(ws[1], f"sink{i}")
+        owners.add(s["connector"]["worker_id"])
+        owners.update(t["worker_id"] for t in s["tasks"])
+    assert owners == {f"127.0.0.1:{w.port}" for w in ws}
+
+
+@pytest.mark.parametrize("protocol", ["sessioned", "compatible", "eager"])
+def test_kill_9_moves_work_to_the_survivors(workers, target_cluster, lines_file, protocol):
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0",
+                                  "connect.protocol": protocol,
+                                  "session.timeout.ms": "6000", "heartbeat.interval.ms": "1000"})
+    ws = [workers.start(props) for _ in range(3)]
+    topic = f"k9-{uuid.uuid4().hex[:6]}"
+    target_cluster.create_topic(topic, 3, 1)
+    create(ws[0], "k9", {"connector.class": "FileStreamSink", "topics": topic, "tasks.max": "3",
+                         "file": os.devnull})
+    wait_for(lambda: all_running(ws[0], "k9", 3), what="k9 RUNNING")
+    s = status(ws[0], "k9")
+    victim_id = s["tasks"][0]["worker_id"]
+    victim = next(w for w in ws if f"127.0.0.1:{w.port}" == victim_id)
+    survivors = [w for w in ws if w is not victim]
+    victim.stop(signal.SIGKILL)
+    start = time.monotonic()
+
+    def moved():
+        s = status(survivors[0], "k9")
+        ids = [s["connector"]["worker_id"]] + [t["worker_id"] for t in s["tasks"]]
+        return (s["connector"]["state"] == "RUNNING" and len(s["tasks"]) == 3 and
+                all(t["state"] == "RUNNING" for t in s["tasks"]) and victim_id not in ids)
+    wait_for(moved, timeout=6 + 5 + 5, what="work moved off the killed worker")
+    print(f"failover ({protocol}): {time.monotonic() - start:.1f}s")
+
+
+def test_file_pipeline_loses_nothing_across_kill_9(workers, target_cluster, tmp_path):
+    """FileStreamSource -> topic -> FileStreamSink on two workers; one is killed mid-stream.
+    At-least-once: every line arrives; a clean restart of all workers duplicates none."""
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0",
+                                  "offset.flush.interval.ms": "500",
+                                  "session.timeout.ms": "6000", "heartbeat.interval.ms": "1000"})
+    src, out = tmp_path / "src.txt", tmp_path / "out.txt"
+    src.write_text("".join(f"row {i}\n" for i in range(200)))
+    ws = [workers.start(props) for _ in range(2)]
+    topic = f"pipe-{uuid.uuid4().hex[:6]}"
+    target_cluster.create_topic(topic, 1, 1)
+    conv = {"value.converter": "org.apache.kafka.connect.storage.StringConverter"}
+    create(ws[0], "pipe-src", dict(conv, **{"connector.class": "FileStreamSource",
+                                            "file": str(src), "topic": topic}))
+    create(ws[0], "pipe-sink", dict(conv, **{"connector.class": "FileStreamSink",
+                                             "file": str(out), "topics": topic}))
+    wait_for(lambda: out.exists() and len(out.read_text().splitlines()) >= 200,
+             what="first 200 rows in the sink file")
+    victim = ws[1]
+    victim.stop(signal.SIGKILL)
+    with open(src, "a") as f:
+        f.write("".join(f"row {i}\n" for i in range(200, 400)))
+    expected = {f"row {i}" for i in range(400)}
+    wait_for(lambda: expected <= set(out.read_text().splitlines()), timeout=60,
+             what="every row after kill -9")
+
+    # Clean restarts of every worker: nothing is written twice from here on.
+    before = len(out.read_text().splitlines())
+    for w in ws:
+        if w.proc.poll() is None:
+            assert w.stop() == 0
+    ws2 = [workers.start(props) for _ in range(2)]
+    wait_for(lambda: all_running(ws2[0], "pipe-sink", 1) and all_running(ws2[0], "pipe-src", 1),
+             what="pipeline running again")
+    time.sleep(3)
+    assert len(out.read_text().splitlines()) == before, "rows duplicated across clean restarts"
+    with open(src, "a") as f:
+        f.write("row 400\n")
+    wait_for(lambda: out.read_text().splitlines()[-1] == "row 400", what="row 400")
+    assert len(out.read_text().splitlines()) == before + 1
+
+
+def test_state_survives_a_full_cluster_restart(workers, lines_file):
+    props = workers.properties()
+    w = workers.start(props)
+    create(w, "paused-one", {"connector.class": "FileStreamSource", "file": str(lines_file),
+                             "topic": f"p1-{uuid.uuid4().hex[:6]}"})
+    create(w, "stopped-one", {"connector.class": "FileStreamSource", "file": str(lines_file),
+                              "topic": f"s1-{uuid.uuid4().hex[:6]}"})
+    wait_for(lambda: all_running(w, "paused-one", 1) and all_running(w, "stopped-one", 1),
+             what="both RUNNING")
+    assert w.request("PUT", "/connectors/paused-one/pause").status_code == 202
+    assert w.request("PUT", "/connectors/stopped-one/stop").status_code == 204
+    wait_for(lambda: status(w, "paused-one")["connector"]["state"] == "PAUSED" and
+             status(w, "stopped-one")["connector"]["state"] == "STOPPED", what="paused/stopped")
+    assert w.stop() == 0
+    w2 = workers.start(props)
+    wait_for(lambda: status(w2, "paused-one")["connector"]["state"] == "PAUSED" and
+             status(w2, "paused-one")["tasks"][0]["state"] == "PAUSED" and
+             status(w2, "stopped-one")["connector"]["state"] == "STOPPED",
+             what="states after the restart")
+    assert w2.get("/connectors/stopped-one").json()["tasks"] == []
