@@ -556,6 +556,8 @@ rebalance(kc_herder *h)
 static void
 on_config_event(kc_herder *h, const kc_config_event *ev)
 {
+    if (!h->cfg.initial_read_done || h->rt == NULL)
+        return;                              /* the first join will start what is assigned */
     switch (ev->type) {
     case KC_CFG_EV_CONNECTOR_ADDED:
     case KC_CFG_EV_CONNECTOR_REMOVED:
