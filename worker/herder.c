@@ -377,6 +377,36 @@ leader_assign(kc_herder *h, const kc_group_joined *j, int protocol, kc_wbuf *blo
     free(members);
 }
 
+/* Leader, after each rebalance: statuses of connectors and tasks that no longer exist are
+ * deleted (tombstones), as Java's leader does. */
+static void
+tombstone_stale_statuses(kc_herder *h)
+{
+    kc_status gone = { KC_STATE_DESTROYED, NULL, h->worker_id, atomic_load(&h->generation) };
+    kc_err    err;
+    char    **names;
+    size_t    n;
+
+    names = kc_status_store_connectors(h->status, &n);
+    for (size_t i = 0; i < n; i++) {
+        const kc_connector_state *c = kc_config_state_connector(&h->cfg, names[i]);
+        size_t                    ntasks;
+        int                      *ids = kc_status_store_tasks(h->status, names[i], &ntasks);
+        kc_status                 cur;
+
+        if (c == NULL && kc_status_store_get(h->status, names[i], -1, &cur) == KC_OK) {
+            kc_status_clear(&cur);
+            kc_status_store_put(h->status, names[i], -1, &gone, &err);
+        }
+        for (size_t t = 0; t < ntasks; t++)
+            if (c == NULL || (size_t) ids[t] >= kc_config_state_task_count_visible(c))
+                kc_status_store_put(h->status, names[i], ids[t], &gone, &err);
+        free(ids);
+        free(names[i]);
+    }
+    free(names);
+}
+
 /* Writes a session key if this leader runs `sessioned` and there is none or it expired. */
 static void
 maybe_rotate_session_key(kc_herder *h)
@@ -547,8 +577,10 @@ rebalance(kc_herder *h)
     h->need_rejoin = revoked_any;                     /* hand revoked work to others now */
     h->rejoin_at = a.delay > 0 ? kc_mono_ms() + a.delay : 0;
     kc_connect_assignment_clear(&a);
-    if (h->leader)
+    if (h->leader) {
         maybe_rotate_session_key(h);
+        tombstone_stale_statuses(h);
+    }
 }
 
 /* ===== Reacting to the config topic ===== */

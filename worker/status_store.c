@@ -301,6 +301,25 @@ kc_status_store_get(kc_status_store *s, const char *connector, int task, kc_stat
     return rc;
 }
 
+char **
+kc_status_store_connectors(kc_status_store *s, size_t *n)
+{
+    char **names;
+
+    pthread_mutex_lock(&s->lock);
+    names = kc_xcalloc(s->n + 1, sizeof(*names));
+    *n = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        bool seen = false;
+        for (size_t j = 0; j < *n && !seen; j++)
+            seen = strcmp(names[j], s->entries[i].connector) == 0;
+        if (!seen)
+            names[(*n)++] = kc_xstrdup(s->entries[i].connector);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return names;
+}
+
 static int
 int_cmp(const void *a, const void *b)
 {

@@ -60,6 +60,9 @@ int kc_status_store_flush(kc_status_store *s, int timeout_ms, kc_err *err);
 /* A copy of the cached status (caller frees with kc_status_clear); KC_ENOTFOUND if none. */
 int kc_status_store_get(kc_status_store *s, const char *connector, int task, kc_status *out);
 
+/* The connectors with any status (new array of new strings, *n of them). */
+char **kc_status_store_connectors(kc_status_store *s, size_t *n);
+
 /* The task ids with a status for connector, sorted (new array, *n of them). */
 int *kc_status_store_tasks(kc_status_store *s, const char *connector, size_t *n);
 

@@ -278,3 +278,64 @@ def test_state_survives_a_full_cluster_restart(workers, lines_file):
              status(w2, "stopped-one")["connector"]["state"] == "STOPPED",
              what="states after the restart")
     assert w2.get("/connectors/stopped-one").json()["tasks"] == []
+
+
+def test_three_workers_over_scram(workers, target_cluster):
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0"})
+    props.update(target_cluster.java_client_properties(sasl=True, mechanism="SCRAM-SHA-512",
+                                                       user="alice"))
+    ws = [workers.start(props) for _ in range(3)]
+    topic = f"scram-{uuid.uuid4().hex[:6]}"
+    target_cluster.create_topic(topic, 3, 1)
+    create(ws[2], "scram-sink", {"connector.class": "FileStreamSink", "topics": topic,
+                                 "tasks.max": "5", "file": os.devnull})
+    s = wait_for(lambda: all_running(ws[0], "scram-sink", 5), what="scram-sink RUNNING")
+    owners = {s["connector"]["worker_id"]} | {t["worker_id"] for t in s["tasks"]}
+    assert owners == {f"127.0.0.1:{w.port}" for w in ws}
+
+
+def test_lost_work_waits_for_the_delay_then_returns_to_the_rejoining_worker(workers,
+                                                                            target_cluster):
+    delay_ms = 12000
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": str(delay_ms),
+                                  "session.timeout.ms": "6000", "heartbeat.interval.ms": "1000"})
+    ws = [workers.start(props) for _ in range(2)]
+    topic = f"delay-{uuid.uuid4().hex[:6]}"
+    target_cluster.create_topic(topic, 4, 1)
+    create(ws[0], "dl", {"connector.class": "FileStreamSink", "topics": topic, "tasks.max": "4",
+                         "file": os.devnull})
+    s = wait_for(lambda: all_running(ws[0], "dl", 4), what="dl RUNNING")
+    victim = ws[1]
+    victim_id = f"127.0.0.1:{victim.port}"
+    survivor = ws[0]
+    lost = [t["id"] for t in s["tasks"] if t["worker_id"] == victim_id]
+    assert lost, s
+    victim.stop(signal.SIGKILL)
+    killed = time.monotonic()
+
+    def tasks_on(worker_id):
+        s = status(survivor, "dl")
+        return [t["id"] for t in s["tasks"] if t["worker_id"] == worker_id and
+                t["state"] == "RUNNING"]
+    # Until the delay runs out the lost tasks stay where they were reported last.
+    time.sleep(6 + 3)
+    assert sorted(tasks_on(f"127.0.0.1:{survivor.port}")) != list(range(4))
+    wait_for(lambda: sorted(tasks_on(f"127.0.0.1:{survivor.port}")) == list(range(4)),
+             timeout=delay_ms / 1000 + 15, what="lost tasks reassigned after the delay")
+    moved_after = time.monotonic() - killed
+    assert moved_after >= delay_ms / 1000 - 1, moved_after
+
+    # The worker comes back: load balancing gives it its share again.
+    back = workers.start(props)
+    wait_for(lambda: len(tasks_on(f"127.0.0.1:{back.port}")) >= 1, timeout=60,
+             what="work rebalanced onto the returning worker")
+
+
+def test_delete_tombstones_the_statuses(workers, lines_file):
+    w = workers.start()
+    create(w, "gone", {"connector.class": "FileStreamSource", "file": str(lines_file),
+                       "topic": f"gone-{uuid.uuid4().hex[:6]}"})
+    wait_for(lambda: all_running(w, "gone", 1), what="gone RUNNING")
+    assert w.request("DELETE", "/connectors/gone").status_code == 204
+    wait_for(lambda: w.get("/connectors/gone/status").status_code == 404, what="status gone")
+    assert w.get("/connectors").json() == []
