@@ -114,6 +114,15 @@ leader_or_forward(call *c)
     return false;
 }
 
+/* A handler that runs fn on the herder thread for connector req->segments[1]. */
+#define ENDPOINT(handler, fn)                                                                \
+    void                                                                                     \
+    handler(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)      \
+    {                                                                                        \
+        call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };                     \
+        run(&c, fn);                                                                         \
+    }
+
 /* ===== Entities ===== */
 
 static json_t *
@@ -464,13 +473,7 @@ do_get(kc_herder *h, void *arg)
         ok(c, 200, connector_info(cs));
 }
 
-void
-kc_rest_connector_get(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
-{
-    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
-
-    run(&c, do_get);
-}
+ENDPOINT(kc_rest_connector_get, do_get)
 
 static void
 do_config_get(kc_herder *h, void *arg)
@@ -483,14 +486,7 @@ do_config_get(kc_herder *h, void *arg)
         ok(c, 200, json_deep_copy(cs->config));
 }
 
-void
-kc_rest_connector_config_get(const kc_rest_ctx *ctx, const kc_rest_request *req,
-                             kc_rest_response *resp)
-{
-    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
-
-    run(&c, do_config_get);
-}
+ENDPOINT(kc_rest_connector_config_get, do_config_get)
 
 static void
 do_status(kc_herder *h, void *arg)
@@ -507,14 +503,7 @@ do_status(kc_herder *h, void *arg)
         ok(c, 200, info);
 }
 
-void
-kc_rest_connector_status(const kc_rest_ctx *ctx, const kc_rest_request *req,
-                         kc_rest_response *resp)
-{
-    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
-
-    run(&c, do_status);
-}
+ENDPOINT(kc_rest_connector_status, do_status)
 
 static void
 do_tasks_get(kc_herder *h, void *arg)
@@ -533,14 +522,7 @@ do_tasks_get(kc_herder *h, void *arg)
     ok(c, 200, out);
 }
 
-void
-kc_rest_connector_tasks_get(const kc_rest_ctx *ctx, const kc_rest_request *req,
-                            kc_rest_response *resp)
-{
-    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
-
-    run(&c, do_tasks_get);
-}
+ENDPOINT(kc_rest_connector_tasks_get, do_tasks_get)
 
 static void
 do_task_status(kc_herder *h, void *arg)
@@ -567,13 +549,7 @@ do_task_status(kc_herder *h, void *arg)
     kc_status_clear(&st);
 }
 
-void
-kc_rest_task_status(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
-{
-    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
-
-    run(&c, do_task_status);
-}
+ENDPOINT(kc_rest_task_status, do_task_status)
 
 /* ===== Changes ===== */
 
@@ -593,14 +569,7 @@ do_delete(kc_herder *h, void *arg)
         ok(c, 204, NULL);
 }
 
-void
-kc_rest_connector_delete(const kc_rest_ctx *ctx, const kc_rest_request *req,
-                         kc_rest_response *resp)
-{
-    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
-
-    run(&c, do_delete);
-}
+ENDPOINT(kc_rest_connector_delete, do_delete)
 
 static void
 do_target(kc_herder *h, void *arg)
@@ -653,13 +622,7 @@ do_stop(kc_herder *h, void *arg)
         ok(c, 204, NULL);
 }
 
-void
-kc_rest_connector_stop(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
-{
-    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
-
-    run(&c, do_stop);
-}
+ENDPOINT(kc_rest_connector_stop, do_stop)
 
 static void
 do_restart(kc_herder *h, void *arg)
@@ -696,14 +659,7 @@ do_restart(kc_herder *h, void *arg)
     }
 }
 
-void
-kc_rest_connector_restart(const kc_rest_ctx *ctx, const kc_rest_request *req,
-                          kc_rest_response *resp)
-{
-    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
-
-    run(&c, do_restart);
-}
+ENDPOINT(kc_rest_connector_restart, do_restart)
 
 static void
 do_task_restart(kc_herder *h, void *arg)
@@ -726,13 +682,7 @@ do_task_restart(kc_herder *h, void *arg)
                   "the worker that runs it", c->name, task);
 }
 
-void
-kc_rest_task_restart(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
-{
-    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
-
-    run(&c, do_task_restart);
-}
+ENDPOINT(kc_rest_task_restart, do_task_restart)
 
 /* ===== Internal: task configs from the worker that runs the connector ===== */
 

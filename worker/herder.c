@@ -620,10 +620,21 @@ on_config_event(kc_herder *h, const kc_config_event *ev)
             kc_runtime_request_task_configs(h->rt, ev->connector);
         break;
     case KC_CFG_EV_RESTART:
-        for (size_t i = 0; i < h->owned.n; i++)
-            if (strcmp(h->owned.items[i].connector, ev->connector) == 0 &&
-                (ev->restart.include_tasks || h->owned.items[i].task < 0))
-                kc_herder_restart_local(h, ev->connector, h->owned.items[i].task);
+        /* Each worker restarts its own part; onlyFailed limits it to FAILED ones. */
+        for (size_t i = 0; i < h->owned.n; i++) {
+            const kc_work *w = &h->owned.items[i];
+            kc_status      st;
+            bool           failed = false;
+            if (strcmp(w->connector, ev->connector) != 0 ||
+                (w->task >= 0 && !ev->restart.include_tasks))
+                continue;
+            if (kc_status_store_get(h->status, w->connector, w->task, &st) == KC_OK) {
+                failed = st.state == KC_STATE_FAILED;
+                kc_status_clear(&st);
+            }
+            if (!ev->restart.only_failed || failed)
+                kc_herder_restart_local(h, w->connector, w->task);
+        }
         break;
     default:
         break;

@@ -499,6 +499,28 @@ converters(instance *in, kc_converter *key, kc_converter *value, kc_err *err)
     return KC_OK;
 }
 
+/* Starts the plugin's task; its state, or NULL after recording the failure. The herder may
+ * call ops->stop() on it from now on. */
+static void *
+start_plugin_task(instance *in)
+{
+    char  errbuf[1024] = "";
+    void *priv = NULL;
+
+    if (in->ops->task->start(&priv, &in->ctx, in->task_config, errbuf, sizeof(errbuf)) != 0) {
+        fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
+             : "start() failed");
+        if (priv != NULL)
+            in->ops->task->destroy(priv);
+        return NULL;
+    }
+    pthread_mutex_lock(&in->lock);
+    in->priv = priv;
+    in->running = true;
+    pthread_mutex_unlock(&in->lock);
+    return priv;
+}
+
 /* Waits while the task is paused; false when it must stop. Writes PAUSED/RUNNING. */
 static bool
 task_wait_started(instance *in, bool *paused_shown)
@@ -561,15 +583,8 @@ run_source(instance *in)
         fail(in, "Failed to create producer", err.msg);
         goto out;
     }
-    if (in->ops->task->start(&priv, &in->ctx, in->task_config, errbuf, sizeof(errbuf)) != 0) {
-        fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
-             : "start() failed");
+    if ((priv = start_plugin_task(in)) == NULL)
         goto out;
-    }
-    pthread_mutex_lock(&in->lock);
-    in->priv = priv;
-    in->running = true;
-    pthread_mutex_unlock(&in->lock);
     write_status(in, in->target == KC_TARGET_STARTED ? KC_STATE_RUNNING : KC_STATE_PAUSED, NULL,
                  false);
     paused_shown = in->target != KC_TARGET_STARTED;
@@ -752,15 +767,8 @@ run_sink(instance *in)
         fail(in, "Failed to create consumer", err.msg);
         goto out;
     }
-    if (in->ops->task->start(&priv, &in->ctx, in->task_config, errbuf, sizeof(errbuf)) != 0) {
-        fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
-             : "start() failed");
+    if ((priv = start_plugin_task(in)) == NULL)
         goto out;
-    }
-    pthread_mutex_lock(&in->lock);
-    in->priv = priv;
-    in->running = true;
-    pthread_mutex_unlock(&in->lock);
     {
         rd_kafka_topic_partition_list_t *sub = rd_kafka_topic_partition_list_new(4);
         if (regex != NULL && *regex) {
