@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -574,9 +575,21 @@ tls_start(kc_kafka_conn *c, const char *host, const kc_conn_security *sec, int64
         return ssl_error(c, "client certificate", err);
     c->ssl = SSL_new(c->ctx);
     SSL_set_fd(c->ssl, c->fd);
-    SSL_set_tlsext_host_name(c->ssl, host);
-    if (sec->verify_hostname)
-        SSL_set1_host(c->ssl, host);
+    {
+        struct in6_addr a6;
+        struct in_addr  a4;
+        bool            ip = inet_pton(AF_INET, host, &a4) == 1 || inet_pton(AF_INET6, host, &a6) == 1;
+        if (!ip)
+            SSL_set_tlsext_host_name(c->ssl, host);
+        /* As Java's "https" endpoint identification: the name, or the IP address, must be
+         * in the broker's certificate. */
+        if (sec->verify_hostname) {
+            if (ip)
+                X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(c->ssl), host);
+            else
+                SSL_set1_host(c->ssl, host);
+        }
+    }
     for (;;) {
         int r = SSL_connect(c->ssl), e;
         if (r == 1)

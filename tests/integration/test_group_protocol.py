@@ -162,3 +162,13 @@ def test_our_leader_assigns_to_java_worker(tmp_path, target_cluster, java_worker
     jw.stop()
     p.proc.terminate()
     p.finish()
+
+
+def test_member_over_tls(tmp_path, target_cluster):
+    props = target_cluster.java_ssl_properties()
+    path = write_properties(str(tmp_path / "tls.properties"), props)
+    p = subprocess.run([PROBE, path, f"g-{uuid.uuid4().hex[:8]}", "http://w1:8083/",
+                        "sessioned", "1000"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stdout + p.stderr
+    events = [json.loads(line) for line in p.stdout.splitlines()]
+    assert of(events, "assignment")[0]["version"] == 2

@@ -318,3 +318,29 @@ def test_kafka_cli_tools_see_internal_topics(workers, target_cluster, java):
             break
         time.sleep(1)
     assert out.stdout.strip() == f"{props['config.storage.topic']}:0:1"
+
+
+# ---- TLS ----------------------------------------------------------------------------------
+
+def test_ssl_listener(workers, target_cluster):
+    """security.protocol=SSL with a PEM trust store: the worker's Kafka clients (librdkafka)
+    and its own group connection (OpenSSL) both verify the broker, by IP address."""
+    props = workers.properties()
+    props.update(target_cluster.java_ssl_properties())
+    w = workers.start(props)
+    assert w.get("/").json()["kafka_cluster_id"] == target_cluster.cluster_id
+    deadline = time.monotonic() + 30
+    while "Joined group at generation" not in w.log() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert "Joined group at generation" in w.log()
+
+
+def test_ssl_with_an_untrusted_broker_certificate_stops_startup(workers, target_cluster,
+                                                                tmp_path):
+    other_ca, _ = kh.make_test_ca(str(tmp_path / "other-ca"))
+    props = workers.properties(**{"default.api.timeout.ms": "5000"})
+    props.update(target_cluster.java_ssl_properties(ca_file=other_ca))
+    w = workers.create(props).start()
+    assert w.wait_exit(30) == 2
+    assert "Failed to connect to and describe Kafka cluster" in w.log()
+    assert "certificate verify failed" in w.log() or "SSL handshake failed" in w.log()

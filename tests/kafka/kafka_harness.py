@@ -8,6 +8,8 @@ with a static quorum, each with three listeners on free loopback ports:
     PLAINTEXT       clients without authentication
     SASL_PLAINTEXT  SCRAM-SHA-256 and SCRAM-SHA-512; the users in SCRAM_USERS exist from
                     format time, for both mechanisms
+    SSL             TLS with a certificate for 127.0.0.1/localhost signed by a test CA made
+                    with openssl (Cluster.ca_file is the trust store clients need)
     CONTROLLER      the KRaft quorum
 
 Data lives in a temporary directory. Brokers started for tests get PR_SET_PDEATHSIG, so
@@ -140,6 +142,32 @@ def tail(path, lines=40):
     return "\n".join(data[-lines:])
 
 
+def make_test_ca(directory):
+    """A CA and a broker certificate for 127.0.0.1 and localhost, made with openssl, as PEM:
+    returns (ca_file, broker_keystore) where the keystore holds the key and the chain."""
+    os.makedirs(directory, exist_ok=True)
+    ca_key, ca = os.path.join(directory, "ca.key"), os.path.join(directory, "ca.pem")
+    key, csr = os.path.join(directory, "broker.key"), os.path.join(directory, "broker.csr")
+    crt, ext = os.path.join(directory, "broker.crt"), os.path.join(directory, "san.ext")
+    keystore = os.path.join(directory, "broker-keystore.pem")
+    if os.path.exists(keystore):
+        return ca, keystore
+    with open(ext, "w") as f:
+        f.write("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    run = lambda *a: subprocess.run(a, check=True, capture_output=True)  # noqa: E731
+    run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", ca_key,
+        "-out", ca, "-days", "3", "-subj", "/CN=kconnect test CA")
+    run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", csr,
+        "-subj", "/CN=localhost")
+    run("openssl", "x509", "-req", "-in", csr, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial",
+        "-out", crt, "-days", "3", "-extfile", ext)
+    with open(keystore, "w") as out:
+        for part in (key, crt, ca):
+            with open(part) as f:
+                out.write(f.read())
+    return ca, keystore
+
+
 def jaas_config(mechanism_user="admin"):
     """The Java sasl.jaas.config value for a SCRAM user of SCRAM_USERS."""
     return ('org.apache.kafka.common.security.scram.ScramLoginModule required '
@@ -261,7 +289,7 @@ class Node:
     def __init__(self, cluster, node_id, ports):
         self.cluster = cluster
         self.node_id = node_id
-        self.plaintext_port, self.sasl_port, self.controller_port = ports
+        self.plaintext_port, self.sasl_port, self.controller_port, self.ssl_port = ports
         self.dir = os.path.join(cluster.dir, f"node{node_id}")
         self.config_path = os.path.join(self.dir, "server.properties")
         self.log_path = os.path.join(self.dir, "server.log")
@@ -279,11 +307,15 @@ class Node:
             "controller.quorum.voters": c.quorum_voters(),
             "listeners": (f"PLAINTEXT://127.0.0.1:{self.plaintext_port},"
                           f"SASL_PLAINTEXT://127.0.0.1:{self.sasl_port},"
+                          f"SSL://127.0.0.1:{self.ssl_port},"
                           f"CONTROLLER://127.0.0.1:{self.controller_port}"),
             "advertised.listeners": (f"PLAINTEXT://127.0.0.1:{self.plaintext_port},"
-                                     f"SASL_PLAINTEXT://127.0.0.1:{self.sasl_port}"),
+                                     f"SASL_PLAINTEXT://127.0.0.1:{self.sasl_port},"
+                                     f"SSL://127.0.0.1:{self.ssl_port}"),
             "listener.security.protocol.map":
-                "PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT",
+                "PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,SSL:SSL,CONTROLLER:PLAINTEXT",
+            "listener.name.ssl.ssl.keystore.type": "PEM",
+            "listener.name.ssl.ssl.keystore.location": c.keystore,
             "inter.broker.listener.name": "PLAINTEXT",
             "controller.listener.names": "CONTROLLER",
             "sasl.enabled.mechanisms": ",".join(SCRAM_MECHANISMS),
@@ -399,8 +431,9 @@ class Cluster:
         self.extra_config = dict(extra_config or {})
         self.dir = workdir or tempfile.mkdtemp(prefix=f"kc-kafka-{name}-")
         self.cluster_id = random_cluster_id()
-        ports = free_ports(3 * brokers)
-        self.nodes = [Node(self, i + 1, ports[3 * i:3 * i + 3]) for i in range(brokers)]
+        self.ca_file, self.keystore = make_test_ca(os.path.join(self.dir, "tls"))
+        ports = free_ports(4 * brokers)
+        self.nodes = [Node(self, i + 1, ports[4 * i:4 * i + 4]) for i in range(brokers)]
 
     # ---- addresses ----
     def quorum_voters(self):
@@ -413,6 +446,15 @@ class Cluster:
     @property
     def sasl_bootstrap(self):
         return ",".join(f"127.0.0.1:{n.sasl_port}" for n in self.nodes)
+
+    @property
+    def ssl_bootstrap(self):
+        return ",".join(f"127.0.0.1:{n.ssl_port}" for n in self.nodes)
+
+    def java_ssl_properties(self, ca_file=None):
+        """Java client settings for the SSL listener (PEM trust store)."""
+        return {"bootstrap.servers": self.ssl_bootstrap, "security.protocol": "SSL",
+                "ssl.truststore.type": "PEM", "ssl.truststore.location": ca_file or self.ca_file}
 
     def client_config(self, sasl=False, mechanism="SCRAM-SHA-256", user="admin", **extra):
         """librdkafka (confluent-kafka) settings for this cluster."""
@@ -539,6 +581,7 @@ class Cluster:
     def state(self):
         return {"name": self.name, "dir": self.dir, "cluster_id": self.cluster_id,
                 "bootstrap": self.bootstrap, "sasl_bootstrap": self.sasl_bootstrap,
+                "ssl_bootstrap": self.ssl_bootstrap, "ca_file": self.ca_file,
                 "pids": [n.pid for n in self.nodes]}
 
 
