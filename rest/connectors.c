@@ -136,8 +136,10 @@ connector_info(const kc_connector_state *c)
                      "type", kc_runtime_connector_type(c->config));
 }
 
+/* A connector or task state as Java shows it; version comes from the status record (null
+ * when the worker that wrote it did not say). */
 static json_t *
-state_json(const kc_status *st, const char *version, int task)
+state_json(const kc_status *st, int task)
 {
     json_t *o = json_object();
 
@@ -147,8 +149,7 @@ state_json(const kc_status *st, const char *version, int task)
     json_object_set_new(o, "worker_id", json_string(st->worker_id ? st->worker_id : ""));
     if (st->trace != NULL && *st->trace)
         json_object_set_new(o, "trace", json_string(st->trace));
-    if (version != NULL)
-        json_object_set_new(o, "version", json_string(version));
+    json_object_set_new(o, "version", st->version ? json_string(st->version) : json_null());
     return o;
 }
 
@@ -157,9 +158,6 @@ static json_t *
 connector_state_info(kc_herder *h, const kc_connector_state *c)
 {
     kc_status_store        *store = kc_herder_status(h);
-    const char             *cls = json_string_value(json_object_get(c->config, "connector.class"));
-    const kc_connector_ops *ops = cls ? kc_plugins_find(cls) : NULL;
-    const char             *version = ops ? ops->version : NULL;
     kc_status               st;
     json_t                 *tasks = json_array(), *out;
     size_t                  n;
@@ -175,12 +173,12 @@ connector_state_info(kc_herder *h, const kc_connector_state *c)
         if ((size_t) ids[i] >= kc_config_state_task_count_visible(c))
             continue;                              /* a stale task of an older config */
         if (kc_status_store_get(store, c->name, ids[i], &ts) == KC_OK) {
-            json_array_append_new(tasks, state_json(&ts, version, ids[i]));
+            json_array_append_new(tasks, state_json(&ts, ids[i]));
             kc_status_clear(&ts);
         }
     }
     free(ids);
-    out = json_pack("{s:s,s:o,s:o,s:s}", "name", c->name, "connector", state_json(&st, version, -1),
+    out = json_pack("{s:s,s:o,s:o,s:s}", "name", c->name, "connector", state_json(&st, -1),
                     "tasks", tasks, "type", kc_runtime_connector_type(c->config));
     kc_status_clear(&st);
     return out;
@@ -541,11 +539,7 @@ do_task_status(kc_herder *h, void *arg)
         kc_rest_error(c->resp, 404, "No status found for task %s-%s", c->name, t);
         return;
     }
-    {
-        const char             *cls = json_string_value(json_object_get(cs->config, "connector.class"));
-        const kc_connector_ops *ops = cls ? kc_plugins_find(cls) : NULL;
-        ok(c, 200, state_json(&st, ops ? ops->version : NULL, (int) task));
-    }
+    ok(c, 200, state_json(&st, (int) task));
     kc_status_clear(&st);
 }
 

@@ -274,7 +274,7 @@ start_work(kc_herder *h, const kc_work *w)
                                    c->target, &err);
     }
     if (rc != KC_OK) {
-        kc_status st = { KC_STATE_FAILED, NULL, h->worker_id, atomic_load(&h->generation) };
+        kc_status st = { KC_STATE_FAILED, NULL, h->worker_id, atomic_load(&h->generation), NULL };
         char      trace[700];
         snprintf(trace, sizeof(trace), "org.apache.kafka.connect.errors.ConnectException: %s\n",
                  err.msg);
@@ -382,7 +382,8 @@ leader_assign(kc_herder *h, const kc_group_joined *j, int protocol, kc_wbuf *blo
 static void
 tombstone_stale_statuses(kc_herder *h)
 {
-    kc_status gone = { KC_STATE_DESTROYED, NULL, h->worker_id, atomic_load(&h->generation) };
+    kc_status gone = { KC_STATE_DESTROYED, NULL, h->worker_id, atomic_load(&h->generation),
+                       NULL };
     kc_err    err;
     char    **names;
     size_t    n;

@@ -121,7 +121,7 @@ static void
 write_status(instance *in, kc_state state, const char *trace, bool safe)
 {
     kc_status st = { state, (char *) trace, (char *) in->rt->env.worker_id,
-                     atomic_load(in->rt->env.generation) };
+                     atomic_load(in->rt->env.generation), (char *) in->ops->version };
     kc_err    err;
     int       rc = safe ? kc_status_store_put_safe(in->rt->env.status, in->connector, in->task,
                                                    &st, &err)

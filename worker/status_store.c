@@ -47,6 +47,7 @@ kc_status_clear(kc_status *st)
 {
     free(st->trace);
     free(st->worker_id);
+    free(st->version);
     memset(st, 0, sizeof(*st));
 }
 
@@ -57,6 +58,7 @@ status_copy(kc_status *dst, const kc_status *src)
     dst->generation = src->generation;
     dst->trace = src->trace ? kc_xstrdup(src->trace) : NULL;
     dst->worker_id = src->worker_id ? kc_xstrdup(src->worker_id) : NULL;
+    dst->version = src->version ? kc_xstrdup(src->version) : NULL;
 }
 
 char *
@@ -69,6 +71,7 @@ kc_status_value(const kc_status *st, size_t *len)
     json_object_set_new(v, "trace", st->trace ? json_string(st->trace) : json_null());
     json_object_set_new(v, "worker_id", json_string(st->worker_id ? st->worker_id : ""));
     json_object_set_new(v, "generation", json_integer(st->generation));
+    json_object_set_new(v, "version", st->version ? json_string(st->version) : json_null());
     text = kc_json_java_dumps(v, len);
     json_decref(v);
     return text;
@@ -78,7 +81,7 @@ int
 kc_status_parse(const void *value, size_t len, kc_status *out)
 {
     json_t       *v = json_loadb(value, len, 0, NULL);
-    const json_t *s, *t, *w, *g;
+    const json_t *s, *t, *w, *g, *ver;
     int           state;
 
     memset(out, 0, sizeof(*out));
@@ -86,6 +89,7 @@ kc_status_parse(const void *value, size_t len, kc_status *out)
     t = json_object_get(v, "trace");
     w = json_object_get(v, "worker_id");
     g = json_object_get(v, "generation");
+    ver = json_object_get(v, "version");
     if (!json_is_string(s) || (state = kc_state_parse(json_string_value(s))) < 0 ||
         !json_is_string(w) || !json_is_integer(g)) {
         json_decref(v);
@@ -95,6 +99,7 @@ kc_status_parse(const void *value, size_t len, kc_status *out)
     out->trace = json_is_string(t) ? kc_xstrdup(json_string_value(t)) : NULL;
     out->worker_id = kc_xstrdup(json_string_value(w));
     out->generation = (int32_t) json_integer_value(g);
+    out->version = json_is_string(ver) ? kc_xstrdup(json_string_value(ver)) : NULL;
     json_decref(v);
     return KC_OK;
 }

@@ -37,6 +37,7 @@ typedef struct kc_status {
     char    *trace;        /* NULL when none */
     char    *worker_id;
     int32_t  generation;
+    char    *version;      /* the plugin's version (Kafka 4.1+ writes it); NULL when none */
 } kc_status;
 
 typedef struct kc_status_store kc_status_store;

@@ -36,17 +36,13 @@ static int
 fk_task_configs(void *priv, int max_tasks, json_t **out, char *err, size_t errlen)
 {
     fk_connector *c = priv;
-    json_t       *file = json_object_get(c->config, "file");
 
     (void) err;
     (void) errlen;
+    /* As Java's FileStreamSinkConnector: every task gets the connector's whole config. */
     *out = json_array();
-    for (int i = 0; i < max_tasks; i++) {
-        json_t *t = json_object();
-        if (file != NULL)
-            json_object_set(t, "file", file);
-        json_array_append_new(*out, t);
-    }
+    for (int i = 0; i < max_tasks; i++)
+        json_array_append_new(*out, json_deep_copy(c->config));
     return KC_PLUGIN_OK;
 }
 

@@ -241,6 +241,14 @@ class JavaConnectWorker:
     def url(self):
         return f"http://127.0.0.1:{self.port}"
 
+    def get(self, path, **kw):
+        import requests
+        return requests.get(self.url + path, timeout=kw.pop("timeout", 10), **kw)
+
+    def request(self, method, path, **kw):
+        import requests
+        return requests.request(method, self.url + path, timeout=kw.pop("timeout", 10), **kw)
+
     def start(self):
         cmd = self.java.command("org.apache.kafka.connect.cli.ConnectDistributed",
                                 [self.config_path],
