@@ -120,7 +120,7 @@ stop:
 
 build/fuzz/%: tests/fuzz/%.c $(LIB_SRCS)
 	@mkdir -p $(dir $@)
-	clang -std=c11 -g -O1 -D_GNU_SOURCE -I. -fsanitize=fuzzer,address,undefined \
+	clang -std=c11 -g -O1 -D_GNU_SOURCE -I. -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
 		$(PKG_CFLAGS) -o $@ $< $(LIB_SRCS) $(PKG_LIBS) -lpthread -lm
 
 fuzz: setup-build $(FUZZ_BINS)

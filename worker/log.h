@@ -12,6 +12,7 @@
 #define KC_LOG_H
 
 typedef enum {
+    KC_LOG_OFF = -1,          /* for kc_log_set_level only: nothing is logged */
     KC_LOG_ERROR = 0,
     KC_LOG_WARN,
     KC_LOG_INFO,
