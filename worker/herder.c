@@ -959,6 +959,8 @@ herder_thread(void *arg)
                 break;
         }
         heartbeat(h);
+        if (h->leader && h->joined_once)
+            maybe_rotate_session_key(h);      /* no-op until inter.worker.key.ttl.ms runs out */
         kc_klog_poll(h->config_log, 0);
         kc_status_store_poll(h->status, 0);
         run_queue(h);

@@ -691,6 +691,26 @@ typedef struct sink_state {
     rd_kafka_topic_partition_list_t *positions;   /* next offset to commit, per partition */
 } sink_state;
 
+/* The message's headers as the record's (names and values borrowed from the message). */
+static void
+sink_headers(const rd_kafka_message_t *m, kc_record *r)
+{
+    rd_kafka_headers_t *hdrs;
+    const char         *name;
+    const void         *value;
+    size_t              size, n;
+
+    if (rd_kafka_message_headers(m, &hdrs) != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return;
+    n = rd_kafka_header_cnt(hdrs);
+    r->headers = kc_xcalloc(n ? n : 1, sizeof(*r->headers));
+    for (size_t i = 0; i < n && rd_kafka_header_get_all(hdrs, i, &name, &value, &size) ==
+                                RD_KAFKA_RESP_ERR_NO_ERROR; i++) {
+        r->headers[i] = (kc_header) { name, value, value ? size : 0 };
+        r->nheaders++;
+    }
+}
+
 static int
 sink_commit(sink_state *s, bool sync)
 {
@@ -839,6 +859,7 @@ run_sink(instance *in)
                 r->partition = msgs[i]->partition;
                 r->offset = msgs[i]->offset;
                 r->timestamp = rd_kafka_message_timestamp(msgs[i], NULL);
+                sink_headers(msgs[i], r);
                 if (kc_converter_to_connect(&kconv, msgs[i]->key, msgs[i]->key_len, &r->key, &err)
                         != KC_OK ||
                     kc_converter_to_connect(&vconv, msgs[i]->payload, msgs[i]->len, &r->value,
@@ -847,6 +868,7 @@ run_sink(instance *in)
                     for (size_t j = 0; j <= i; j++) {
                         kc_value_clear(&batch[j].key);
                         kc_value_clear(&batch[j].value);
+                        free(batch[j].headers);
                     }
                     for (size_t j = 0; j < n; j++)
                         rd_kafka_message_destroy(msgs[j]);
@@ -861,6 +883,7 @@ run_sink(instance *in)
                 for (size_t j = 0; j < n; j++) {
                     kc_value_clear(&batch[j].key);
                     kc_value_clear(&batch[j].value);
+                    free(batch[j].headers);
                     rd_kafka_message_destroy(msgs[j]);
                 }
                 goto stopping;
@@ -875,6 +898,7 @@ run_sink(instance *in)
                 p->offset = msgs[j]->offset + 1;
                 kc_value_clear(&batch[j].key);
                 kc_value_clear(&batch[j].value);
+                free(batch[j].headers);
                 rd_kafka_message_destroy(msgs[j]);
             }
         }

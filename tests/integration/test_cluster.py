@@ -339,3 +339,22 @@ def test_delete_tombstones_the_statuses(workers, lines_file):
     assert w.request("DELETE", "/connectors/gone").status_code == 204
     wait_for(lambda: w.get("/connectors/gone/status").status_code == 404, what="status gone")
     assert w.get("/connectors").json() == []
+
+
+def test_updated_config_reaches_the_tasks(workers, target_cluster, lines_file):
+    props = workers.properties(**{"offset.flush.interval.ms": "500"})
+    w = workers.start(props)
+    first, second = (f"upd-{uuid.uuid4().hex[:6]}" for _ in range(2))
+    conv = {"value.converter": "org.apache.kafka.connect.storage.StringConverter"}
+    create(w, "upd", dict(conv, **{"connector.class": "FileStreamSource",
+                                   "file": str(lines_file), "topic": first}))
+    assert len(consume_all(target_cluster, first, 5)) == 5
+    r = w.request("PUT", "/connectors/upd/config", json=dict(conv, **{
+        "connector.class": "FileStreamSource", "file": str(lines_file), "topic": second}))
+    assert r.status_code == 200, r.text
+    assert r.json()["config"]["topic"] == second
+    wait_for(lambda: w.get("/connectors/upd/tasks").json()[0]["config"]["topic"] == second,
+             what="new task config")
+    with open(lines_file, "a") as f:
+        f.write("after update\n")
+    assert consume_all(target_cluster, second, 1) == ["after update"]
