@@ -172,3 +172,31 @@ def test_member_over_tls(tmp_path, target_cluster):
     assert p.returncode == 0, p.stdout + p.stderr
     events = [json.loads(line) for line in p.stdout.splitlines()]
     assert of(events, "assignment")[0]["version"] == 2
+
+
+def test_plain_member(tmp_path, target_cluster):
+    p = Probe(tmp_path, target_cluster, f"g-{uuid.uuid4().hex[:8]}", "http://w1:8083/",
+              "sessioned", 1000, sasl={"sasl": True, "mechanism": "PLAIN", "user": "alice"})
+    rc, events, err = p.finish()
+    assert rc == 0, err + str(events)
+    assert of(events, "assignment")[0]["version"] == 2
+
+
+def test_group_authorization_failure_is_reported(tmp_path, target_cluster):
+    """A member whose principal may not use the group gets a clear error, not retries."""
+    from confluent_kafka.admin import (AclBinding, AclOperation, AclPermissionType,
+                                       ResourcePatternType, ResourceType)
+    group = f"denied-{uuid.uuid4().hex[:8]}"
+    admin = target_cluster.admin(sasl=True)
+    acl = AclBinding(ResourceType.GROUP, group, ResourcePatternType.LITERAL, "User:mallory",
+                     "*", AclOperation.ALL, AclPermissionType.DENY)
+    admin.create_acls([acl])[acl].result(30)
+    time.sleep(1)                                  # ACLs reach every broker's cache
+    props = target_cluster.java_client_properties(sasl=True, user="mallory")
+    path = write_properties(str(tmp_path / "mallory.properties"), props)
+    p = subprocess.run([PROBE, path, group, "http://w1:8083/", "sessioned", "1000"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1
+    errors = of([json.loads(line) for line in p.stdout.splitlines()], "error")
+    assert "not authorized to access group " + group in errors[0]["message"] or \
+        "GROUP_AUTHORIZATION_FAILED" in errors[0]["message"], errors

@@ -6,8 +6,12 @@ command line at the bottom of this file. A cluster is 1..N combined broker+contr
 with a static quorum, each with three listeners on free loopback ports:
 
     PLAINTEXT       clients without authentication
-    SASL_PLAINTEXT  SCRAM-SHA-256 and SCRAM-SHA-512; the users in SCRAM_USERS exist from
-                    format time, for both mechanisms
+    SASL_PLAINTEXT  SCRAM-SHA-256, SCRAM-SHA-512 and PLAIN; the users in SCRAM_USERS exist
+                    from format time, for every mechanism
+
+The StandardAuthorizer is on, with ANONYMOUS (every PLAINTEXT client and the brokers
+themselves) and admin as super users, and resources without ACLs open to everyone: tests
+add ACLs where they need a refusal (mallory is the user they refuse).
     SSL             TLS with a certificate for 127.0.0.1/localhost signed by a test CA made
                     with openssl (Cluster.ca_file is the trust store clients need)
     CONTROLLER      the KRaft quorum
@@ -37,8 +41,9 @@ import uuid
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 
-SCRAM_USERS = {"admin": "admin-secret", "alice": "alice-secret"}
+SCRAM_USERS = {"admin": "admin-secret", "alice": "alice-secret", "mallory": "mallory-secret"}
 SCRAM_MECHANISMS = ("SCRAM-SHA-256", "SCRAM-SHA-512")
+# The SASL listener also offers PLAIN, for the same users and passwords.
 
 # Kafka's bin/*.sh scripts, by the name an operator types, and the main class behind each.
 TOOLS = {
@@ -168,10 +173,12 @@ def make_test_ca(directory):
     return ca, keystore
 
 
-def jaas_config(mechanism_user="admin"):
-    """The Java sasl.jaas.config value for a SCRAM user of SCRAM_USERS."""
-    return ('org.apache.kafka.common.security.scram.ScramLoginModule required '
-            f'username="{mechanism_user}" password="{SCRAM_USERS[mechanism_user]}";')
+def jaas_config(mechanism_user="admin", mechanism="SCRAM-SHA-256"):
+    """The Java sasl.jaas.config value for a user of SCRAM_USERS."""
+    module = ("org.apache.kafka.common.security.plain.PlainLoginModule" if mechanism == "PLAIN"
+              else "org.apache.kafka.common.security.scram.ScramLoginModule")
+    return (f'{module} required username="{mechanism_user}" '
+            f'password="{SCRAM_USERS[mechanism_user]}";')
 
 
 class Java:
@@ -309,6 +316,8 @@ class Node:
         rf = min(3, len(c.nodes))
         min_isr = 2 if rf >= 3 else 1
         jaas = "org.apache.kafka.common.security.scram.ScramLoginModule required;"
+        plain = ("org.apache.kafka.common.security.plain.PlainLoginModule required " +
+                 " ".join(f'user_{u}="{p}"' for u, p in SCRAM_USERS.items()) + ";")
         props = {
             "process.roles": "broker,controller",
             "node.id": self.node_id,
@@ -326,9 +335,13 @@ class Node:
             "listener.name.ssl.ssl.keystore.location": c.keystore,
             "inter.broker.listener.name": "PLAINTEXT",
             "controller.listener.names": "CONTROLLER",
-            "sasl.enabled.mechanisms": ",".join(SCRAM_MECHANISMS),
+            "sasl.enabled.mechanisms": ",".join(SCRAM_MECHANISMS + ("PLAIN",)),
             "listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config": jaas,
             "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config": jaas,
+            "listener.name.sasl_plaintext.plain.sasl.jaas.config": plain,
+            "authorizer.class.name": "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+            "super.users": "User:ANONYMOUS;User:admin",
+            "allow.everyone.if.no.acl.found": "true",
             "log.dirs": os.path.join(self.dir, "data"),
             "num.partitions": 1,
             "offsets.topic.replication.factor": rf,
@@ -481,7 +494,7 @@ class Cluster:
             return {"bootstrap.servers": self.bootstrap}
         return {"bootstrap.servers": self.sasl_bootstrap,
                 "security.protocol": "SASL_PLAINTEXT", "sasl.mechanism": mechanism,
-                "sasl.jaas.config": jaas_config(user)}
+                "sasl.jaas.config": jaas_config(user, mechanism)}
 
     def command_config(self, sasl=True, mechanism="SCRAM-SHA-256", user="admin"):
         """Path of a --command-config file for Kafka's tools (SASL by default)."""
