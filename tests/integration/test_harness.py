@@ -92,3 +92,41 @@ def test_make_run_leaves_a_worker_answering(tmp_path):
         subprocess.run([script, "stop"], env=env, timeout=120)
     with pytest.raises(requests.ConnectionError):
         requests.get(f"http://127.0.0.1:{port}/", timeout=2)
+
+
+def test_workers_survive_the_group_coordinator_moving(three_brokers, workers, tmp_path):
+    """Kill the broker that coordinates the Connect group: the coordinator moves (the group
+    client sees NOT_COORDINATOR / COORDINATOR_NOT_AVAILABLE and finds the new one) and the
+    cluster keeps its work."""
+    import signal as sig
+    from test_cluster import all_running, create, wait_for
+    workers.cluster = three_brokers
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0",
+                                  "session.timeout.ms": "6000", "heartbeat.interval.ms": "1000"})
+    for store in ("offset", "config", "status"):
+        props[f"{store}.storage.replication.factor"] = "3"
+    ws = [workers.start(props) for _ in range(2)]
+    topic = f"coord-{uuid.uuid4().hex[:6]}"
+    three_brokers.create_topic(topic, 3, 3)
+    create(ws[0], "coord", {"connector.class": "FileStreamSink", "topics": topic,
+                            "tasks.max": "2", "file": os.devnull})
+    wait_for(lambda: all_running(ws[0], "coord", 2), what="coord RUNNING")
+    # With offsets.topic.num.partitions=1 every group's coordinator is the leader of
+    # __consumer_offsets-0 (AdminClient will not describe a group of protocol type connect).
+    admin = three_brokers.admin()
+    md = admin.list_topics(topic="__consumer_offsets", timeout=30)
+    coordinator = md.topics["__consumer_offsets"].partitions[0].leader
+    node = next(n for n in three_brokers.nodes if n.node_id == coordinator)
+    node.signal(sig.SIGKILL)
+    node.wait_exit(10)
+    try:
+        # The group keeps (or regains) its work, and both workers still answer.
+        time.sleep(8)
+        wait_for(lambda: all_running(ws[1], "coord", 2), timeout=60,
+                 what="coord RUNNING after the coordinator died")
+        assert ws[0].proc.poll() is None and ws[1].proc.poll() is None
+        text = "".join(w.log() for w in ws)
+        assert "coordinator" in text
+    finally:
+        node.start()
+        three_brokers.wait_ready(90)
