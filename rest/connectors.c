@@ -547,23 +547,40 @@ ENDPOINT(kc_rest_task_status, do_task_status)
 
 /* ===== Changes ===== */
 
+/* Leader-only changes of a known connector that answer 204 (DELETE, PUT .../stop). */
+typedef struct leader_action {
+    int        (*op)(kc_herder *h, const char *name, kc_err *err);
+    const char  *what;
+} leader_action;
+
+static const leader_action delete_action = { kc_herder_delete_connector, "delete" };
+static const leader_action stop_action = { kc_herder_stop_connector, "stop" };
+
 static void
-do_delete(kc_herder *h, void *arg)
+do_leader_action(kc_herder *h, void *arg)
 {
-    call  *c = arg;
-    kc_err err;
+    call                *c = arg;
+    const leader_action *a = c->extra;
+    kc_err               err;
 
     if (!leader_or_forward(c))
         return;
     if (known(c) == NULL)
         return;
-    if (kc_herder_delete_connector(h, c->name, &err) != KC_OK)
-        kc_rest_error(c->resp, 500, "Failed to delete connector %s: %s", c->name, err.msg);
+    if (a->op(h, c->name, &err) != KC_OK)
+        kc_rest_error(c->resp, 500, "Failed to %s connector %s: %s", a->what, c->name, err.msg);
     else
         ok(c, 204, NULL);
 }
 
-ENDPOINT(kc_rest_connector_delete, do_delete)
+void
+kc_rest_connector_delete(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                         kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, (void *) &delete_action };
+
+    run(&c, do_leader_action);
+}
 
 static void
 do_target(kc_herder *h, void *arg)
@@ -600,23 +617,13 @@ kc_rest_connector_resume(const kc_rest_ctx *ctx, const kc_rest_request *req,
     run(&c, do_target);
 }
 
-static void
-do_stop(kc_herder *h, void *arg)
+void
+kc_rest_connector_stop(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
 {
-    call  *c = arg;
-    kc_err err;
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, (void *) &stop_action };
 
-    if (!leader_or_forward(c))
-        return;
-    if (known(c) == NULL)
-        return;
-    if (kc_herder_stop_connector(h, c->name, &err) != KC_OK)
-        kc_rest_error(c->resp, 500, "Failed to stop connector %s: %s", c->name, err.msg);
-    else
-        ok(c, 204, NULL);
+    run(&c, do_leader_action);
 }
-
-ENDPOINT(kc_rest_connector_stop, do_stop)
 
 static void
 do_restart(kc_herder *h, void *arg)

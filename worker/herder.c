@@ -36,7 +36,7 @@
 
 /* A call from another thread, or an event from the runtime. */
 typedef struct item {
-    enum { ITEM_CALL, ITEM_TASK_CONFIGS, ITEM_CONNECTOR_FAILED } kind;
+    enum { ITEM_CALL, ITEM_TASK_CONFIGS } kind;
     kc_herder_fn    fn;
     void           *arg;
     bool            done, cancelled;
@@ -48,6 +48,7 @@ typedef struct item {
 struct kc_herder {
     const kc_worker_config *wc;
     char                   *url, *worker_id;
+    char                   *member_client_id;   /* client.id, or Java's connect-<worker id> */
     pthread_t               thread;
     atomic_bool             stopping;
 
@@ -822,16 +823,6 @@ rt_task_configs_ready(void *herder, const char *connector, json_t *configs)
     enqueue(herder, it);
 }
 
-static void
-rt_connector_failed(void *herder, const char *connector)
-{
-    item *it = kc_xcalloc(1, sizeof(*it));
-
-    it->kind = ITEM_CONNECTOR_FAILED;
-    it->connector = kc_xstrdup(connector);
-    enqueue(herder, it);
-}
-
 /* ===== Calls from other threads ===== */
 
 int
@@ -897,8 +888,6 @@ run_queue(kc_herder *h)
         }
         case ITEM_TASK_CONFIGS:
             handle_task_configs(h, it->connector, it->configs);
-            break;
-        case ITEM_CONNECTOR_FAILED:
             break;
         }
         json_decref(it->configs);
@@ -1024,27 +1013,24 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
                 h->cfg.nconnectors, (long long) h->cfg.offset);
 
     env = (kc_runtime_env) { wc, h->status, h->offsets, h->worker_id, &h->generation, h,
-                             rt_task_configs_ready, rt_connector_failed };
+                             rt_task_configs_ready };
     h->rt = kc_runtime_new(&env);
 
     if (kc_clientconf_security(&wc->props, "", &h->sec, err) != KC_OK)
         goto fail;
     h->bootstrap = kc_cfg_split_list(kc_props_get(&wc->props, "bootstrap.servers"), NULL);
+    {
+        const char *cid = kc_cfg_str(&wc->cfg, "client.id");
+        h->member_client_id = cid && *cid ? kc_xstrdup(cid) : kc_xasprintf("connect-%s", worker_id);
+    }
     h->gcfg = (kc_group_config) {
         .group_id = group_id, .protocol_type = KC_CONNECT_PROTOCOL_TYPE,
-        .client_id = h->worker_id, .bootstrap = h->bootstrap, .security = &h->sec,
+        .client_id = h->member_client_id, .bootstrap = h->bootstrap, .security = &h->sec,
         .session_timeout_ms = (int) kc_cfg_int(&wc->cfg, "session.timeout.ms"),
         .rebalance_timeout_ms = (int) kc_cfg_int(&wc->cfg, "rebalance.timeout.ms"),
         .request_timeout_ms = (int) kc_cfg_int(&wc->cfg, "request.timeout.ms"),
         .retry_backoff_ms = (int) kc_cfg_int(&wc->cfg, "retry.backoff.ms"),
     };
-    {
-        /* Java's group member client id: connect-<worker id> unless client.id is set. */
-        const char *cid = kc_cfg_str(&wc->cfg, "client.id");
-        static __thread char id[300];
-        snprintf(id, sizeof(id), "%s", cid && *cid ? cid : "connect");
-        (void) id;
-    }
     h->group = kc_group_new(&h->gcfg);
     free(base);
     if (pthread_create(&h->thread, NULL, herder_thread, h) != 0) {
@@ -1097,5 +1083,6 @@ kc_herder_stop(kc_herder *h)
     free(h->leader_url);
     free(h->url);
     free(h->worker_id);
+    free(h->member_client_id);
     free(h);
 }

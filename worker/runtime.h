@@ -35,8 +35,6 @@ typedef struct kc_runtime_env {
     void                   *herder;
     /* Connector thread: the connector's task configs (new reference, an array). */
     void (*task_configs_ready)(void *herder, const char *connector, json_t *configs);
-    /* Connector thread: start()/task_configs() failed: the connector is FAILED. */
-    void (*connector_failed)(void *herder, const char *connector);
 } kc_runtime_env;
 
 typedef struct kc_runtime kc_runtime;
