@@ -26,8 +26,9 @@ typedef struct instance instance;
 
 struct kc_runtime {
     kc_runtime_env  env;
-    pthread_mutex_t lock;          /* guards the list */
+    pthread_mutex_t lock;          /* guards both lists */
     instance       *list;
+    instance       *abandoned;     /* did not stop in time; they free themselves when done */
 };
 
 struct instance {
@@ -46,6 +47,7 @@ struct instance {
     bool                    stop;
     bool                    want_task_configs;
     bool                    finished;
+    bool                    abandoned;          /* its thread frees it (under lock) */
     void                   *priv;               /* the plugin's state, under lock */
     bool                    running;            /* plugin started and not stopped */
     instance               *next;
@@ -209,6 +211,34 @@ kc_runtime_connector_type(const json_t *config)
     return ops->type == KC_CONNECTOR_SOURCE ? "source" : "sink";
 }
 
+/* The last thing an instance's thread does: mark it finished, or, if the herder gave up
+ * waiting for it, unlink and free it. */
+static void
+instance_finished(instance *in)
+{
+    kc_runtime *rt = in->rt;
+    bool        abandoned;
+
+    pthread_mutex_lock(&rt->lock);
+    pthread_mutex_lock(&in->lock);
+    in->finished = true;
+    abandoned = in->abandoned;
+    pthread_cond_broadcast(&in->cond);
+    pthread_mutex_unlock(&in->lock);
+    if (abandoned) {
+        for (instance **pp = &rt->abandoned; *pp != NULL; pp = &(*pp)->next)
+            if (*pp == in) {
+                *pp = in->next;
+                break;
+            }
+    }
+    pthread_mutex_unlock(&rt->lock);
+    if (abandoned) {
+        kc_log_info("worker", "[%s] stopped late", in->label);
+        instance_free(in);
+    }
+}
+
 /* ===== Connector threads ===== */
 
 /* Task configs as the worker stores them: each plugin config plus task.class (and, for
@@ -252,7 +282,6 @@ connector_thread(void *arg)
             if (in->ops->start(&priv, &in->ctx, in->connector_config, err, sizeof(err)) != 0) {
                 fail(in, "Failed to start connector", err[0] ? err : "start() failed");
                 failed = true;
-                in->rt->env.connector_failed(in->rt->env.herder, in->connector);
                 pthread_mutex_lock(&in->lock);
                 continue;
             }
@@ -289,7 +318,6 @@ connector_thread(void *arg)
                 json_decref(configs);
                 fail(in, "Failed to generate task configs", err[0] ? err : "task_configs() failed");
                 failed = true;
-                in->rt->env.connector_failed(in->rt->env.herder, in->connector);
             } else {
                 json_t *complete = complete_task_configs(in, configs);
                 json_decref(configs);
@@ -308,11 +336,10 @@ connector_thread(void *arg)
         in->ops->stop(priv);
         pthread_mutex_lock(&in->lock);
     }
-    in->finished = true;
-    pthread_cond_broadcast(&in->cond);
     pthread_mutex_unlock(&in->lock);
     if (!failed)
         write_status(in, KC_STATE_UNASSIGNED, NULL, true);
+    instance_finished(in);
     return NULL;
 }
 
@@ -450,11 +477,22 @@ source_state_free(source_state *s)
     }
 }
 
-/* Client settings for a task's producer or consumer: the worker's top-level settings,
- * then worker "<kind>.*", then the connector's "<kind>.override.*". */
+/* Client settings for a task's producer or consumer, layered as Java's Worker does: the
+ * worker's bootstrap.servers, the base settings for tasks (Java's baseProducerConfigs /
+ * baseConsumerConfigs), worker "<kind>.*", then the connector's "<kind>.override.*".
+ * One addition: the worker's own security settings (security.protocol, sasl.*, ssl.*) are
+ * laid under them, so a cluster that needs them is reachable by tasks too; Java requires
+ * them to be repeated under producer./consumer. (an explicit one still wins). */
 static void
 client_props(const instance *in, const char *kind, kc_props *out)
 {
+    static const char *const producer_base[] = {
+        "acks", "all", "enable.idempotence", "false",
+        "max.in.flight.requests.per.connection", "1", "delivery.timeout.ms", "2147483647", NULL,
+    };
+    static const char *const consumer_base[] = {
+        "enable.auto.commit", "false", "auto.offset.reset", "earliest", NULL,
+    };
     const kc_props *wp = &in->rt->env.wc->props;
     char            prefix[64], override[64];
     const char     *key;
@@ -463,11 +501,15 @@ client_props(const instance *in, const char *kind, kc_props *out)
     kc_props_init(out, in->label);
     snprintf(prefix, sizeof(prefix), "%s.", kind);
     snprintf(override, sizeof(override), "%s.override.", kind);
-    for (size_t i = 0; i < wp->n; i++)
-        if (strchr(wp->items[i].key, '.') == NULL || (strncmp(wp->items[i].key, "producer.", 9) &&
-                                                       strncmp(wp->items[i].key, "consumer.", 9) &&
-                                                       strncmp(wp->items[i].key, "admin.", 6)))
-            kc_props_set(out, wp->items[i].key, wp->items[i].value, 0);
+    for (size_t i = 0; i < wp->n; i++) {
+        const char *k = wp->items[i].key;
+        if (strcmp(k, "bootstrap.servers") == 0 || strcmp(k, "security.protocol") == 0 ||
+            strncmp(k, "sasl.", 5) == 0 || strncmp(k, "ssl.", 4) == 0)
+            kc_props_set(out, k, wp->items[i].value, 0);
+    }
+    for (const char *const *b = strcmp(kind, "producer") == 0 ? producer_base : consumer_base;
+         *b != NULL; b += 2)
+        kc_props_set(out, b[0], b[1], 0);
     for (size_t i = 0; i < wp->n; i++)
         if (strncmp(wp->items[i].key, prefix, strlen(prefix)) == 0)
             kc_props_set(out, wp->items[i].key + strlen(prefix), wp->items[i].value, 0);
@@ -773,10 +815,12 @@ run_sink(instance *in)
     }
     client_props(in, "consumer", &props);
     group = kc_xasprintf("connect-%s", in->connector);
+    if (kc_props_get(&props, "group.id") == NULL ||
+        json_object_get(in->connector_config, "consumer.override.group.id") == NULL)
+        kc_props_set(&props, "group.id", group, 0);     /* connect-<name>, unless overridden */
     client_id = kc_xasprintf("connector-consumer-%s", in->label);
     s.consumer = kc_kafka_new_ex(RD_KAFKA_CONSUMER, &props, "",
-                                 (const char *const[]) { "group.id", group, "client.id", client_id,
-                                     "enable.auto.commit", "false", "auto.offset.reset", "earliest",
+                                 (const char *const[]) { "client.id", client_id,
                                      "enable.auto.offset.store", "false", NULL },
                                  &(kc_kafka_hooks) { .rebalance_cb = sink_rebalance, .user = &s },
                                  &err);
@@ -932,11 +976,8 @@ task_thread(void *arg)
         run_source(in);
     else
         run_sink(in);
-    pthread_mutex_lock(&in->lock);
-    in->finished = true;
-    pthread_cond_broadcast(&in->cond);
-    pthread_mutex_unlock(&in->lock);
     write_status(in, KC_STATE_UNASSIGNED, NULL, true);
+    instance_finished(in);
     return NULL;
 }
 
@@ -1037,7 +1078,6 @@ reap(kc_runtime *rt, instance **victims, size_t n, int64_t deadline)
             }
             pthread_cond_timedwait(&in->cond, &in->lock, &ts);
         }
-        done = in->finished;
         pthread_mutex_unlock(&in->lock);
         pthread_mutex_lock(&rt->lock);
         for (instance **pp = &rt->list; *pp != NULL; pp = &(*pp)->next)
@@ -1045,6 +1085,14 @@ reap(kc_runtime *rt, instance **victims, size_t n, int64_t deadline)
                 *pp = in->next;
                 break;
             }
+        pthread_mutex_lock(&in->lock);
+        done = in->finished;
+        if (!done) {
+            in->abandoned = true;                  /* its thread frees it when it ends */
+            in->next = rt->abandoned;
+            rt->abandoned = in;
+        }
+        pthread_mutex_unlock(&in->lock);
         pthread_mutex_unlock(&rt->lock);
         if (done) {
             pthread_join(in->thread, NULL);
@@ -1142,9 +1190,23 @@ kc_runtime_stop_all(kc_runtime *rt)
 void
 kc_runtime_free(kc_runtime *rt)
 {
+    bool left = true;
+
     if (rt == NULL)
         return;
     kc_runtime_stop_all(rt);
+    /* Abandoned instances still use rt: give them a last while to end. */
+    for (int i = 0; i < 300 && left; i++) {
+        pthread_mutex_lock(&rt->lock);
+        left = rt->abandoned != NULL;
+        pthread_mutex_unlock(&rt->lock);
+        if (left)
+            nanosleep(&(struct timespec) { 0, 100 * 1000000L }, NULL);
+    }
+    if (left) {
+        kc_log_error("worker", "tasks still running at exit; leaving them");
+        return;
+    }
     pthread_mutex_destroy(&rt->lock);
     free(rt);
 }
