@@ -127,7 +127,7 @@ fuzz: setup-build $(FUZZ_BINS)
 	@for f in $(FUZZ_BINS); do \
 		mkdir -p build/fuzz/corpus-$$(basename $$f); \
 		echo "fuzz: $$f for $(FUZZ_SECONDS)s"; \
-		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=build/fuzz/ \
 			build/fuzz/corpus-$$(basename $$f) tests/fuzz/seeds/$$(basename $$f) || exit 1; \
 	done
 
