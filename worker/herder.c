@@ -51,6 +51,8 @@ struct kc_herder {
     char                   *member_client_id;   /* client.id, or Java's connect-<worker id> */
     pthread_t               thread;
     atomic_bool             stopping;
+    atomic_bool             failed;                 /* fatal: see kc_herder_failed */
+    char                    failure[512];           /* written before failed is set */
 
     /* group */
     kc_conn_security        sec;
@@ -98,6 +100,15 @@ const char *kc_herder_leader_url(const kc_herder *h) { return h->leader_url; }
 bool kc_herder_rebalancing(const kc_herder *h) { return h->need_rejoin || !h->joined_once; }
 bool kc_herder_started(const kc_herder *h) { return h->joined_once; }
 const char *kc_herder_worker_id(const kc_herder *h) { return h->worker_id; }
+
+bool
+kc_herder_failed(kc_herder *h, char *buf, size_t size)
+{
+    if (!atomic_load(&h->failed))
+        return false;
+    snprintf(buf, size, "%s", h->failure);
+    return true;
+}
 
 static void
 wake(kc_herder *h)
@@ -480,6 +491,11 @@ rebalance(kc_herder *h)
         kc_wbuf_free(&md[i]);
     if (rc != KC_OK) {
         kc_log_error("herder", "joining the group: %s", err.msg);
+        if (rc == KC_EKAFKA || rc == KC_EINVAL) {   /* refused: retrying will not help */
+            snprintf(h->failure, sizeof(h->failure), "%s", err.msg);
+            atomic_store(&h->failed, true);
+            atomic_store(&h->stopping, true);
+        }
         return;                                       /* need_rejoin stays set: try again */
     }
     protocol = kc_connect_protocol_parse(j.protocol ? j.protocol : "default");
@@ -981,6 +997,7 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
     h->last_completed_generation = -1;
     atomic_init(&h->generation, -1);
     atomic_init(&h->stopping, false);
+    atomic_init(&h->failed, false);
     pthread_mutex_init(&h->qlock, NULL);
     pthread_cond_init(&h->qcond, NULL);
     h->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);

@@ -30,6 +30,12 @@ kc_herder *kc_herder_start(const kc_worker_config *wc, const char *advertised_ur
 /* Stops all work, leaves the group, closes the stores, joins the thread. NULL is fine. */
 void kc_herder_stop(kc_herder *h);
 
+/* Whether the herder stopped on an error retrying cannot fix (the group refused us: not
+ * authorized, an inconsistent protocol type, an invalid session timeout); the reason is
+ * copied into buf. Java's herder thread exits the worker in that case, and so does main.
+ * Any thread. */
+bool kc_herder_failed(kc_herder *h, char *buf, size_t size);
+
 /* Runs fn(h, arg) on the herder thread and waits for it. KC_ETIMEOUT if the herder did not
  * get to it within timeout_ms (fn then never runs). */
 typedef void (*kc_herder_fn)(kc_herder *h, void *arg);

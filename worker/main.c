@@ -45,7 +45,7 @@ const kc_host *kc_runtime_host(void);
 #endif
 
 #define EXIT_USAGE   1
-#define EXIT_TOPICS  1
+#define EXIT_HERDER  1   /* what Java exits with when its herder thread fails */
 #define EXIT_STARTUP 2
 
 static sigset_t stop_signals;
@@ -134,7 +134,7 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
     if ((stopped = stop_requested(0)) != 0)
         goto fail;
     if (kc_internal_topics_ensure(admin, &wc, &err) != KC_OK) {
-        rc = err.code == KC_EINVAL ? EXIT_TOPICS : EXIT_STARTUP;
+        rc = err.code == KC_EINVAL ? EXIT_HERDER : EXIT_STARTUP;
         goto fail;
     }
 
@@ -147,14 +147,21 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
         goto fail;
     if ((herder = kc_herder_start(&wc, kc_rest_advertised_url(rest), kc_rest_worker_id(rest),
                                   &err)) == NULL) {
-        rc = EXIT_TOPICS;
+        rc = EXIT_HERDER;
         goto fail;
     }
     ctx.herder = herder;
     kc_log_info("worker", "Kafka Connect started (worker %s)", kc_rest_worker_id(rest));
 
-    while ((stopped = stop_requested(1000)) == 0)
-        ;
+    while ((stopped = stop_requested(1000)) == 0) {
+        char why[512];
+        if (kc_herder_failed(herder, why, sizeof(why))) {
+            kc_err_set(&err, KC_EKAFKA, "Uncaught exception in herder work thread, exiting: %s",
+                       why);
+            rc = EXIT_HERDER;                         /* Java's herder failure: exit 1 */
+            break;
+        }
+    }
 fail:
     if (stopped) {
         kc_log_info("worker", "Kafka Connect stopping (%s)", strsignal(stopped));

@@ -200,3 +200,20 @@ def test_group_authorization_failure_is_reported(tmp_path, target_cluster):
     errors = of([json.loads(line) for line in p.stdout.splitlines()], "error")
     assert "not authorized to access group " + group in errors[0]["message"] or \
         "GROUP_AUTHORIZATION_FAILED" in errors[0]["message"], errors
+
+
+def test_worker_refused_by_its_group_exits_as_java_does(tmp_path, target_cluster, workers):
+    """Java's herder thread dies on a group authorization failure and the worker exits 1."""
+    from confluent_kafka.admin import (AclBinding, AclOperation, AclPermissionType,
+                                       ResourcePatternType, ResourceType)
+    props = workers.properties()
+    props.update(target_cluster.java_client_properties(sasl=True, user="mallory"))
+    admin = target_cluster.admin(sasl=True)
+    acl = AclBinding(ResourceType.GROUP, props["group.id"], ResourcePatternType.LITERAL,
+                     "User:mallory", "*", AclOperation.ALL, AclPermissionType.DENY)
+    admin.create_acls([acl])[acl].result(30)
+    time.sleep(1)
+    w = workers.create(props).start()
+    assert w.wait_exit(60) == 1
+    assert "Uncaught exception in herder work thread, exiting" in w.log()
+    assert "not authorized to access group " + props["group.id"] in w.log()
