@@ -73,7 +73,6 @@ struct kc_herder {
     int64_t                 heartbeat_failing_since;
     int64_t                 rejoin_at;              /* scheduled rebalance, 0: none */
     kc_coop_assignor        coop;
-    kc_work_list            tasks_to_restart;       /* stopped for new task configs */
 
     /* stores and work */
     kc_klog                *config_log;
@@ -98,8 +97,6 @@ kc_status_store *kc_herder_status(const kc_herder *h) { return h->status; }
 bool kc_herder_is_leader(const kc_herder *h) { return h->leader; }
 const char *kc_herder_leader_url(const kc_herder *h) { return h->leader_url; }
 bool kc_herder_rebalancing(const kc_herder *h) { return h->need_rejoin || !h->joined_once; }
-bool kc_herder_started(const kc_herder *h) { return h->joined_once; }
-const char *kc_herder_worker_id(const kc_herder *h) { return h->worker_id; }
 
 bool
 kc_herder_failed(kc_herder *h, char *buf, size_t size)
@@ -504,7 +501,10 @@ rebalance(kc_herder *h)
     h->leader = strcmp(j.leader_id, j.member_id) == 0;
     if (h->leader) {
         if (h->protocol != protocol || !h->joined_once)
-            kc_coop_free(&h->coop), kc_coop_init(&h->coop, cfg_int(h, "scheduled.rebalance.max.delay.ms"));
+        {
+            kc_coop_free(&h->coop);             /* a new leader starts without history */
+            kc_coop_init(&h->coop, cfg_int(h, "scheduled.rebalance.max.delay.ms"));
+        }
         assignments = kc_xcalloc(j.nmembers, sizeof(*assignments));
         blobs = kc_xcalloc(j.nmembers, sizeof(*blobs));
         leader_assign(h, &j, protocol, blobs, assignments);
@@ -586,7 +586,6 @@ rebalance(kc_herder *h)
             if (!running)
                 start_work(h, w);
         }
-        kc_work_list_clear(&h->tasks_to_restart);
         kc_work_list_clear(&assigned);
         kc_work_list_clear(&revoked);
     }
@@ -614,14 +613,12 @@ on_config_event(kc_herder *h, const kc_config_event *ev)
         h->need_rejoin = true;
         break;
     case KC_CFG_EV_TASKS_COMMITTED:
-        /* Tasks of that connector stop here and restart after the rebalance if still ours. */
+        /* Tasks of that connector stop here; the rebalance starts whatever owned work is
+         * not running, so they restart with the new configs if they are still ours. */
         for (size_t i = 0; i < h->owned.n; i++) {
             const kc_work *w = &h->owned.items[i];
-            if (w->task >= 0 && strcmp(w->connector, ev->connector) == 0 &&
-                kc_runtime_has_task(h->rt, w->connector, w->task)) {
+            if (w->task >= 0 && strcmp(w->connector, ev->connector) == 0)
                 kc_runtime_stop_task(h->rt, w->connector, w->task);
-                kc_work_list_add(&h->tasks_to_restart, w->connector, w->task);
-            }
         }
         h->need_rejoin = true;
         break;
@@ -1090,7 +1087,6 @@ kc_herder_stop(kc_herder *h)
     kc_klog_close(h->config_log);
     kc_config_state_free(&h->cfg);
     kc_coop_free(&h->coop);
-    kc_work_list_clear(&h->tasks_to_restart);
     kc_conn_security_clear(&h->sec);
     kc_strv_free(h->bootstrap);
     if (h->wake_fd >= 0)

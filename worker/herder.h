@@ -48,8 +48,6 @@ kc_status_store *kc_herder_status(const kc_herder *h);          /* thread-safe *
 bool kc_herder_is_leader(const kc_herder *h);
 const char *kc_herder_leader_url(const kc_herder *h);           /* NULL: unknown */
 bool kc_herder_rebalancing(const kc_herder *h);                 /* a rebalance is pending */
-bool kc_herder_started(const kc_herder *h);                     /* completed its first join */
-const char *kc_herder_worker_id(const kc_herder *h);
 
 /* Config topic writes, as the leader makes them (the caller checked leadership). */
 int kc_herder_put_connector_config(kc_herder *h, const char *name, const json_t *config,

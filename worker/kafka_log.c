@@ -138,8 +138,6 @@ kc_klog_close(kc_klog *l)
     free(l);
 }
 
-int32_t kc_klog_partitions(const kc_klog *l) { return l->partitions; }
-
 static void
 deliver(kc_klog *l, rd_kafka_message_t *m)
 {

@@ -36,8 +36,6 @@ kc_klog *kc_klog_open(const kc_props *props, const char *prefix, const char *top
                       kc_klog_record_fn fn, void *opaque, kc_err *err);
 void kc_klog_close(kc_klog *l);
 
-int32_t kc_klog_partitions(const kc_klog *l);
-
 /* Delivers what has arrived, waiting at most timeout_ms for the first record. Returns the
  * number of records delivered. */
 int kc_klog_poll(kc_klog *l, int timeout_ms);
