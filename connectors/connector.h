@@ -17,8 +17,9 @@
  * The worker's converters turn them into the bytes written to Kafka and back.
  *
  * Ownership: a record handed to the worker by a source task's poll() is the worker's from
- * then on (it calls the record's release function once the bytes are no longer needed,
- * which lets a task lend buffers instead of copying them). Records handed to a sink task's
+ * then on (it calls the record's release function once Kafka acknowledged it or it was
+ * dropped, which lets a task lend buffers instead of copying them: a value the converter
+ * passes through is handed to the producer without a copy). Records handed to a sink task's
  * put() are borrowed for the duration of the call. json_t configs passed to functions are
  * borrowed; configs returned are new references.
  *
@@ -32,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define KC_CONNECTOR_ABI 1
+#define KC_CONNECTOR_ABI 2
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
 #if defined(__GNUC__)
@@ -149,6 +150,10 @@ typedef struct kc_task_ops {
     int  (*put)(void *priv, const kc_record *recs, size_t n, char *err, size_t errlen);
     /* Sinks, OPTIONAL: make everything put so far durable before offsets are committed. */
     int  (*flush)(void *priv, char *err, size_t errlen);
+    /* Sources, OPTIONAL (ABI 2): the record was acknowledged by Kafka at partition/offset
+     * (Java's SourceTask.commitRecord(record, metadata)). Task thread; rec is borrowed and
+     * still holds the bytes poll() handed over. */
+    void (*commit_record)(void *priv, const kc_record *rec, int32_t partition, int64_t offset);
 } kc_task_ops;
 
 typedef struct kc_connector_ops {

@@ -345,36 +345,50 @@ connector_thread(void *arg)
 
 /* ===== Source tasks ===== */
 
-/* One produced record awaiting its acknowledgement, in its source partition's queue. */
+/* One produced record awaiting its acknowledgement, in its source partition's queue. The
+ * record itself is kept (the worker owns it since poll()) until the acknowledgement: its
+ * bytes may be lent to the producer (zero copy), and commit_record() needs it. Pendings are
+ * recycled through a free list, so the steady state allocates nothing per record. */
 typedef struct pending {
-    json_t         *offset;      /* owned; NULL for records with no source offset */
+    kc_record       rec;
+    bool            has_rec;     /* rec must be released */
     bool            acked;
     struct pending *next;
-    struct spart   *part;
+    struct spart   *part;        /* NULL: the record has no source partition */
 } pending;
 
 typedef struct spart {
     char         *key;           /* the source partition, as JSON text */
-    json_t       *partition;
+    json_t       *partition;     /* a reference to the first object seen for it */
     pending      *head, *tail;
     json_t       *committable;   /* latest offset with everything before it acked */
     bool          dirty;
     struct spart *next;
 } spart;
 
+/* Owned by the task thread; the producer's delivery reports run there too (rd_kafka_poll). */
 typedef struct source_state {
     instance    *in;
+    void        *priv;           /* the plugin task, once started */
     spart       *parts;
-    int          failed_sends;
+    pending     *free_list;
+    bool         send_failed;    /* a record was not acknowledged: the task fails */
     char         last_error[512];
 } source_state;
 
 static spart *
-spart_for(source_state *s, const json_t *partition)
+spart_for(source_state *s, json_t *partition)
 {
-    char  *key = json_dumps(partition, JSON_COMPACT | JSON_SORT_KEYS);
+    char  *key;
     spart *p;
 
+    /* Tasks usually hand the same object for every record of a partition: a pointer
+     * match needs no serialization. The spart holds a reference, so the address cannot be
+     * reused for another object while it is compared. */
+    for (p = s->parts; p != NULL; p = p->next)
+        if (p->partition == partition)
+            return p;
+    key = json_dumps(partition, JSON_COMPACT | JSON_SORT_KEYS);
     for (p = s->parts; p != NULL; p = p->next)
         if (strcmp(p->key, key) == 0) {
             free(key);
@@ -382,31 +396,87 @@ spart_for(source_state *s, const json_t *partition)
         }
     p = kc_xcalloc(1, sizeof(*p));
     p->key = key;
-    p->partition = json_deep_copy(partition);
+    p->partition = json_incref(partition);
     p->next = s->parts;
     s->parts = p;
     return p;
 }
 
-/* Task thread (rd_kafka_poll): an acknowledgement moves the partition's committable offset. */
+static pending *
+pending_get(source_state *s)
+{
+    pending *pe = s->free_list;
+
+    if (pe == NULL)
+        return kc_xcalloc(1, sizeof(*pe));
+    s->free_list = pe->next;
+    memset(pe, 0, sizeof(*pe));
+    return pe;
+}
+
+static void
+pending_put(source_state *s, pending *pe)
+{
+    pe->next = s->free_list;
+    s->free_list = pe;
+}
+
+/* The record is done with: its bytes go back to the task. The source offset stays with
+ * the pending until the partition's committable offset passes it. */
+static void
+pending_release_record(pending *pe)
+{
+    if (!pe->has_rec)
+        return;
+    pe->has_rec = false;
+    json_decref(pe->rec.source_partition);
+    pe->rec.source_partition = NULL;
+    if (pe->rec.release != NULL)
+        pe->rec.release(&pe->rec);
+}
+
+/* A pending that is no longer queued anywhere: drop what it still owns and recycle it. */
+static void
+pending_discard(source_state *s, pending *pe)
+{
+    pending_release_record(pe);
+    json_decref(pe->rec.source_offset);
+    pe->rec.source_offset = NULL;
+    pending_put(s, pe);
+}
+
+/* Task thread (rd_kafka_poll): an acknowledgement moves the partition's committable offset
+ * and tells the task where the record landed (Java's SourceTask.commitRecord). */
 static void
 source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
 {
-    pending *pe = m->_private;
+    source_state *s = kc_kafka_user(rk);
+    pending      *pe = m->_private;
 
-    (void) rk;
     (void) opaque;
     if (pe == NULL)
         return;
     if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-        /* Not acknowledged: the offset must not move past it. delivery.timeout.ms is
-         * unlimited by default, so this is a fatal producer error. */
-        pe->part = NULL;
-        kc_log_error("task", "produce to %s failed: %s", rd_kafka_topic_name(m->rkt),
+        /* Not acknowledged: the offset must not move past it, and (errors.tolerance=none,
+         * delivery.timeout.ms unlimited by default) the task fails, as Java's does. */
+        if (!s->send_failed)
+            snprintf(s->last_error, sizeof(s->last_error), "Unrecoverable exception from "
+                     "producer send callback: %s: %s", rd_kafka_topic_name(m->rkt),
                      rd_kafka_err2str(m->err));
+        if (m->err != RD_KAFKA_RESP_ERR__PURGE_QUEUE && m->err != RD_KAFKA_RESP_ERR__PURGE_INFLIGHT)
+            s->send_failed = true;
+        pending_release_record(pe);
+        if (pe->part == NULL)
+            pending_discard(s, pe);
         return;
     }
-    pe->acked = true;
+    if (pe->has_rec && s->priv != NULL && s->in->ops->task->commit_record != NULL)
+        s->in->ops->task->commit_record(s->priv, &pe->rec, m->partition, m->offset);
+    pending_release_record(pe);
+    if (pe->part == NULL)
+        pending_discard(s, pe);
+    else
+        pe->acked = true;
 }
 
 static void
@@ -418,16 +488,20 @@ advance(source_state *s)
             p->head = pe->next;
             if (p->head == NULL)
                 p->tail = NULL;
-            if (pe->offset != NULL) {
+            if (pe->rec.source_offset != NULL) {
                 json_decref(p->committable);
-                p->committable = pe->offset;
+                p->committable = pe->rec.source_offset;
+                pe->rec.source_offset = NULL;
                 p->dirty = true;
             }
-            free(pe);
+            pending_put(s, pe);
         }
     }
 }
 
+/* Every offset.flush.interval.ms: store the committable offsets, then SourceTask.commit(),
+ * which Java calls even when there was nothing to store (MirrorSourceTask relies on it to
+ * flush its delayed offset syncs). */
 static void
 commit_offsets(source_state *s, rd_kafka_t *producer, int timeout_ms)
 {
@@ -447,13 +521,26 @@ commit_offsets(source_state *s, rd_kafka_t *producer, int timeout_ms)
         p->dirty = false;
         n++;
     }
-    if (n == 0)
-        return;
-    if (kc_offset_store_flush(s->in->rt->env.offsets, timeout_ms, &err) != KC_OK)
+    if (n > 0 && kc_offset_store_flush(s->in->rt->env.offsets, timeout_ms, &err) != KC_OK) {
         kc_log_error("task", "[%s] flushing offsets: %s", s->in->label, err.msg);
-    else if (s->in->ops->task->commit != NULL)
+        return;
+    }
+    if (s->in->ops->task->commit != NULL && s->in->priv != NULL)
         s->in->ops->task->commit(s->in->priv);
-    kc_log_debug("task", "[%s] committed offsets of %d source partitions", s->in->label, n);
+    if (n > 0)
+        kc_log_debug("task", "[%s] committed offsets of %d source partitions", s->in->label, n);
+}
+
+static void
+free_pendings(pending *pe)
+{
+    while (pe != NULL) {
+        pending *next = pe->next;
+        pending_release_record(pe);
+        json_decref(pe->rec.source_offset);
+        free(pe);
+        pe = next;
+    }
 }
 
 static void
@@ -463,18 +550,14 @@ source_state_free(source_state *s)
 
     while (p != NULL) {
         spart *next = p->next;
-        while (p->head != NULL) {
-            pending *pe = p->head;
-            p->head = pe->next;
-            json_decref(pe->offset);
-            free(pe);
-        }
+        free_pendings(p->head);
         json_decref(p->committable);
         json_decref(p->partition);
         free(p->key);
         free(p);
         p = next;
     }
+    free_pendings(s->free_list);
 }
 
 /* Client settings for a task's producer or consumer, layered as Java's Worker does: the
@@ -589,6 +672,93 @@ task_wait_started(instance *in, bool *paused_shown)
     return go;
 }
 
+/* Releases records the worker took from poll() but will not send. */
+static void
+release_records(kc_record *recs, size_t from, size_t n)
+{
+    for (size_t j = from; j < n; j++) {
+        json_decref(recs[j].source_partition);
+        json_decref(recs[j].source_offset);
+        if (recs[j].release)
+            recs[j].release(&recs[j]);
+    }
+}
+
+/* Hands one converted record to the producer. The value is lent (no copy) when the
+ * converter passed the record's own bytes through and the record stays alive until its
+ * acknowledgement; librdkafka always copies the key. The pending (if any) is queued in its
+ * partition before the send, so acknowledgements complete in send order. */
+static rd_kafka_resp_err_t
+send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, size_t klen,
+            const void *v, size_t vlen)
+{
+    bool                lent = v != NULL && v == r->value.ptr;
+    bool                keep = r->release != NULL || r->source_partition != NULL ||
+                               s->in->ops->task->commit_record != NULL;
+    pending            *pe = NULL;
+    rd_kafka_headers_t *hdrs = NULL;
+    rd_kafka_resp_err_t e;
+
+    if (keep) {
+        pe = pending_get(s);
+        pe->rec = *r;
+        pe->has_rec = true;
+        if (r->source_partition != NULL) {
+            spart *p = spart_for(s, r->source_partition);
+            pe->part = p;
+            if (p->tail)
+                p->tail->next = pe;
+            else
+                p->head = pe;
+            p->tail = pe;
+        }
+    }
+    if (r->nheaders > 0) {
+        hdrs = rd_kafka_headers_new(r->nheaders);
+        for (size_t h = 0; h < r->nheaders; h++)
+            rd_kafka_header_add(hdrs, r->headers[h].key, -1, r->headers[h].value,
+                                r->headers[h].value ? (ssize_t) r->headers[h].len : -1);
+    }
+    for (;;) {
+        e = rd_kafka_producev(producer, RD_KAFKA_V_TOPIC(r->topic),
+                              RD_KAFKA_V_PARTITION(r->partition >= 0 ? r->partition
+                                                                     : RD_KAFKA_PARTITION_UA),
+                              RD_KAFKA_V_KEY((void *) k, klen),
+                              RD_KAFKA_V_VALUE((void *) v, vlen),
+                              RD_KAFKA_V_TIMESTAMP(r->timestamp > 0 ? r->timestamp : 0),
+                              RD_KAFKA_V_HEADERS(hdrs),
+                              RD_KAFKA_V_MSGFLAGS(lent && keep ? 0 : RD_KAFKA_MSG_F_COPY),
+                              RD_KAFKA_V_OPAQUE(pe), RD_KAFKA_V_END);
+        if (e != RD_KAFKA_RESP_ERR__QUEUE_FULL)
+            break;
+        rd_kafka_poll(producer, 100);          /* back-pressure */
+    }
+    if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        if (hdrs)
+            rd_kafka_headers_destroy(hdrs);
+        if (pe != NULL) {
+            /* Never sent: unqueue it (it is the tail) and give the record back. */
+            if (pe->part != NULL) {
+                spart   *p = pe->part;
+                pending *q = p->head;
+                if (q == pe) {
+                    p->head = p->tail = NULL;
+                } else {
+                    while (q->next != pe)
+                        q = q->next;
+                    q->next = NULL;
+                    p->tail = q;
+                }
+            }
+            pending_discard(s, pe);
+        }
+        return e;
+    }
+    if (pe == NULL)
+        json_decref(r->source_offset);
+    return e;
+}
+
 static void
 run_source(instance *in)
 {
@@ -618,7 +788,7 @@ run_source(instance *in)
     producer = kc_kafka_new_ex(RD_KAFKA_PRODUCER, &props, "",
                                (const char *const[]) { "client.id", client_id,
                                    "partitioner", "murmur2_random", NULL },
-                               &(kc_kafka_hooks) { .dr_msg_cb = source_dr }, &err);
+                               &(kc_kafka_hooks) { .dr_msg_cb = source_dr, .user = &s }, &err);
     free(client_id);
     kc_props_free(&props);
     if (producer == NULL) {
@@ -627,6 +797,7 @@ run_source(instance *in)
     }
     if ((priv = start_plugin_task(in)) == NULL)
         goto out;
+    s.priv = priv;
     write_status(in, in->target == KC_TARGET_STARTED ? KC_STATE_RUNNING : KC_STATE_PAUSED, NULL,
                  false);
     paused_shown = in->target != KC_TARGET_STARTED;
@@ -640,6 +811,7 @@ run_source(instance *in)
         errbuf[0] = '\0';
         rc = in->ops->task->poll(priv, recs, KC_ARRAY_LEN(recs), &n, 1000, errbuf, sizeof(errbuf));
         if (rc == KC_PLUGIN_FATAL) {
+            release_records(recs, 0, n);
             fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
                  : "poll() failed");
             goto stopping;
@@ -648,62 +820,25 @@ run_source(instance *in)
             kc_record          *r = &recs[i];
             const void         *k, *v;
             size_t              klen, vlen;
-            pending            *pe = NULL;
-            rd_kafka_headers_t *hdrs = NULL;
             rd_kafka_resp_err_t e;
 
             if (kc_converter_from_connect(&kconv, &r->key, &kbuf, &k, &klen, &err) != KC_OK ||
                 kc_converter_from_connect(&vconv, &r->value, &vbuf, &v, &vlen, &err) != KC_OK) {
                 fail(in, "Tolerance exceeded in error handler", err.msg);
-                for (size_t j = i; j < n; j++)
-                    if (recs[j].release)
-                        recs[j].release(&recs[j]);
+                release_records(recs, i, n);
                 goto stopping;
             }
-            if (r->source_partition != NULL) {
-                spart *p = spart_for(&s, r->source_partition);
-                pe = kc_xcalloc(1, sizeof(*pe));
-                pe->offset = r->source_offset ? json_incref(r->source_offset) : NULL;
-                pe->part = p;
-                if (p->tail)
-                    p->tail->next = pe;
-                else
-                    p->head = pe;
-                p->tail = pe;
-            }
-            if (r->nheaders > 0) {
-                hdrs = rd_kafka_headers_new(r->nheaders);
-                for (size_t h = 0; h < r->nheaders; h++)
-                    rd_kafka_header_add(hdrs, r->headers[h].key, -1, r->headers[h].value,
-                                        r->headers[h].value ? (ssize_t) r->headers[h].len : -1);
-            }
-            for (;;) {
-                e = rd_kafka_producev(producer, RD_KAFKA_V_TOPIC(r->topic),
-                                      RD_KAFKA_V_PARTITION(r->partition >= 0 ? r->partition
-                                                                             : RD_KAFKA_PARTITION_UA),
-                                      RD_KAFKA_V_KEY((void *) k, klen),
-                                      RD_KAFKA_V_VALUE((void *) v, vlen),
-                                      RD_KAFKA_V_TIMESTAMP(r->timestamp > 0 ? r->timestamp : 0),
-                                      RD_KAFKA_V_HEADERS(hdrs),
-                                      RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
-                                      RD_KAFKA_V_OPAQUE(pe), RD_KAFKA_V_END);
-                if (e != RD_KAFKA_RESP_ERR__QUEUE_FULL)
-                    break;
-                rd_kafka_poll(producer, 100);          /* back-pressure */
-            }
-            if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
-                if (hdrs)
-                    rd_kafka_headers_destroy(hdrs);
+            if ((e = send_record(&s, producer, r, k, klen, v, vlen)) != RD_KAFKA_RESP_ERR_NO_ERROR) {
                 fail(in, "Failed to send record", rd_kafka_err2str(e));
-                for (size_t j = i; j < n; j++)
-                    if (recs[j].release)
-                        recs[j].release(&recs[j]);
+                release_records(recs, i + 1, n);
                 goto stopping;
             }
-            if (r->release)
-                r->release(r);
         }
         rd_kafka_poll(producer, 0);
+        if (s.send_failed) {
+            fail(in, "Task threw an uncaught and unrecoverable exception", s.last_error);
+            goto stopping;
+        }
         if (kc_mono_ms() >= next_flush) {
             commit_offsets(&s, producer, flush_timeout);
             next_flush = kc_mono_ms() + flush_every;
@@ -712,14 +847,22 @@ run_source(instance *in)
 stopping:
     rd_kafka_flush(producer, flush_timeout);
     commit_offsets(&s, producer, flush_timeout);
+    /* Whatever is still unacknowledged is dropped (its offset is not committed, so it is
+     * sent again by the next owner); its delivery reports give the lent bytes back before
+     * the task, which owns them, is destroyed. */
+    rd_kafka_purge(producer, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);
+    for (int64_t until = kc_mono_ms() + 5000; rd_kafka_outq_len(producer) > 0 &&
+         kc_mono_ms() < until;)
+        rd_kafka_poll(producer, 50);
+    rd_kafka_poll(producer, 0);
 out:
     pthread_mutex_lock(&in->lock);
     in->running = false;
     in->priv = NULL;
     pthread_mutex_unlock(&in->lock);
+    source_state_free(&s);
     if (priv != NULL)
         in->ops->task->destroy(priv);
-    source_state_free(&s);
     kc_kafka_destroy(producer);
     kc_wbuf_free(&kbuf);
     kc_wbuf_free(&vbuf);
