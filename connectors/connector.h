@@ -94,7 +94,9 @@ struct kc_record {
      * JSON objects of primitives, owned by the record. */
     json_t      *source_partition;
     json_t      *source_offset;
-    /* Called by the worker once it no longer needs the record's bytes (source records). */
+    /* Called by the worker once it no longer needs the record (source records): frees what
+     * the record owns, its bytes and its source_partition/source_offset; the worker keeps
+     * references of its own to what it still needs. */
     void       (*release)(kc_record *rec);
     void        *opaque;             /* for release */
 };

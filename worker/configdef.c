@@ -348,6 +348,20 @@ out:
 }
 
 int
+kc_cfg_check(const kc_cfg_def *def, const char *raw, kc_err *err)
+{
+    kc_cfg_value v = { .def = def };
+    int          rc;
+
+    if (raw == NULL && def->required)
+        return kc_err_set(err, KC_EINVAL, "Missing required configuration \"%s\" which has no "
+                          "default value.", def->name);
+    rc = type_value(def, raw ? raw : def->dflt, &v, err);
+    value_clear(&v);
+    return rc;
+}
+
+int
 kc_cfg_parse(kc_cfg *cfg, const kc_cfg_def *defs, size_t ndefs, const kc_props *props,
              kc_err *err)
 {

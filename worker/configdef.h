@@ -75,6 +75,10 @@ int kc_cfg_parse(kc_cfg *cfg, const kc_cfg_def *defs, size_t ndefs, const kc_pro
                  kc_err *err);
 void kc_cfg_free(kc_cfg *cfg);
 
+/* Checks one value (raw: its text, NULL when unset) against def: KC_OK, or KC_EINVAL with
+ * Java's message alone (no file or line), as Connect's config validation reports it. */
+int kc_cfg_check(const kc_cfg_def *def, const char *raw, kc_err *err);
+
 /* Lookups by name. The key must be in the table (KC_ASSERT): a typo is a bug, not input. */
 const kc_cfg_value *kc_cfg_get(const kc_cfg *cfg, const char *name);
 int64_t     kc_cfg_int(const kc_cfg *cfg, const char *name);     /* INT/SHORT/LONG/BOOLEAN */

@@ -352,6 +352,7 @@ connector_thread(void *arg)
 typedef struct pending {
     kc_record       rec;
     bool            has_rec;     /* rec must be released */
+    json_t         *offset;      /* our reference to the record's source offset, or NULL */
     bool            acked;
     struct pending *next;
     struct spart   *part;        /* NULL: the record has no source partition */
@@ -429,8 +430,6 @@ pending_release_record(pending *pe)
     if (!pe->has_rec)
         return;
     pe->has_rec = false;
-    json_decref(pe->rec.source_partition);
-    pe->rec.source_partition = NULL;
     if (pe->rec.release != NULL)
         pe->rec.release(&pe->rec);
 }
@@ -440,8 +439,8 @@ static void
 pending_discard(source_state *s, pending *pe)
 {
     pending_release_record(pe);
-    json_decref(pe->rec.source_offset);
-    pe->rec.source_offset = NULL;
+    json_decref(pe->offset);
+    pe->offset = NULL;
     pending_put(s, pe);
 }
 
@@ -488,10 +487,10 @@ advance(source_state *s)
             p->head = pe->next;
             if (p->head == NULL)
                 p->tail = NULL;
-            if (pe->rec.source_offset != NULL) {
+            if (pe->offset != NULL) {
                 json_decref(p->committable);
-                p->committable = pe->rec.source_offset;
-                pe->rec.source_offset = NULL;
+                p->committable = pe->offset;
+                pe->offset = NULL;
                 p->dirty = true;
             }
             pending_put(s, pe);
@@ -537,7 +536,7 @@ free_pendings(pending *pe)
     while (pe != NULL) {
         pending *next = pe->next;
         pending_release_record(pe);
-        json_decref(pe->rec.source_offset);
+        json_decref(pe->offset);
         free(pe);
         pe = next;
     }
@@ -676,12 +675,9 @@ task_wait_started(instance *in, bool *paused_shown)
 static void
 release_records(kc_record *recs, size_t from, size_t n)
 {
-    for (size_t j = from; j < n; j++) {
-        json_decref(recs[j].source_partition);
-        json_decref(recs[j].source_offset);
+    for (size_t j = from; j < n; j++)
         if (recs[j].release)
             recs[j].release(&recs[j]);
-    }
 }
 
 /* Hands one converted record to the producer. The value is lent (no copy) when the
@@ -703,6 +699,7 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
         pe = pending_get(s);
         pe->rec = *r;
         pe->has_rec = true;
+        pe->offset = r->source_offset ? json_incref(r->source_offset) : NULL;
         if (r->source_partition != NULL) {
             spart *p = spart_for(s, r->source_partition);
             pe->part = p;
@@ -754,8 +751,6 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
         }
         return e;
     }
-    if (pe == NULL)
-        json_decref(r->source_offset);
     return e;
 }
 
