@@ -1,0 +1,27 @@
+/*
+ * connectors/mirror/mirror_regex.h - MirrorMaker 2's topic and group filters: a Connect LIST of
+ * Java regular expressions, joined with '|' and matched against the whole name.
+ *
+ * Compiled with PCRE2 after a small rewrite of the Java-only syntax PCRE2 lacks (see
+ * mirror_regex.c). A compiled list is immutable: any thread may match with it concurrently.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_MIRROR_REGEX_H
+#define KC_MIRROR_REGEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct kc_regex kc_regex;     /* opaque */
+
+/* A Connect LIST value (Java ConfigDef parsing: trim; "" -> empty list; split on \s*,\s*
+ * keeping trailing empties) compiled as all entries joined by '|' for FULL matching (Java
+ * Matcher.matches()). Empty list -> *out = NULL (matches nothing). Bad regex -> -1 with a
+ * message naming the entry and the PCRE2 error position. *out is new: kc_regex_free it. */
+int  kc_regex_compile_list(const char *list, kc_regex **out, char *err, size_t errlen);
+/* Whether subject matches as a whole; NULL re -> false. */
+bool kc_regex_matches(const kc_regex *re, const char *subject);
+void kc_regex_free(kc_regex *re);
+
+#endif
