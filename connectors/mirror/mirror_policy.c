@@ -91,8 +91,8 @@ kc_mirror_policy_init(kc_mirror_policy *p, const json_t *config, char *err, size
         if (name_in(name, n, identity_names, KC_ARRAY_LEN(identity_names))) {
             p->identity = true;
         } else if (!name_in(name, n, default_names, KC_ARRAY_LEN(default_names))) {
-            snprintf(err, errlen, "Invalid value %s for configuration %s: Class %.*s could not "
-                     "be found.", cls, KC_MIRROR_POLICY_CLASS_KEY, (int) n, name);
+            snprintf(err, errlen, "Invalid value %s for configuration %s: Class %s could not "
+                     "be found.", cls, KC_MIRROR_POLICY_CLASS_KEY, cls);      /* Java's words */
             goto fail;
         }
     }

@@ -579,6 +579,11 @@ test_init_refusals(void **state)
                              "replication.policy.class: Class com.example.MyPolicy could not be found.");
     kc_mirror_policy_free(&p);
     json_decref(c);
+    c = json_pack("{s:s}", "replication.policy.class", " Foo ");    /* Java keeps the spaces */
+    assert_int_equal(kc_mirror_policy_init(&p, c, err, sizeof(err)), -1);
+    assert_string_equal(err, "Invalid value  Foo  for configuration replication.policy.class: "
+                             "Class  Foo  could not be found.");
+    json_decref(c);
 
     c = json_pack("{s:i}", "replication.policy.separator", 1);
     assert_int_equal(kc_mirror_policy_init(&p, c, err, sizeof(err)), -1);
