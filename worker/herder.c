@@ -795,8 +795,9 @@ handle_task_configs(kc_herder *h, const char *name, json_t *configs)
     const kc_connector_state *c = kc_config_state_connector(&h->cfg, name);
     kc_err                    err;
 
-    if (c == NULL || c->target != KC_TARGET_STARTED || !kc_runtime_has_connector(h->rt, name))
-        return;
+    if (h->rt == NULL || atomic_load(&h->stopping) || c == NULL ||
+        c->target != KC_TARGET_STARTED || !kc_runtime_has_connector(h->rt, name))
+        return;                      /* stopping: configs from a connector being shut down */
     if (!task_configs_changed(h, name, configs))
         return;
     if (h->leader) {
@@ -1073,6 +1074,7 @@ kc_herder_stop(kc_herder *h)
     }
     if (h->rt != NULL) {
         kc_runtime_free(h->rt);
+        h->rt = NULL;
         kc_work_list_clear(&h->owned);
     }
     if (h->status != NULL)

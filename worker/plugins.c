@@ -17,10 +17,16 @@
 
 extern const kc_connector_ops kc_file_source_connector;
 extern const kc_connector_ops kc_file_sink_connector;
+extern const kc_connector_ops kc_mirror_source_connector;
+extern const kc_connector_ops kc_mirror_checkpoint_connector;
+extern const kc_connector_ops kc_mirror_heartbeat_connector;
 
 static const kc_connector_ops *builtins[] = {
     &kc_file_source_connector,
     &kc_file_sink_connector,
+    &kc_mirror_source_connector,
+    &kc_mirror_checkpoint_connector,
+    &kc_mirror_heartbeat_connector,
 };
 
 #define MAX_CLASSES 256

@@ -271,6 +271,7 @@ connector_thread(void *arg)
     instance *in = arg;
     char      err[1024];
     bool      failed = false;
+    int       rc;
     kc_target_state shown = (kc_target_state) -1;
 
     pthread_mutex_lock(&in->lock);
@@ -313,8 +314,22 @@ connector_thread(void *arg)
             in->want_task_configs = false;
             pthread_mutex_unlock(&in->lock);
             err[0] = '\0';
-            if (in->ops->task_configs(priv, max ? atoi(max) : 1, &configs, err, sizeof(err)) != 0 ||
-                !json_is_array(configs)) {
+            rc = in->ops->task_configs(priv, max ? atoi(max) : 1, &configs, err, sizeof(err));
+            if (rc == KC_PLUGIN_RETRIABLE) {
+                /* Not ready yet (MirrorCheckpointConnector before its first group load):
+                 * ask again shortly, as Java's herder retries a RetriableException. */
+                struct timespec ts;
+                json_decref(configs);
+                kc_log_debug("runtime", "[%s] task configs not ready: %s", in->label, err);
+                clock_gettime(CLOCK_REALTIME, &ts);
+                ts.tv_sec += 1;
+                pthread_mutex_lock(&in->lock);
+                if (!in->stop)
+                    pthread_cond_timedwait(&in->cond, &in->lock, &ts);
+                in->want_task_configs = true;
+                continue;
+            }
+            if (rc != 0 || !json_is_array(configs)) {
                 json_decref(configs);
                 fail(in, "Failed to generate task configs", err[0] ? err : "task_configs() failed");
                 failed = true;

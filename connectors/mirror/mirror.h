@@ -1,0 +1,76 @@
+/*
+ * connectors/mirror/mirror.h - what the three MirrorMaker connectors share: their class
+ * tables (registered as built-ins by worker/plugins.c), the topic filter, internal topic
+ * creation, and the per-partition metrics of spec/mirrormaker2.md §9.1.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_MIRROR_H
+#define KC_MIRROR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <librdkafka/rdkafka.h>
+
+#include "connectors/connector.h"
+#include "connectors/mirror/mirror_config.h"
+#include "protocol/wire.h"
+
+/* Logs through the worker on behalf of a connector or task (cx: its kc_context *). */
+#define KC_MIRROR_LOG(cx, level, ...) (cx)->host->log((cx)->ctx, level, __VA_ARGS__)
+
+extern const kc_connector_ops kc_mirror_source_connector;
+extern const kc_connector_ops kc_mirror_checkpoint_connector;
+extern const kc_connector_ops kc_mirror_heartbeat_connector;
+
+/* shouldReplicateTopic (§4.2): the topic filter (or a heartbeats topic), not internal, not
+ * a cycle back into the target. */
+bool kc_mirror_should_replicate_topic(const kc_mirror_config *c, bool heartbeats_replication,
+                                      const char *topic);
+
+/* MirrorUtils.createCompactedTopic: 1 partition, cleanup.policy=compact; a topic that exists
+ * or that we are not allowed to create is left alone (logged at most). */
+void kc_mirror_create_compacted_topic(const kc_context *ctx, rd_kafka_t *admin,
+                                      const char *topic, int replication_factor, int timeout_ms,
+                                      const char *cluster);
+
+/* A record for partition 0 of topic (borrowed: must outlive the record) whose key and
+ * value are copies of the buffers; it owns the two JSON objects given. */
+void kc_mirror_owned_record(kc_record *r, const char *topic, int64_t timestamp,
+                            const kc_wbuf *key, const kc_wbuf *value, json_t *source_partition,
+                            json_t *source_offset);
+
+/* Reading without a consumer group, as Java's assign() without group.id does (librdkafka's
+ * assign() wants a group): partition of topic from offset (absolute, or
+ * RD_KAFKA_OFFSET_BEGINNING/END) into queue. The topic handle returned is the caller's, to
+ * give back to kc_mirror_consume_stop(). NULL with err set on failure. */
+rd_kafka_topic_t *kc_mirror_consume_start(rd_kafka_t *rk, const char *topic, int32_t partition,
+                                          int64_t offset, rd_kafka_queue_t *queue, char *err,
+                                          size_t errlen);
+void kc_mirror_consume_stop(rd_kafka_topic_t *rkt, int32_t partition);
+/* Where a partition with no stored position starts: the consumer's auto.offset.reset
+ * (earliest, MM2's default, or latest) on `cluster`. */
+int64_t kc_mirror_reset_offset(const kc_mirror_config *c, const char *cluster);
+
+/* A last/min/max/avg series in ms (Java's -ms, -min, -max, -avg metrics). */
+typedef struct kc_mirror_series {
+    int64_t last, min, max, sum, count;
+} kc_mirror_series;
+
+/* MirrorSourceConnector metrics of one replicated partition (§9.1), kept by its task
+ * thread; rates are derived by whoever reads them from the counts and the time. */
+typedef struct kc_mirror_partition_metrics {
+    int64_t          record_count;     /* acknowledged records */
+    int64_t          byte_count;       /* value bytes polled */
+    kc_mirror_series record_age_ms;    /* poll time - source timestamp */
+    kc_mirror_series replication_latency_ms;  /* ack time - source timestamp */
+} kc_mirror_partition_metrics;
+
+void kc_mirror_series_record(kc_mirror_series *s, int64_t v);
+void kc_mirror_metrics_init(kc_mirror_partition_metrics *m);
+void kc_mirror_metrics_polled(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp,
+                              size_t value_bytes);
+void kc_mirror_metrics_acked(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp);
+
+#endif

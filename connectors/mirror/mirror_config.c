@@ -1,0 +1,535 @@
+/*
+ * connectors/mirror/mirror_config.c - see mirror_config.h.
+ *
+ * The key tables follow MirrorConnectorConfig, MirrorSourceConfig, MirrorCheckpointConfig
+ * and MirrorHeartbeatConfig of Kafka 4.3.1 (spec/mirrormaker2.md §1.1-§1.4): same names,
+ * types and defaults, so a value Java refuses is refused here with Java's words.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "connectors/mirror/mirror_config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "worker/configdef.h"
+#include "worker/log.h"
+
+#define DEFAULT_POLICY "org.apache.kafka.connect.mirror.DefaultReplicationPolicy"
+#define TOPICS_EXCLUDE_DEFAULT ".*[\\-\\.]internal, .*\\.replica, __.*"
+#define GROUPS_EXCLUDE_DEFAULT "console-consumer-.*, connect-.*, __.*"
+#define CONFIG_EXCLUDE_DEFAULT \
+    "follower\\.replication\\.throttled\\.replicas, leader\\.replication\\.throttled\\.replicas, " \
+    "message\\.timestamp\\.difference\\.max\\.ms, message\\.timestamp\\.type, " \
+    "unclean\\.leader\\.election\\.enable, min\\.insync\\.replicas"
+
+static const char *const locations[] = { "source", "target", NULL };
+
+#define STR(n, d)    { .name = n, .type = KC_CFG_STRING, .dflt = d }
+#define BOOL(n, d)   { .name = n, .type = KC_CFG_BOOLEAN, .dflt = d }
+#define LONG(n, d)   { .name = n, .type = KC_CFG_LONG, .dflt = d }
+#define INT(n, d)    { .name = n, .type = KC_CFG_INT, .dflt = d }
+#define SHORT(n, d)  { .name = n, .type = KC_CFG_SHORT, .dflt = d }
+#define LIST(n, d)   { .name = n, .type = KC_CFG_LIST, .dflt = d }
+#define CLASS(n, d)  { .name = n, .type = KC_CFG_CLASS, .dflt = d }
+
+static const kc_cfg_def common_defs[] = {
+    BOOL("enabled", "true"),
+    { .name = "source.cluster.alias", .type = KC_CFG_STRING, .required = true },
+    STR("target.cluster.alias", "target"),
+    LONG("admin.timeout.ms", "60000"),
+    CLASS("replication.policy.class", DEFAULT_POLICY),
+    STR("replication.policy.separator", "."),
+    BOOL("replication.policy.internal.topic.separator.enabled", "true"),
+    CLASS("forwarding.admin.class", "org.apache.kafka.clients.admin.ForwardingAdmin"),
+    LIST("metric.reporters", "org.apache.kafka.common.metrics.JmxReporter"),
+    { .name = "tasks.max", .type = KC_CFG_INT, .dflt = "1", .validator = KC_VAL_RANGE,
+      .min = 1, .has_min = true },
+};
+
+static const kc_cfg_def source_defs[] = {
+    LIST("topics", ".*"),
+    LIST("topics.exclude", TOPICS_EXCLUDE_DEFAULT),
+    LIST("config.properties.exclude", CONFIG_EXCLUDE_DEFAULT),
+    CLASS("topic.filter.class", "org.apache.kafka.connect.mirror.DefaultTopicFilter"),
+    CLASS("config.property.filter.class",
+          "org.apache.kafka.connect.mirror.DefaultConfigPropertyFilter"),
+    LONG("consumer.poll.timeout.ms", "1000"),
+    BOOL("refresh.topics.enabled", "true"),
+    LONG("refresh.topics.interval.seconds", "600"),
+    BOOL("sync.topic.configs.enabled", "true"),
+    LONG("sync.topic.configs.interval.seconds", "600"),
+    BOOL("sync.topic.acls.enabled", "true"),
+    LONG("sync.topic.acls.interval.seconds", "600"),
+    INT("replication.factor", "2"),
+    SHORT("offset-syncs.topic.replication.factor", "3"),
+    LONG("offset.lag.max", "100"),
+    { .name = "offset-syncs.topic.location", .type = KC_CFG_STRING, .dflt = "source",
+      .validator = KC_VAL_IN, .in = locations },
+    BOOL("emit.offset-syncs.enabled", "true"),
+    BOOL("heartbeats.replication.enabled", "true"),
+};
+
+static const kc_cfg_def checkpoint_defs[] = {
+    LIST("groups", ".*"),
+    LIST("groups.exclude", GROUPS_EXCLUDE_DEFAULT),
+    LIST("topics", ".*"),
+    LIST("topics.exclude", TOPICS_EXCLUDE_DEFAULT),
+    CLASS("group.filter.class", "org.apache.kafka.connect.mirror.DefaultGroupFilter"),
+    CLASS("topic.filter.class", "org.apache.kafka.connect.mirror.DefaultTopicFilter"),
+    LONG("consumer.poll.timeout.ms", "1000"),
+    BOOL("refresh.groups.enabled", "true"),
+    LONG("refresh.groups.interval.seconds", "600"),
+    BOOL("emit.checkpoints.enabled", "true"),
+    LONG("emit.checkpoints.interval.seconds", "60"),
+    BOOL("sync.group.offsets.enabled", "false"),
+    LONG("sync.group.offsets.interval.seconds", "60"),
+    SHORT("checkpoints.topic.replication.factor", "3"),
+    { .name = "offset-syncs.topic.location", .type = KC_CFG_STRING, .dflt = "source",
+      .validator = KC_VAL_IN, .in = locations },
+    BOOL("emit.offset-syncs.enabled", "true"),
+};
+
+static const kc_cfg_def heartbeat_defs[] = {
+    BOOL("emit.heartbeats.enabled", "true"),
+    LONG("emit.heartbeats.interval.seconds", "1"),
+    SHORT("heartbeats.topic.replication.factor", "3"),
+};
+
+/* The filter and policy classes kconnect implements (Java loads any class on its
+ * classpath; a class we do not have is, for us, a class that cannot be found). */
+static const char *const known_classes[] = {
+    "topic.filter.class", "org.apache.kafka.connect.mirror.DefaultTopicFilter",
+    "group.filter.class", "org.apache.kafka.connect.mirror.DefaultGroupFilter",
+    "config.property.filter.class", "org.apache.kafka.connect.mirror.DefaultConfigPropertyFilter",
+    "forwarding.admin.class", "org.apache.kafka.clients.admin.ForwardingAdmin",
+    NULL,
+};
+
+/* Kafka 3.x names that Kafka 4 dropped; runbooks still use them. */
+static const char *const aliases[] = {
+    "topics.blacklist", "topics.exclude",
+    "groups.blacklist", "groups.exclude",
+    "config.properties.blacklist", "config.properties.exclude",
+    NULL,
+};
+
+typedef struct {
+    const kc_cfg_def *defs;
+    size_t            n;
+} def_table;
+
+static size_t
+tables_for(kc_mirror_kind kind, def_table out[2])
+{
+    out[0] = (def_table) { common_defs, KC_ARRAY_LEN(common_defs) };
+    switch (kind) {
+    case KC_MIRROR_SOURCE_CONNECTOR:
+        out[1] = (def_table) { source_defs, KC_ARRAY_LEN(source_defs) };
+        break;
+    case KC_MIRROR_CHECKPOINT_CONNECTOR:
+        out[1] = (def_table) { checkpoint_defs, KC_ARRAY_LEN(checkpoint_defs) };
+        break;
+    case KC_MIRROR_HEARTBEAT_CONNECTOR:
+        out[1] = (def_table) { heartbeat_defs, KC_ARRAY_LEN(heartbeat_defs) };
+        break;
+    }
+    return 2;
+}
+
+static const kc_cfg_def *
+find_def(kc_mirror_kind kind, const char *key)
+{
+    def_table t[2];
+    size_t    nt = tables_for(kind, t);
+
+    for (size_t i = 0; i < nt; i++)
+        for (size_t j = 0; j < t[i].n; j++)
+            if (strcmp(t[i].defs[j].name, key) == 0)
+                return &t[i].defs[j];
+    return NULL;
+}
+
+static const char *
+raw_str(const json_t *config, const char *key)
+{
+    const json_t *v = json_object_get(config, key);
+
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* A trimmed copy with the 3.x aliases resolved; warnings go to ctx when given. */
+static json_t *
+normalized(const json_t *config, const kc_context *ctx)
+{
+    json_t     *out = json_object();
+    const char *key;
+    json_t     *v;
+
+    json_object_foreach((json_t *) config, key, v) {
+        if (json_is_string(v)) {
+            char *t = kc_java_trim(json_string_value(v));
+            json_object_set_new(out, key, json_string(t));
+            free(t);
+        } else {
+            json_object_set(out, key, v);
+        }
+    }
+    for (const char *const *a = aliases; *a != NULL; a += 2) {
+        json_t *old = json_object_get(out, a[0]);
+        if (old == NULL)
+            continue;
+        if (json_object_get(out, a[1]) != NULL) {
+            if (ctx)
+                ctx->host->log(ctx->ctx, KC_PLUGIN_LOG_WARN, "%s is set as well as its "
+                               "deprecated name %s; %s is used and %s ignored", a[1], a[0],
+                               a[1], a[0]);
+        } else {
+            if (ctx)
+                ctx->host->log(ctx->ctx, KC_PLUGIN_LOG_WARN, "%s is the Kafka 3.x name of "
+                               "%s (Kafka 4 ignores it); its value is used as %s", a[0], a[1],
+                               a[1]);
+            json_object_set(out, a[1], old);
+        }
+    }
+    return out;
+}
+
+/* Messages for every key of the tables plus the cross-key rules of §1.9. */
+static json_t *
+validate_normalized(kc_mirror_kind kind, const json_t *values)
+{
+    json_t   *errors = json_object();
+    def_table t[2];
+    size_t    nt = tables_for(kind, t);
+    kc_err    err;
+
+#define ADD_ERROR(key, ...)                                                                \
+    do {                                                                                   \
+        char msg_[1024];                                                                   \
+        json_t *list_ = json_object_get(errors, key);                                      \
+        snprintf(msg_, sizeof(msg_), __VA_ARGS__);                                         \
+        if (list_ == NULL) {                                                               \
+            list_ = json_array();                                                          \
+            json_object_set_new(errors, key, list_);                                       \
+        }                                                                                  \
+        json_array_append_new(list_, json_string(msg_));                                   \
+    } while (0)
+
+    for (size_t i = 0; i < nt; i++)
+        for (size_t j = 0; j < t[i].n; j++) {
+            const kc_cfg_def *d = &t[i].defs[j];
+            if (kc_cfg_check(d, raw_str(values, d->name), &err) != KC_OK)
+                ADD_ERROR(d->name, "%s", err.msg);
+        }
+    for (const char *const *k = known_classes; *k != NULL; k += 2) {
+        const char *v = raw_str(values, k[0]);
+        if (v != NULL && find_def(kind, k[0]) != NULL && strcmp(v, k[1]) != 0)
+            ADD_ERROR(k[0], "Invalid value %s for configuration %s: Class %s could not be "
+                      "found.", v, k[0], v);
+    }
+    {
+        kc_mirror_policy p;
+        char             msg[512];
+        if (kc_mirror_policy_init(&p, values, msg, sizeof(msg)) != 0)
+            ADD_ERROR("replication.policy.class", "%s", msg);
+        else
+            kc_mirror_policy_free(&p);
+    }
+    {
+        static const char *const lists[] = { "topics", "topics.exclude", "groups",
+                                             "groups.exclude", "config.properties.exclude",
+                                             NULL };
+        for (const char *const *k = lists; *k != NULL; k++) {
+            const char *v = raw_str(values, *k);
+            kc_regex   *re = NULL;
+            char        msg[512];
+            if (v == NULL || find_def(kind, *k) == NULL)
+                continue;
+            if (kc_regex_compile_list(v, &re, msg, sizeof(msg)) != 0)
+                ADD_ERROR(*k, "Invalid value %s for configuration %s: %s", v, *k, msg);
+            kc_regex_free(re);
+        }
+    }
+    {
+        const char *enabled = raw_str(values, "enabled");
+        const char *emit_syncs = raw_str(values, "emit.offset-syncs.enabled");
+        bool        on = enabled == NULL || strcasecmp(enabled, "false") != 0;
+        bool        syncs = emit_syncs == NULL || strcasecmp(emit_syncs, "false") != 0;
+
+        if (kind == KC_MIRROR_CHECKPOINT_CONNECTOR && on) {
+            const char *emit = raw_str(values, "emit.checkpoints.enabled");
+            if (emit != NULL && strcasecmp(emit, "false") == 0)
+                ADD_ERROR("emit.checkpoints.enabled", "MirrorCheckpointConnector can't run "
+                          "with emit.checkpoints.enabled set to false");
+            if (!syncs)
+                ADD_ERROR("emit.offset-syncs.enabled", "MirrorCheckpointConnector can't run "
+                          "without offset syncs");
+        }
+        if (kind == KC_MIRROR_SOURCE_CONNECTOR && !syncs) {
+            const char *key;
+            json_t     *v;
+            json_object_foreach((json_t *) values, key, v)
+                if (strncmp(key, "offset-syncs-", 13) == 0 ||
+                    strncmp(key, "offset-syncs.topic.", 19) == 0)
+                    ADD_ERROR(key, "%s can not be set when emit.offset-syncs.enabled is "
+                              "false", key);
+        }
+    }
+#undef ADD_ERROR
+    if (json_object_size(errors) == 0) {
+        json_decref(errors);
+        return NULL;
+    }
+    return errors;
+}
+
+json_t *
+kc_mirror_validate(kc_mirror_kind kind, const json_t *config)
+{
+    json_t *values = normalized(config, NULL);
+    json_t *errors = validate_normalized(kind, values);
+
+    json_decref(values);
+    return errors;
+}
+
+const char *
+kc_mirror_str(const kc_mirror_config *c, const char *key, const char *def)
+{
+    const char *v = raw_str(c->values, key);
+
+    return v != NULL ? v : def;
+}
+
+int64_t
+kc_mirror_long(const kc_mirror_config *c, const char *key, int64_t def)
+{
+    const char *v = raw_str(c->values, key);
+
+    return v != NULL && *v ? strtoll(v, NULL, 10) : def;
+}
+
+bool
+kc_mirror_bool(const kc_mirror_config *c, const char *key, bool def)
+{
+    const char *v = raw_str(c->values, key);
+
+    if (v == NULL)
+        return def;
+    return strcasecmp(v, "true") == 0;
+}
+
+int64_t
+kc_mirror_interval_ms(const kc_mirror_config *c, const char *enabled_key,
+                      const char *interval_key, int64_t def_seconds)
+{
+    int64_t s = kc_mirror_long(c, interval_key, def_seconds);
+
+    if ((enabled_key != NULL && !kc_mirror_bool(c, enabled_key, true)) || s < 0)
+        return -1;
+    return s * 1000;
+}
+
+static int
+compile(const kc_mirror_config *c, const char *key, const char *def, kc_regex **out, char *err,
+        size_t errlen)
+{
+    const char *v = kc_mirror_str(c, key, def);
+    char        msg[512];
+
+    if (kc_regex_compile_list(v, out, msg, sizeof(msg)) != 0) {
+        snprintf(err, errlen, "Invalid value %s for configuration %s: %s", v, key, msg);
+        return -1;
+    }
+    return 0;
+}
+
+int
+kc_mirror_config_init(kc_mirror_config *c, kc_mirror_kind kind, const json_t *config,
+                      const kc_context *ctx, char *err, size_t errlen)
+{
+    json_t *errors;
+
+    memset(c, 0, sizeof(*c));
+    c->kind = kind;
+    c->values = normalized(config, ctx);
+    if ((errors = validate_normalized(kind, c->values)) != NULL) {
+        const char *key = NULL;
+        json_t     *msgs;
+        void       *it = json_object_iter(errors);
+        key = json_object_iter_key(it);
+        msgs = json_object_iter_value(it);
+        snprintf(err, errlen, "%s", json_string_value(json_array_get(msgs, 0)));
+        (void) key;
+        json_decref(errors);
+        json_decref(c->values);
+        c->values = NULL;
+        return -1;
+    }
+    c->originals = json_deep_copy(config);
+    c->name = kc_mirror_str(c, "name", "");
+    c->source_alias = kc_mirror_str(c, "source.cluster.alias", NULL);
+    c->target_alias = kc_mirror_str(c, "target.cluster.alias", "target");
+    c->enabled = kc_mirror_bool(c, "enabled", true);
+    c->admin_timeout_ms = kc_mirror_long(c, "admin.timeout.ms", 60000);
+    c->offset_syncs_on_target =
+        strcmp(kc_mirror_str(c, "offset-syncs.topic.location", "source"), "target") == 0;
+    c->emit_offset_syncs = kc_mirror_bool(c, "emit.offset-syncs.enabled", true);
+    if (kc_mirror_policy_init(&c->policy, c->values, err, errlen) != 0)
+        goto fail;
+    c->policy_ready = true;
+    if (compile(c, "topics", ".*", &c->topics, err, errlen) != 0 ||
+        compile(c, "topics.exclude", TOPICS_EXCLUDE_DEFAULT, &c->topics_exclude, err,
+                errlen) != 0 ||
+        compile(c, "groups", ".*", &c->groups, err, errlen) != 0 ||
+        compile(c, "groups.exclude", GROUPS_EXCLUDE_DEFAULT, &c->groups_exclude, err,
+                errlen) != 0 ||
+        compile(c, "config.properties.exclude", CONFIG_EXCLUDE_DEFAULT, &c->config_exclude,
+                err, errlen) != 0)
+        goto fail;
+    /* Runbook 1: a plain admin.bootstrap.servers (meant for the target admin) is laid over
+     * the source admin's settings too, and Java then lists topics on the wrong cluster. */
+    if (raw_str(c->values, "source.cluster.bootstrap.servers") != NULL &&
+        raw_str(c->values, "admin.bootstrap.servers") != NULL &&
+        raw_str(c->values, "source.admin.bootstrap.servers") == NULL) {
+        c->source_admin_keeps_source = true;
+        if (ctx && kind != KC_MIRROR_HEARTBEAT_CONNECTOR)
+            ctx->host->log(ctx->ctx, KC_PLUGIN_LOG_WARN, "admin.bootstrap.servers applies to "
+                           "the admin clients of both clusters; the source admin keeps "
+                           "source.cluster.bootstrap.servers (%s), as intended (Java would "
+                           "list the source topics on %s; set source.admin.bootstrap.servers "
+                           "to say otherwise)",
+                           raw_str(c->values, "source.cluster.bootstrap.servers"),
+                           raw_str(c->values, "admin.bootstrap.servers"));
+    }
+    return 0;
+fail:
+    kc_mirror_config_free(c);
+    return -1;
+}
+
+void
+kc_mirror_config_free(kc_mirror_config *c)
+{
+    if (c->policy_ready)
+        kc_mirror_policy_free(&c->policy);
+    kc_regex_free(c->topics);
+    kc_regex_free(c->topics_exclude);
+    kc_regex_free(c->groups);
+    kc_regex_free(c->groups_exclude);
+    kc_regex_free(c->config_exclude);
+    json_decref(c->values);
+    json_decref(c->originals);
+    memset(c, 0, sizeof(*c));
+}
+
+static bool
+is_client_key(const char *k)
+{
+    return strcmp(k, "bootstrap.servers") == 0 || strcmp(k, "security.protocol") == 0 ||
+           strncmp(k, "ssl.", 4) == 0 || strncmp(k, "sasl.", 5) == 0;
+}
+
+static void
+layer(const kc_mirror_config *c, const char *prefix, bool client_only, kc_props *out)
+{
+    size_t      plen = strlen(prefix);
+    const char *key;
+    json_t     *v;
+
+    json_object_foreach(c->values, key, v)
+        if (json_is_string(v) && strncmp(key, prefix, plen) == 0 &&
+            (!client_only || is_client_key(key + plen)))
+            kc_props_set(out, key + plen, json_string_value(v), 0);
+}
+
+void
+kc_mirror_client_props(const kc_mirror_config *c, const char *cluster, const char *role,
+                       int task, const char *role_label, kc_props *out)
+{
+    char        p1[64], p2[64], p3[64];
+    const char *user_id;
+    char       *kept = NULL, *id;
+
+    snprintf(p1, sizeof(p1), "%s.cluster.", cluster);
+    snprintf(p2, sizeof(p2), "%s.", role);
+    snprintf(p3, sizeof(p3), "%s.%s.", cluster, role);
+    kc_props_init(out, c->name);
+    layer(c, p1, true, out);
+    if (strcmp(cluster, "source") == 0 && strcmp(role, "admin") == 0 &&
+        c->source_admin_keeps_source)
+        kept = kc_xstrdup(kc_props_get(out, "bootstrap.servers"));
+    layer(c, p2, false, out);
+    if (kept != NULL) {
+        kc_props_set(out, "bootstrap.servers", kept, 0);
+        free(kept);
+    }
+    layer(c, p3, false, out);
+    if (strcmp(role, "consumer") == 0) {
+        kc_props_set(out, "enable.auto.commit", "false", 0);
+        if (kc_props_get(out, "auto.offset.reset") == NULL)
+            kc_props_set(out, "auto.offset.reset", "earliest", 0);
+    }
+    user_id = kc_props_get(out, "client.id");
+    if (task >= 0)
+        id = kc_xasprintf("%s%s%s->%s|%s-%d|%s", user_id ? user_id : "", user_id ? "|" : "",
+                          c->source_alias, c->target_alias, c->name, task, role_label);
+    else
+        id = kc_xasprintf("%s%s%s->%s|%s|%s", user_id ? user_id : "", user_id ? "|" : "",
+                          c->source_alias, c->target_alias, c->name, role_label);
+    kc_props_set(out, "client.id", id, 0);
+    free(id);
+}
+
+rd_kafka_t *
+kc_mirror_client(const kc_mirror_config *c, const char *cluster, const char *role, int task,
+                 const char *role_label, const kc_kafka_hooks *hooks, char *err, size_t errlen)
+{
+    kc_props    props;
+    kc_err      e;
+    rd_kafka_t *rk;
+
+    kc_mirror_client_props(c, cluster, role, task, role_label, &props);
+    if (kc_props_get(&props, "bootstrap.servers") == NULL) {
+        snprintf(err, errlen, "%s %s (%s): Missing required configuration \"bootstrap.servers\" "
+                 "which has no default value. Set %s.cluster.bootstrap.servers.", cluster, role,
+                 role_label, cluster);
+        kc_props_free(&props);
+        return NULL;
+    }
+    rk = kc_kafka_new_ex(strcmp(role, "consumer") == 0 ? RD_KAFKA_CONSUMER : RD_KAFKA_PRODUCER,
+                         &props, "", NULL, hooks, &e);
+    kc_props_free(&props);
+    if (rk == NULL)
+        snprintf(err, errlen, "%s %s (%s): %s", cluster, role, role_label, e.msg);
+    return rk;
+}
+
+const char *
+kc_mirror_offset_syncs_cluster(const kc_mirror_config *c)
+{
+    return c->offset_syncs_on_target ? "target" : "source";
+}
+
+char *
+kc_mirror_offset_syncs_topic_name(const kc_mirror_config *c)
+{
+    /* Named after the cluster at the other end (spec §2.3). */
+    return kc_mirror_offset_syncs_topic(&c->policy, c->offset_syncs_on_target ? c->source_alias
+                                                                              : c->target_alias);
+}
+
+json_t *
+kc_mirror_task_config(const kc_mirror_config *c, const char *key, const char *value, int index)
+{
+    json_t *t = json_deep_copy(c->originals);
+    char    idx[16];
+
+    snprintf(idx, sizeof(idx), "%d", index);
+    if (key != NULL)
+        json_object_set_new(t, key, json_string(value));
+    json_object_set_new(t, "task.index", json_string(idx));
+    return t;
+}

@@ -1,0 +1,89 @@
+/*
+ * connectors/mirror/mirror_config.h - what the three MirrorMaker connectors read from their
+ * configs (spec/mirrormaker2.md §1): typed values with Java's defaults and messages, the
+ * Kafka clients each connector builds (§1.7), and the checks behind config validation.
+ *
+ * A kc_mirror_config owns a copy of the connector config with every string value trimmed,
+ * as Java's ConfigDef trims typed values (runbook 4 has a class name with a leading space),
+ * and with the keys Kafka 3.x called *.blacklist mapped onto their 4.x names (Kafka 4
+ * ignores them silently, which turns runbook 4's exclude lists into no-ops).
+ * Built once on the connector or task thread, read-only afterwards.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_MIRROR_CONFIG_H
+#define KC_MIRROR_CONFIG_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "connectors/connector.h"
+#include "connectors/mirror/mirror_policy.h"
+#include "connectors/mirror/mirror_regex.h"
+#include "worker/kafka.h"
+#include "worker/props.h"
+
+typedef enum {
+    KC_MIRROR_SOURCE_CONNECTOR,
+    KC_MIRROR_CHECKPOINT_CONNECTOR,
+    KC_MIRROR_HEARTBEAT_CONNECTOR,
+} kc_mirror_kind;
+
+typedef struct kc_mirror_config {
+    kc_mirror_kind   kind;
+    json_t          *values;          /* trimmed copy of the config (owned) */
+    json_t          *originals;       /* the config as given (owned): task configs copy it */
+    const char      *name;            /* connector name (into values) */
+    const char      *source_alias;
+    const char      *target_alias;
+    bool             enabled;
+    kc_mirror_policy policy;
+    bool             policy_ready;
+    int64_t          admin_timeout_ms;
+    bool             offset_syncs_on_target;   /* offset-syncs.topic.location=target */
+    bool             emit_offset_syncs;
+    kc_regex        *topics, *topics_exclude;
+    kc_regex        *groups, *groups_exclude;
+    kc_regex        *config_exclude;
+    bool             source_admin_keeps_source;  /* runbook 1: see kc_mirror_client_props */
+} kc_mirror_config;
+
+/* Parses config for a connector of `kind`. On error: -1, the key and Java's message in
+ * err. The deprecated-alias and admin-bootstrap warnings are logged through ctx (may be
+ * NULL: then they are not logged). */
+int  kc_mirror_config_init(kc_mirror_config *c, kc_mirror_kind kind, const json_t *config,
+                           const kc_context *ctx, char *err, size_t errlen);
+void kc_mirror_config_free(kc_mirror_config *c);
+
+/* Typed reads with the default given (the value must have passed validation). */
+const char *kc_mirror_str(const kc_mirror_config *c, const char *key, const char *def);
+int64_t     kc_mirror_long(const kc_mirror_config *c, const char *key, int64_t def);
+bool        kc_mirror_bool(const kc_mirror_config *c, const char *key, bool def);
+/* "<x>.enabled" false or "<x>.interval.seconds" negative: -1 (never); else milliseconds. */
+int64_t     kc_mirror_interval_ms(const kc_mirror_config *c, const char *enabled_key,
+                                  const char *interval_key, int64_t def_seconds);
+
+/* The settings of one of MM2's own clients, layered as §1.7 says: `cluster` is "source" or
+ * "target", `role` is "consumer", "producer" or "admin"; client.id is
+ * "<src>-><tgt>|<name>[-<task>]|<role_label>" (task < 0: none). */
+void kc_mirror_client_props(const kc_mirror_config *c, const char *cluster, const char *role,
+                            int task, const char *role_label, kc_props *out);
+/* A librdkafka handle for that client (type from role); NULL with err set. */
+rd_kafka_t *kc_mirror_client(const kc_mirror_config *c, const char *cluster, const char *role,
+                             int task, const char *role_label, const kc_kafka_hooks *hooks,
+                             char *err, size_t errlen);
+
+/* The cluster that holds the offset-syncs topic ("source" or "target") and its name. */
+const char *kc_mirror_offset_syncs_cluster(const kc_mirror_config *c);
+char       *kc_mirror_offset_syncs_topic_name(const kc_mirror_config *c);
+
+/* ConnectorConfig + MirrorXConfig validation for PUT .../config/validate and start():
+ * {"key":["message",...]} (new reference) or NULL when valid. */
+json_t *kc_mirror_validate(kc_mirror_kind kind, const json_t *config);
+
+/* Task configs share this: originals + extra key/value (strings). New reference. */
+json_t *kc_mirror_task_config(const kc_mirror_config *c, const char *key, const char *value,
+                              int index);
+
+#endif

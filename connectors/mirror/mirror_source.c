@@ -1,0 +1,992 @@
+/*
+ * connectors/mirror/mirror_source.c - MirrorSourceConnector and MirrorSourceTask
+ * (spec/mirrormaker2.md §4, §5): replicate topics from the source cluster into the worker's
+ * (target) cluster under the replication policy's names, create and grow the remote topics,
+ * keep their configs and ACLs in step, and write offset syncs for checkpoint translation.
+ *
+ * Connector: start() runs the first discovery synchronously (as Java does), then a
+ * scheduler thread owns the periodic jobs. Java refreshes topics every
+ * refresh.topics.interval.seconds (600 s by default), so a new topic waits up to ten minutes;
+ * here a cheap check (one Metadata request to the source) runs every few seconds as well and
+ * starts the same refresh as soon as the set of matching source partitions changes. The
+ * heavier config and ACL syncs keep their own intervals. The known topic lists are replaced
+ * wholesale under the connector's lock; task_configs() reads them on the connector thread.
+ *
+ * Task: a consumer assigned (never subscribed) to its partitions on the source, resuming at
+ * the stored offset + 1. Records are handed to the worker without copying: key and value
+ * point into the consumed message, which the record's release function destroys once the
+ * target acknowledged it. commit_record() (task thread, from the worker producer's delivery
+ * report) feeds the offset-sync writer and the per-partition metrics.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "connectors/connector.h"
+#include "connectors/mirror/mirror.h"
+#include "connectors/mirror/mirror_admin.h"
+#include "connectors/mirror/mirror_config.h"
+#include "connectors/mirror/mirror_records.h"
+#include "connectors/mirror/mirror_scheduler.h"
+#include "connectors/mirror/offset_sync.h"
+#include "protocol/wire.h"
+#include "worker/common.h"
+#include "worker/configdef.h"
+
+/* How often the cheap source check runs (when refresh.topics.enabled). */
+#define DISCOVERY_INTERVAL_MS 5000
+
+
+/* ===== Connector ===== */
+
+typedef struct msc {
+    kc_context        ctx;
+    kc_mirror_config  cfg;
+    rd_kafka_t       *source_admin, *target_admin;
+    kc_scheduler     *sched;
+    int               timeout_ms;
+    pthread_mutex_t   lock;            /* guards the known lists */
+    kc_admin_topic   *known_source;    /* replicated source topics (name, partitions) */
+    size_t            nsource;
+    kc_admin_topic   *known_target;    /* target topics that came from our source */
+    size_t            ntarget;
+    bool              acls_unsupported_logged;
+    bool              use_source_defaults;
+    bool              cfg_ready;
+} msc;
+
+static kc_admin_topic *
+find_topic(kc_admin_topic *list, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(list[i].name, name) == 0)
+            return &list[i];
+    return NULL;
+}
+
+static bool
+same_topics(const kc_admin_topic *a, size_t na, const kc_admin_topic *b, size_t nb)
+{
+    if (na != nb)
+        return false;
+    for (size_t i = 0; i < na; i++)          /* both sorted by name */
+        if (strcmp(a[i].name, b[i].name) != 0 || a[i].partitions != b[i].partitions)
+            return false;
+    return true;
+}
+
+/* Lists with their filters applied: source topics to replicate, target topics whose source
+ * is our alias (minus our checkpoints topic). */
+static int
+list_source(msc *c, kc_admin_topic **out, size_t *n, kc_err *err)
+{
+    bool   hb = kc_mirror_bool(&c->cfg, "heartbeats.replication.enabled", true);
+    size_t k = 0;
+
+    if (kc_admin_list_topics(c->source_admin, c->timeout_ms, out, n, err) != KC_OK)
+        return -1;
+    for (size_t i = 0; i < *n; i++) {
+        if (kc_mirror_should_replicate_topic(&c->cfg, hb, (*out)[i].name))
+            (*out)[k++] = (*out)[i];
+        else
+            free((*out)[i].name);
+    }
+    *n = k;
+    return 0;
+}
+
+static int
+list_target(msc *c, kc_admin_topic **out, size_t *n, kc_err *err)
+{
+    char  *checkpoints = kc_mirror_checkpoints_topic(&c->cfg.policy, c->cfg.source_alias);
+    size_t k = 0;
+
+    if (kc_admin_list_topics(c->target_admin, c->timeout_ms, out, n, err) != KC_OK) {
+        free(checkpoints);
+        return -1;
+    }
+    for (size_t i = 0; i < *n; i++) {
+        char *src = kc_mirror_topic_source(&c->cfg.policy, (*out)[i].name);
+        bool  ours = src != NULL && strcmp(src, c->cfg.source_alias) == 0 &&
+                     strcmp((*out)[i].name, checkpoints) != 0;
+        free(src);
+        if (ours)
+            (*out)[k++] = (*out)[i];
+        else
+            free((*out)[i].name);
+    }
+    *n = k;
+    free(checkpoints);
+    return 0;
+}
+
+/* Whether a source config entry is copied to the target (§4.7). */
+static bool
+copy_config_entry(msc *c, const kc_admin_config_entry *e, bool incremental)
+{
+    bool is_default = e->source == RD_KAFKA_CONFIG_SOURCE_DEFAULT_CONFIG;
+
+    return (incremental || !is_default || c->use_source_defaults) && !e->read_only &&
+           !e->sensitive && e->source != RD_KAFKA_CONFIG_SOURCE_STATIC_BROKER_CONFIG &&
+           !kc_regex_matches(c->cfg.config_exclude, e->name);
+}
+
+/* New remote topics: the source's partition count, replication.factor, and the source
+ * configs that §4.7 copies at creation. */
+static void
+create_remote_topics(msc *c, const char **names, char **remote, const int *parts, size_t n,
+                     int rf)
+{
+    kc_admin_topic_config *configs = NULL;
+    kc_admin_new_topic    *topics = kc_xcalloc(n, sizeof(*topics));
+    const char          ***pairs = kc_xcalloc(n, sizeof(*pairs));
+    int                   *errs = kc_xcalloc(n, sizeof(int));
+    char                 **msgs = kc_xcalloc(n, sizeof(char *));
+    kc_err                 err;
+
+    if (kc_admin_describe_topic_configs(c->source_admin, names, n, c->timeout_ms, &configs,
+                                        &err) != KC_OK) {
+        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not describe the configs of new source topics "
+            "(creating them with the target's defaults): %s", err.msg);
+        configs = NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t k = 0;
+        if (configs != NULL && configs[i].err == 0) {
+            pairs[i] = kc_xcalloc(2 * configs[i].n + 1, sizeof(char *));
+            for (size_t j = 0; j < configs[i].n; j++)
+                if (configs[i].entries[j].value != NULL &&
+                    copy_config_entry(c, &configs[i].entries[j], false)) {
+                    pairs[i][k++] = configs[i].entries[j].name;
+                    pairs[i][k++] = configs[i].entries[j].value;
+                }
+        }
+        topics[i] = (kc_admin_new_topic) { remote[i], parts[i], rf,
+                                           (const char *const *) pairs[i] };
+    }
+    if (kc_admin_create_topics(c->target_admin, topics, n, c->timeout_ms, errs, msgs,
+                               &err) != KC_OK) {
+        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create remote topics: %s", err.msg);
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            if (errs[i] == 0)
+                KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Created remote topic %s with %d partitions",
+                    remote[i], parts[i]);
+            else if (errs[i] != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS)
+                KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create topic %s: %s", remote[i],
+                    msgs[i] ? msgs[i] : rd_kafka_err2str(errs[i]));
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        free(pairs[i]);
+        free(msgs[i]);
+    }
+    if (configs != NULL)
+        kc_admin_topic_configs_free(configs, n);
+    free(pairs);
+    free(msgs);
+    free(errs);
+    free(topics);
+}
+
+/* Creates the remote topics that are missing and grows those with fewer partitions
+ * (computeAndCreateTopicPartitions, §4.6). Per-topic failures are logged, as Java does. */
+static void
+compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
+                   const kc_admin_topic *target, size_t ntarget)
+{
+    int          rf = (int) kc_mirror_long(&c->cfg, "replication.factor", 2);
+    const char **new_names = kc_xcalloc(nsource + 1, sizeof(char *));
+    char       **new_remote = kc_xcalloc(nsource + 1, sizeof(char *));
+    int         *new_parts = kc_xcalloc(nsource + 1, sizeof(int));
+    char       **grow = kc_xcalloc(nsource + 1, sizeof(char *));
+    int         *grow_to = kc_xcalloc(nsource + 1, sizeof(int));
+    size_t       nnew = 0, ngrow = 0;
+    kc_err       err;
+
+    for (size_t i = 0; i < nsource; i++) {
+        char           *remote = kc_mirror_format_remote_topic(&c->cfg.policy,
+                                                               c->cfg.source_alias,
+                                                               source[i].name);
+        kc_admin_topic *t = find_topic((kc_admin_topic *) target, ntarget, remote);
+        if (t == NULL) {
+            new_names[nnew] = source[i].name;
+            new_parts[nnew] = source[i].partitions;
+            new_remote[nnew++] = remote;
+        } else if (t->partitions < source[i].partitions) {
+            grow_to[ngrow] = source[i].partitions;
+            grow[ngrow++] = remote;
+        } else {
+            free(remote);
+        }
+    }
+    if (nnew > 0)
+        create_remote_topics(c, new_names, new_remote, new_parts, nnew, rf);
+    if (ngrow > 0) {
+        int *errs = kc_xcalloc(ngrow, sizeof(int));
+        if (kc_admin_create_partitions(c->target_admin, (const char *const *) grow, grow_to,
+                                       ngrow, c->timeout_ms, errs, &err) != KC_OK) {
+            KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not grow remote topics: %s", err.msg);
+        } else {
+            for (size_t i = 0; i < ngrow; i++)
+                if (errs[i] == 0)
+                    KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Increased size of %s to %d partitions",
+                        grow[i], grow_to[i]);
+                else if (errs[i] != RD_KAFKA_RESP_ERR_INVALID_PARTITIONS)
+                    KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not increase size of %s: %s", grow[i],
+                        rd_kafka_err2str(errs[i]));
+        }
+        free(errs);
+    }
+    for (size_t i = 0; i < nnew; i++)
+        free(new_remote[i]);
+    for (size_t i = 0; i < ngrow; i++)
+        free(grow[i]);
+    free(new_names);
+    free(new_remote);
+    free(new_parts);
+    free(grow);
+    free(grow_to);
+}
+
+/* refreshTopicPartitions (§4.4); `initial`: the synchronous first load of start(). */
+static void
+refresh(msc *c, bool initial)
+{
+    kc_admin_topic *source = NULL, *target = NULL;
+    size_t          nsource = 0, ntarget = 0, missing = 0;
+    bool            changed;
+    kc_err          err;
+
+    if (list_source(c, &source, &nsource, &err) != 0) {
+        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not list the source topics: %s", err.msg);
+        return;
+    }
+    if (list_target(c, &target, &ntarget, &err) != 0) {
+        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not list the target topics: %s", err.msg);
+        kc_admin_topics_free(source, nsource);
+        return;
+    }
+    for (size_t i = 0; i < nsource; i++) {
+        char           *remote = kc_mirror_format_remote_topic(&c->cfg.policy,
+                                                               c->cfg.source_alias,
+                                                               source[i].name);
+        kc_admin_topic *t = find_topic(target, ntarget, remote);
+        if (t == NULL || t->partitions < source[i].partitions)
+            missing++;
+        free(remote);
+    }
+    pthread_mutex_lock(&c->lock);
+    changed = !same_topics(source, nsource, c->known_source, c->nsource);
+    pthread_mutex_unlock(&c->lock);
+    if (changed || missing > 0 || initial) {
+        if (!initial)
+            KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Found %zu topics to replicate (%zu missing on the "
+                "target); reconfiguring tasks", nsource, missing);
+        if (missing > 0) {
+            compute_and_create(c, source, nsource, target, ntarget);
+            kc_admin_topics_free(target, ntarget);
+            target = NULL;
+            ntarget = 0;
+            if (list_target(c, &target, &ntarget, &err) != 0) {
+                target = NULL;
+                ntarget = 0;
+            }
+        }
+    }
+    pthread_mutex_lock(&c->lock);
+    if (changed || initial) {
+        kc_admin_topics_free(c->known_source, c->nsource);
+        c->known_source = source;
+        c->nsource = nsource;
+        source = NULL;
+    }
+    kc_admin_topics_free(c->known_target, c->ntarget);
+    c->known_target = target;
+    c->ntarget = ntarget;
+    pthread_mutex_unlock(&c->lock);
+    if (source != NULL)
+        kc_admin_topics_free(source, nsource);
+    if (!initial && (changed || missing > 0))
+        c->ctx.host->request_task_reconfiguration(c->ctx.ctx);
+}
+
+static void
+job_refresh(void *arg)
+{
+    refresh(arg, false);
+}
+
+/* The cheap check: one Metadata request to the source; a full refresh only on change. */
+static void
+job_discover(void *arg)
+{
+    msc            *c = arg;
+    kc_admin_topic *source = NULL;
+    size_t          nsource = 0;
+    bool            changed;
+    kc_err          err;
+
+    if (list_source(c, &source, &nsource, &err) != 0)
+        return;                                   /* the full refresh logs it */
+    pthread_mutex_lock(&c->lock);
+    changed = !same_topics(source, nsource, c->known_source, c->nsource);
+    pthread_mutex_unlock(&c->lock);
+    kc_admin_topics_free(source, nsource);
+    if (changed)
+        refresh(c, false);
+}
+
+/* syncTopicConfigs (§4.7). */
+static void
+job_sync_configs(void *arg)
+{
+    msc                   *c = arg;
+    const char           **names;
+    char                 **remotes;
+    size_t                 n = 0;
+    kc_admin_topic_config *configs = NULL;
+    kc_err                 err;
+
+    pthread_mutex_lock(&c->lock);
+    names = kc_xcalloc(c->nsource + 1, sizeof(char *));
+    remotes = kc_xcalloc(c->nsource + 1, sizeof(char *));
+    for (size_t i = 0; i < c->nsource; i++) {
+        char *remote = kc_mirror_format_remote_topic(&c->cfg.policy, c->cfg.source_alias,
+                                                     c->known_source[i].name);
+        if (find_topic(c->known_target, c->ntarget, remote) != NULL) {
+            names[n] = kc_xstrdup(c->known_source[i].name);
+            remotes[n++] = remote;
+        } else {
+            free(remote);
+        }
+    }
+    pthread_mutex_unlock(&c->lock);
+    if (n > 0 && kc_admin_describe_topic_configs(c->source_admin, names, n, c->timeout_ms,
+                                                 &configs, &err) != KC_OK) {
+        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not describe source topic configs: %s", err.msg);
+    } else if (n > 0) {
+        kc_admin_topic_alter *alters = kc_xcalloc(n, sizeof(*alters));
+        kc_admin_config_op  **ops = kc_xcalloc(n, sizeof(*ops));
+        int                  *errs = kc_xcalloc(n, sizeof(int));
+        size_t                na = 0;
+
+        for (size_t i = 0; i < n; i++) {
+            size_t k = 0;
+            if (configs[i].err != 0)
+                continue;
+            ops[na] = kc_xcalloc(configs[i].n + 1, sizeof(kc_admin_config_op));
+            for (size_t j = 0; j < configs[i].n; j++) {
+                const kc_admin_config_entry *e = &configs[i].entries[j];
+                bool is_default = e->source == RD_KAFKA_CONFIG_SOURCE_DEFAULT_CONFIG;
+                if (!copy_config_entry(c, e, true))
+                    continue;
+                if (is_default && !c->use_source_defaults)
+                    ops[na][k++] = (kc_admin_config_op) { e->name, NULL, true };
+                else if (e->value != NULL)
+                    ops[na][k++] = (kc_admin_config_op) { e->name, e->value, false };
+            }
+            alters[na] = (kc_admin_topic_alter) { remotes[i], ops[na], k };
+            na++;
+        }
+        if (na > 0 && kc_admin_incremental_alter_topic_configs(c->target_admin, alters, na,
+                                                               c->timeout_ms, errs,
+                                                               &err) != KC_OK) {
+            if (err.code == KC_EINVAL)
+                c->ctx.host->fail(c->ctx.ctx, "Failed to sync topic configs: %s", err.msg);
+            else
+                KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not alter topic configs: %s", err.msg);
+        }
+        for (size_t i = 0; i < na; i++) {
+            if (errs[i] != 0)
+                KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not alter configuration of topic %s: %s",
+                    alters[i].topic, rd_kafka_err2str(errs[i]));
+            free(ops[i]);
+        }
+        free(ops);
+        free(alters);
+        free(errs);
+        kc_admin_topic_configs_free(configs, n);
+    }
+    for (size_t i = 0; i < n; i++) {
+        free((char *) names[i]);
+        free(remotes[i]);
+    }
+    free(names);
+    free(remotes);
+}
+
+/* syncTopicAcls (§4.8). */
+static void
+job_sync_acls(void *arg)
+{
+    msc          *c = arg;
+    bool          hb = kc_mirror_bool(&c->cfg, "heartbeats.replication.enabled", true);
+    kc_admin_acl *acls = NULL, *out;
+    size_t        n = 0, k = 0, failed = 0;
+    kc_err        err;
+
+    if (c->acls_unsupported_logged)
+        return;
+    if (kc_admin_describe_topic_acls(c->source_admin, c->timeout_ms, &acls, &n, &err) != KC_OK) {
+        if (err.code == KC_EINVAL) {
+            KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "No ACL authorizer is configured on the source "
+                "Kafka cluster, so no topic ACL syncing will take place. Consider disabling "
+                "topic ACL syncing by setting sync.topic.acls.enabled to 'false'.");
+            c->acls_unsupported_logged = true;
+        } else {
+            KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not describe source topic ACLs: %s",
+                err.msg);
+        }
+        return;
+    }
+    out = kc_xcalloc(n + 1, sizeof(*out));
+    for (size_t i = 0; i < n; i++) {
+        kc_admin_acl *a = &acls[i];
+        if (a->pattern_type != RD_KAFKA_RESOURCE_PATTERN_LITERAL ||
+            (a->permission == RD_KAFKA_ACL_PERMISSION_TYPE_ALLOW &&
+             a->operation == RD_KAFKA_ACL_OPERATION_WRITE) ||
+            !kc_mirror_should_replicate_topic(&c->cfg, hb, a->topic))
+            continue;
+        out[k] = *a;
+        out[k].topic = kc_mirror_format_remote_topic(&c->cfg.policy, c->cfg.source_alias,
+                                                     a->topic);
+        if (a->permission == RD_KAFKA_ACL_PERMISSION_TYPE_ALLOW &&
+            a->operation == RD_KAFKA_ACL_OPERATION_ALL)
+            out[k].operation = RD_KAFKA_ACL_OPERATION_READ;
+        k++;
+    }
+    if (k > 0 && kc_admin_create_acls(c->target_admin, out, k, c->timeout_ms, &failed, &err) != KC_OK)
+        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create topic ACLs on the target: %s", err.msg);
+    for (size_t i = 0; i < k; i++)
+        free(out[i].topic);
+    free(out);
+    kc_admin_acls_free(acls, n);
+}
+
+static void msc_stop(void *priv);
+
+static int
+msc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, size_t errlen)
+{
+    msc *c = kc_xcalloc(1, sizeof(*c));
+
+    c->ctx = *ctx;
+    pthread_mutex_init(&c->lock, NULL);
+    *priv = c;
+    if (kc_mirror_config_init(&c->cfg, KC_MIRROR_SOURCE_CONNECTOR, config, ctx, err,
+                              errlen) != 0)
+        goto fail;
+    c->cfg_ready = true;
+    if (!c->cfg.enabled)
+        return KC_PLUGIN_OK;                    /* nothing created, no tasks */
+    c->timeout_ms = (int) c->cfg.admin_timeout_ms;
+    c->use_source_defaults = strcmp(kc_mirror_str(&c->cfg, "use.defaults.from", "target"),
+                                    "source") == 0;
+    if ((c->source_admin = kc_mirror_client(&c->cfg, "source", "admin", -1,
+                                            "replication-source-admin", NULL, err, errlen)) == NULL ||
+        (c->target_admin = kc_mirror_client(&c->cfg, "target", "admin", -1,
+                                            "replication-target-admin", NULL, err, errlen)) == NULL)
+        goto fail;
+    if (c->cfg.emit_offset_syncs) {
+        char *topic = kc_mirror_offset_syncs_topic_name(&c->cfg);
+        kc_mirror_create_compacted_topic(ctx, c->cfg.offset_syncs_on_target ? c->target_admin
+                                                                            : c->source_admin,
+                                         topic,
+                                         (int) kc_mirror_long(&c->cfg,
+                                                              "offset-syncs.topic.replication.factor",
+                                                              3),
+                                         c->timeout_ms, kc_mirror_offset_syncs_cluster(&c->cfg));
+        free(topic);
+    }
+    refresh(c, true);
+    {
+        char    name[512];
+        int64_t refresh_ms = kc_mirror_interval_ms(&c->cfg, "refresh.topics.enabled",
+                                                   "refresh.topics.interval.seconds", 600);
+        int64_t configs_ms = kc_mirror_interval_ms(&c->cfg, "sync.topic.configs.enabled",
+                                                   "sync.topic.configs.interval.seconds", 600);
+        int64_t acls_ms = kc_mirror_interval_ms(&c->cfg, "sync.topic.acls.enabled",
+                                                "sync.topic.acls.interval.seconds", 600);
+        snprintf(name, sizeof(name), "Scheduler for MirrorSourceConnector: %s->%s|%s",
+                 c->cfg.source_alias, c->cfg.target_alias, c->cfg.name);
+        c->sched = kc_scheduler_new(name, c->cfg.admin_timeout_ms);
+        kc_scheduler_add(c->sched, "syncing topic ACLs", job_sync_acls, c, 0, acls_ms);
+        kc_scheduler_add(c->sched, "syncing topic configs", job_sync_configs, c, 0, configs_ms);
+        kc_scheduler_add(c->sched, "refreshing topics", job_refresh, c, refresh_ms, refresh_ms);
+        if (refresh_ms >= 0)
+            kc_scheduler_add(c->sched, "discovering topics", job_discover, c,
+                             DISCOVERY_INTERVAL_MS,
+                             refresh_ms < DISCOVERY_INTERVAL_MS ? refresh_ms : DISCOVERY_INTERVAL_MS);
+        kc_scheduler_start(c->sched);
+    }
+    return KC_PLUGIN_OK;
+fail:
+    msc_stop(c);                      /* the worker does not stop what failed to start */
+    *priv = NULL;
+    return KC_PLUGIN_FATAL;
+}
+
+/* taskConfigs (§4.5): partitions dealt round-robin in the known order. */
+static int
+msc_task_configs(void *priv, int max_tasks, json_t **out, char *err, size_t errlen)
+{
+    msc    *c = priv;
+    size_t  ntp = 0, ntasks, k = 0;
+    char  **lists;
+
+    (void) err;
+    (void) errlen;
+    *out = json_array();
+    if (!c->cfg.enabled)
+        return KC_PLUGIN_OK;
+    pthread_mutex_lock(&c->lock);
+    for (size_t i = 0; i < c->nsource; i++)
+        ntp += (size_t) c->known_source[i].partitions;
+    if (ntp == 0 || max_tasks <= 0) {
+        pthread_mutex_unlock(&c->lock);
+        return KC_PLUGIN_OK;
+    }
+    ntasks = ntp < (size_t) max_tasks ? ntp : (size_t) max_tasks;
+    lists = kc_xcalloc(ntasks, sizeof(char *));
+    for (size_t i = 0; i < c->nsource; i++)
+        for (int p = 0; p < c->known_source[i].partitions; p++, k++) {
+            size_t t = k % ntasks;
+            char  *entry = kc_xasprintf("%s%s%s-%d", lists[t] ? lists[t] : "", lists[t] ? "," : "",
+                                        c->known_source[i].name, p);
+            free(lists[t]);
+            lists[t] = entry;
+        }
+    pthread_mutex_unlock(&c->lock);
+    for (size_t t = 0; t < ntasks; t++) {
+        json_array_append_new(*out, kc_mirror_task_config(&c->cfg, "task.assigned.partitions",
+                                                          lists[t], (int) t));
+        free(lists[t]);
+    }
+    free(lists);
+    return KC_PLUGIN_OK;
+}
+
+static void
+msc_stop(void *priv)
+{
+    msc *c = priv;
+
+    if (c == NULL)
+        return;
+    kc_scheduler_free(c->sched);
+    kc_kafka_destroy(c->source_admin);
+    kc_kafka_destroy(c->target_admin);
+    kc_admin_topics_free(c->known_source, c->nsource);
+    kc_admin_topics_free(c->known_target, c->ntarget);
+    if (c->cfg_ready)
+        kc_mirror_config_free(&c->cfg);
+    pthread_mutex_destroy(&c->lock);
+    free(c);
+}
+
+static json_t *
+msc_validate(const json_t *config)
+{
+    return kc_mirror_validate(KC_MIRROR_SOURCE_CONNECTOR, config);
+}
+
+/* ===== Task ===== */
+
+/* One assigned source partition: its names, the source partition map handed with every
+ * record (one shared object), and its metrics (§9.1). Task thread only. */
+typedef struct mst_tp {
+    rd_kafka_topic_t *rkt;                  /* consuming handle, NULL before start */
+    char    *topic;
+    int32_t  partition;
+    char    *remote;
+    json_t  *source_partition;
+    kc_mirror_partition_metrics metrics;
+} mst_tp;
+
+typedef struct mst {
+    kc_context         ctx;
+    kc_mirror_config   cfg;
+    bool               cfg_ready;
+    mst_tp            *tps;
+    size_t             ntps;
+    mst_tp           **by_partition_object;  /* sorted by source_partition pointer */
+    rd_kafka_t        *consumer;
+    rd_kafka_queue_t  *queue;
+    rd_kafka_t        *sync_producer;        /* offset syncs; NULL when disabled */
+    char              *sync_topic;
+    kc_osw            *osw;
+    kc_wbuf            key, value;           /* encoding scratch for offset syncs */
+    int                unsent_permits;       /* syncs the producer refused to take */
+    int64_t            poll_timeout_ms;
+    atomic_bool        stopping;
+} mst;
+
+static int
+cmp_by_object(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t) (*(mst_tp *const *) a)->source_partition;
+    uintptr_t y = (uintptr_t) (*(mst_tp *const *) b)->source_partition;
+
+    return x < y ? -1 : x > y;
+}
+
+static mst_tp *
+tp_of_record(mst *t, const kc_record *r)
+{
+    mst_tp  key = { .source_partition = r->source_partition };
+    mst_tp *kp = &key, **hit;
+
+    hit = bsearch(&kp, t->by_partition_object, t->ntps, sizeof(mst_tp *), cmp_by_object);
+    return hit ? *hit : NULL;
+}
+
+/* Offset-sync writer's send: called with its lock held, so it must not wait. */
+static void
+send_sync(void *opaque, const char *topic, int32_t partition, int64_t upstream,
+          int64_t downstream)
+{
+    mst                *t = opaque;
+    rd_kafka_resp_err_t e;
+
+    kc_wbuf_reset(&t->key);
+    kc_wbuf_reset(&t->value);
+    kc_mirror_offset_sync_key(&t->key, topic, partition);
+    kc_mirror_offset_sync_value(&t->value, upstream, downstream);
+    e = rd_kafka_producev(t->sync_producer, RD_KAFKA_V_TOPIC(t->sync_topic),
+                          RD_KAFKA_V_PARTITION(0),
+                          RD_KAFKA_V_KEY(t->key.buf, t->key.len),
+                          RD_KAFKA_V_VALUE(t->value.buf, t->value.len),
+                          RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_END);
+    if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_ERROR, "Failure sending offset sync for %s-%d: %s", topic,
+            partition, rd_kafka_err2str(e));
+        t->unsent_permits++;
+    }
+}
+
+/* Offset-sync producer's delivery reports (task thread, rd_kafka_poll in poll()). */
+static void
+sync_delivered(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
+{
+    mst *t = kc_kafka_user(rk);
+
+    (void) opaque;
+    if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR)
+        KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_ERROR, "Failure sending offset sync: %s",
+            rd_kafka_err2str(m->err));
+    kc_osw_sent(t->osw);
+}
+
+static void
+serve_syncs(mst *t)
+{
+    if (t->sync_producer == NULL)
+        return;
+    rd_kafka_poll(t->sync_producer, 0);
+    while (t->unsent_permits > 0) {
+        t->unsent_permits--;
+        kc_osw_sent(t->osw);
+    }
+}
+
+static void mst_destroy(void *priv);
+
+/* Splits "topic-partition" at the last '-' (TopicPartition.toString). */
+static int
+decode_tp(const char *s, char **topic, int32_t *partition)
+{
+    const char *dash = strrchr(s, '-');
+    char       *end;
+    long        p;
+
+    if (dash == NULL || dash == s)
+        return -1;
+    p = strtol(dash + 1, &end, 10);
+    if (*end != '\0' || dash[1] == '\0' || p < 0 || p > INT32_MAX)
+        return -1;
+    *topic = kc_xstrndup(s, (size_t) (dash - s));
+    *partition = (int32_t) p;
+    return 0;
+}
+
+static int
+mst_start(void **priv, const kc_context *ctx, const json_t *config, char *err, size_t errlen)
+{
+    mst                             *t = kc_xcalloc(1, sizeof(*t));
+    const char                      *assigned;
+    char                           **items;
+    size_t                           nitems;
+    int64_t                          reset;
+    int                              index;
+
+    t->ctx = *ctx;
+    kc_wbuf_init(&t->key);
+    kc_wbuf_init(&t->value);
+    *priv = t;
+    if (kc_mirror_config_init(&t->cfg, KC_MIRROR_SOURCE_CONNECTOR, config, NULL, err,
+                              errlen) != 0)
+        goto fail;
+    t->cfg_ready = true;
+    index = (int) kc_mirror_long(&t->cfg, "task.index", -1);
+    t->poll_timeout_ms = kc_mirror_long(&t->cfg, "consumer.poll.timeout.ms", 1000);
+    assigned = kc_mirror_str(&t->cfg, "task.assigned.partitions", "");
+    items = kc_cfg_split_list(assigned, &nitems);
+    t->tps = kc_xcalloc(nitems + 1, sizeof(*t->tps));
+    t->by_partition_object = kc_xcalloc(nitems + 1, sizeof(mst_tp *));
+    for (size_t i = 0; i < nitems; i++) {
+        mst_tp *tp = &t->tps[t->ntps];
+        if (decode_tp(items[i], &tp->topic, &tp->partition) != 0) {
+            snprintf(err, errlen, "Invalid value %s for configuration task.assigned.partitions: "
+                     "not a topic-partition", items[i]);
+            kc_strv_free(items);
+            goto fail;
+        }
+        tp->remote = kc_mirror_format_remote_topic(&t->cfg.policy, t->cfg.source_alias,
+                                                   tp->topic);
+        /* Java's HashMap order for these three keys (spec §3.6). */
+        tp->source_partition = json_pack("{s:s,s:i,s:s}", "cluster", t->cfg.source_alias,
+                                         "partition", (json_int_t) tp->partition,
+                                         "topic", tp->topic);
+        kc_mirror_metrics_init(&tp->metrics);
+        t->by_partition_object[t->ntps] = tp;
+        t->ntps++;
+    }
+    kc_strv_free(items);
+    qsort(t->by_partition_object, t->ntps, sizeof(mst_tp *), cmp_by_object);
+
+    if (t->cfg.emit_offset_syncs) {
+        const char *cluster = kc_mirror_offset_syncs_cluster(&t->cfg);
+        char        role[64];
+        snprintf(role, sizeof(role), "offset-syncs-%s-producer", cluster);
+        t->sync_topic = kc_mirror_offset_syncs_topic_name(&t->cfg);
+        t->sync_producer = kc_mirror_client(&t->cfg, cluster, "producer", index, role,
+                                            &(kc_kafka_hooks) { .dr_msg_cb = sync_delivered,
+                                                                .user = t },
+                                            err, errlen);
+        if (t->sync_producer == NULL)
+            goto fail;
+        t->osw = kc_osw_new(kc_mirror_long(&t->cfg, "offset.lag.max", 100), 10, send_sync, t);
+    }
+    t->consumer = kc_mirror_client(&t->cfg, "source", "consumer", index, "replication-consumer",
+                                   NULL, err, errlen);
+    if (t->consumer == NULL)
+        goto fail;
+    t->queue = rd_kafka_queue_new(t->consumer);
+    reset = kc_mirror_reset_offset(&t->cfg, "source");
+    for (size_t i = 0; i < t->ntps; i++) {
+        mst_tp  *tp = &t->tps[i];
+        json_t  *stored = NULL, *off;
+        int64_t  start = reset;
+
+        if (ctx->host->offset_get(ctx->ctx, tp->source_partition, &stored) == 0 &&
+            stored != NULL && json_is_integer(off = json_object_get(stored, "offset")))
+            start = json_integer_value(off) + 1;
+        json_decref(stored);
+        KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_INFO, "%s-%d: starting at %s", tp->topic, tp->partition,
+                      start >= 0 ? "the stored offset + 1" : "auto.offset.reset");
+        if ((tp->rkt = kc_mirror_consume_start(t->consumer, tp->topic, tp->partition, start,
+                                               t->queue, err, errlen)) == NULL)
+            goto fail;
+    }
+    return KC_PLUGIN_OK;
+fail:
+    mst_destroy(t);
+    *priv = NULL;
+    return KC_PLUGIN_FATAL;
+}
+
+/* Frees a record built by mst_poll: the consumed message it points into, and what the
+ * record owns. Any thread the worker releases records on (the task thread). */
+static void
+mst_release(kc_record *r)
+{
+    free(r->headers);
+    json_decref(r->source_partition);
+    json_decref(r->source_offset);
+    rd_kafka_message_destroy(r->opaque);
+}
+
+static int
+mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char *err,
+         size_t errlen)
+{
+    mst                *t = priv;
+    rd_kafka_message_t *msgs[512];
+    ssize_t             got;
+    int64_t             now;
+
+    (void) err;
+    (void) errlen;
+    *n = 0;
+    serve_syncs(t);
+    if (atomic_load(&t->stopping) || t->ntps == 0) {
+        if (t->ntps == 0 && !atomic_load(&t->stopping))
+            rd_kafka_consume_batch_queue(t->queue, timeout_ms, msgs, 0);
+        return KC_PLUGIN_OK;
+    }
+    if (max > KC_ARRAY_LEN(msgs))
+        max = KC_ARRAY_LEN(msgs);
+    got = rd_kafka_consume_batch_queue(t->queue, timeout_ms < t->poll_timeout_ms
+                                                 ? timeout_ms : (int) t->poll_timeout_ms,
+                                       msgs, max);
+    if (got <= 0)
+        return KC_PLUGIN_OK;
+    now = kc_wall_ms();
+    for (ssize_t i = 0; i < got; i++) {
+        rd_kafka_message_t      *m = msgs[i];
+        kc_record               *r = &out[*n];
+        rd_kafka_headers_t      *hdrs = NULL;
+        rd_kafka_timestamp_type_t tstype;
+        mst_tp                  *tp = NULL;
+
+        if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+            if (m->err != RD_KAFKA_RESP_ERR__PARTITION_EOF)
+                KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_WARN, "Failure during poll: %s",
+                    rd_kafka_message_errstr(m));
+            rd_kafka_message_destroy(m);
+            continue;
+        }
+        for (size_t j = 0; j < t->ntps; j++)
+            if (t->tps[j].rkt == m->rkt && t->tps[j].partition == m->partition) {
+                tp = &t->tps[j];
+                break;
+            }
+        if (tp == NULL) {                         /* not ours: cannot happen with assign() */
+            rd_kafka_message_destroy(m);
+            continue;
+        }
+        memset(r, 0, sizeof(*r));
+        r->topic = tp->remote;
+        r->partition = m->partition;
+        r->timestamp = rd_kafka_message_timestamp(m, &tstype);
+        r->key.kind = m->key ? KC_VALUE_BYTES : KC_VALUE_NULL;
+        r->key.ptr = m->key;
+        r->key.len = m->key_len;
+        r->value.kind = m->payload ? KC_VALUE_BYTES : KC_VALUE_NULL;
+        r->value.ptr = m->payload;
+        r->value.len = m->len;
+        if (rd_kafka_message_headers(m, &hdrs) == RD_KAFKA_RESP_ERR_NO_ERROR) {
+            size_t nh = rd_kafka_header_cnt(hdrs);
+            r->headers = kc_xcalloc(nh ? nh : 1, sizeof(kc_header));
+            for (size_t h = 0; h < nh; h++) {
+                const char *name;
+                const void *val;
+                size_t      len;
+                rd_kafka_header_get_all(hdrs, h, &name, &val, &len);
+                r->headers[h] = (kc_header) { name, val, len };
+            }
+            r->nheaders = nh;
+        }
+        r->source_partition = json_incref(tp->source_partition);
+        r->source_offset = json_pack("{s:I}", "offset", (json_int_t) m->offset);
+        r->release = mst_release;
+        r->opaque = m;
+        kc_mirror_metrics_polled(&tp->metrics, now, r->timestamp, m->payload ? m->len : 0);
+        (*n)++;
+    }
+    return KC_PLUGIN_OK;
+}
+
+/* commitRecord (§5.3): the target acknowledged the record at (partition, offset). */
+static void
+mst_commit_record(void *priv, const kc_record *r, int32_t partition, int64_t offset)
+{
+    mst                      *t = priv;
+    mst_tp                   *tp = tp_of_record(t, r);
+    const rd_kafka_message_t *m = r->opaque;
+
+    (void) partition;
+    if (tp == NULL || atomic_load(&t->stopping))
+        return;
+    kc_mirror_metrics_acked(&tp->metrics, kc_wall_ms(), r->timestamp);
+    if (t->osw != NULL && offset >= 0) {
+        kc_osw_record_acked(t->osw, tp->topic, tp->partition, m->offset, offset);
+        serve_syncs(t);
+    }
+}
+
+/* SourceTask.commit(): every offset flush, delayed syncs become pending (KAFKA-15906). */
+static void
+mst_commit(void *priv)
+{
+    mst *t = priv;
+
+    if (t->osw != NULL) {
+        kc_osw_commit(t->osw);
+        serve_syncs(t);
+    }
+}
+
+static void
+mst_stop(void *priv)
+{
+    mst *t = priv;
+
+    atomic_store(&t->stopping, true);
+    if (t->queue != NULL)
+        rd_kafka_queue_yield(t->queue);
+}
+
+static void
+mst_destroy(void *priv)
+{
+    mst *t = priv;
+
+    if (t == NULL)
+        return;
+    if (t->sync_producer != NULL) {
+        rd_kafka_flush(t->sync_producer, 5000);
+        serve_syncs(t);
+    }
+    for (size_t i = 0; i < t->ntps; i++)
+        kc_mirror_consume_stop(t->tps[i].rkt, t->tps[i].partition);
+    if (t->queue != NULL)
+        rd_kafka_queue_destroy(t->queue);
+    kc_kafka_destroy(t->consumer);
+    kc_kafka_destroy(t->sync_producer);
+    kc_osw_free(t->osw);
+    for (size_t i = 0; i < t->ntps; i++) {
+        free(t->tps[i].topic);
+        free(t->tps[i].remote);
+        json_decref(t->tps[i].source_partition);
+    }
+    free(t->tps);
+    free(t->by_partition_object);
+    free(t->sync_topic);
+    kc_wbuf_free(&t->key);
+    kc_wbuf_free(&t->value);
+    if (t->cfg_ready)
+        kc_mirror_config_free(&t->cfg);
+    free(t);
+}
+
+static const kc_task_ops mst_ops = {
+    .start = mst_start,
+    .stop = mst_stop,
+    .destroy = mst_destroy,
+    .poll = mst_poll,
+    .commit = mst_commit,
+    .commit_record = mst_commit_record,
+};
+
+static const char *const msc_aliases[] = { "MirrorSourceConnector", "MirrorSource", NULL };
+
+const kc_connector_ops kc_mirror_source_connector = {
+    .abi = KC_CONNECTOR_ABI,
+    .class_name = "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+    .aliases = msc_aliases,
+    .version = KC_KAFKA_VERSION,
+    .type = KC_CONNECTOR_SOURCE,
+    .task_class = "org.apache.kafka.connect.mirror.MirrorSourceTask",
+    .validate = msc_validate,
+    .start = msc_start,
+    .task_configs = msc_task_configs,
+    .stop = msc_stop,
+    .task = &mst_ops,
+};

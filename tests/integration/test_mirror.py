@@ -1,0 +1,382 @@
+"""
+tests/integration/test_mirror.py - the MirrorMaker 2 connectors on a kconnect worker beside
+the target cluster, driven as runbooks 1 and 4 of SCENARIOS.md drive them: curl POSTs the
+connector JSON, Kafka's own tools produce and read, and Java's MM2 formatters decode what
+kconnect wrote.
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+import uuid
+
+from confluent_kafka import Consumer, Producer, TopicPartition
+
+from test_cluster import create, status, wait_for
+
+
+def state(worker, name):
+    return ((status(worker, name) or {}).get("connector") or {}).get("state")
+
+
+def suffix():
+    return uuid.uuid4().hex[:6]
+
+
+def curl_post(worker, body):
+    """POST /connectors with curl, as the runbooks do."""
+    out = subprocess.run(["curl", "-s", "-o", "/dev/stdout", "-w", "\n%{http_code}", "-X", "POST",
+                          "-H", "Content-Type: application/json", "--data", json.dumps(body),
+                          f"{worker.url}/connectors"], capture_output=True, text=True,
+                         timeout=60, check=True).stdout
+    text, code = out.rsplit("\n", 1)
+    return int(code), text
+
+
+def read_topic(cluster, topic, expected, timeout=60, sasl=False):
+    """Every record of topic (all partitions, from the beginning) until `expected` arrived:
+    [(partition, offset, key, value, headers, timestamp)]."""
+    c = Consumer(cluster.client_config(sasl=sasl, **{"group.id": f"t-{suffix()}",
+                                                     "auto.offset.reset": "earliest",
+                                                     "enable.auto.commit": False,
+                                                     "log_level": 0}))
+    c.subscribe([topic])
+    out = []
+    deadline = time.monotonic() + timeout
+    try:
+        while len(out) < expected and time.monotonic() < deadline:
+            m = c.poll(0.5)
+            if m is not None and m.error() is None:
+                out.append((m.partition(), m.offset(), m.key(), m.value(), m.headers(),
+                            m.timestamp()[1]))
+    finally:
+        c.close()
+    return out
+
+
+def topics_of(cluster, sasl=False):
+    return set(cluster.admin(sasl=sasl).list_topics(timeout=10).topics)
+
+
+def stock_properties(workers):
+    """connect-distributed.properties as shipped: JsonConverter with schemas."""
+    return workers.properties(**{"key.converter.schemas.enable": "true",
+                                 "value.converter.schemas.enable": "true",
+                                 "offset.flush.interval.ms": "1000"})
+
+
+def test_runbook_1_mirror_source_connector_by_curl(workers, source_cluster, target_cluster,
+                                                   java):
+    w = workers.start(stock_properties(workers))
+    info = json.loads(subprocess.run(["curl", "-s", w.url], capture_output=True, text=True,
+                                     check=True).stdout)
+    assert set(info) == {"version", "commit", "kafka_cluster_id"}
+
+    topic = f"mirror-maker-test-{suffix()}"
+    name = f"mirror-maker-test-{suffix()}"
+    code, text = curl_post(w, {"name": name, "config": {
+        "connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+        "source.cluster.alias": "kafka-source", "target.cluster.alias": "kafka-dist",
+        "source.cluster.bootstrap.servers": source_cluster.bootstrap, "topics": ".*",
+        "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+        "schemas.enable": "false", "admin.bootstrap.servers": target_cluster.bootstrap}})
+    assert code == 201, text
+    wait_for(lambda: state(w, name) == "RUNNING", what="connector RUNNING")
+    # The source admin kept the source cluster despite admin.bootstrap.servers (runbook 1).
+    assert "the source admin keeps source.cluster.bootstrap.servers" in w.log()
+
+    # The topic is created on the source after the connector runs, and lines are typed
+    # into Kafka's console producer.
+    source_cluster.create_topic(topic, 1, 1)
+    lines = [f"line {i} {suffix()}" for i in range(20)]
+    java.tool("kafka-console-producer", "--bootstrap-server", source_cluster.bootstrap,
+              "--topic", topic, input="\n".join(lines) + "\n")
+    remote = f"kafka-source.{topic}"
+    got = wait_for(lambda: (lambda r: len(r) >= len(lines) and r)(
+        read_topic(target_cluster, remote, len(lines), timeout=5)),
+        timeout=90, what=f"{remote} to hold the lines")
+    assert [v.decode() for (_, _, _, v, _, _) in got] == lines
+
+    # Kafka's console consumer on the destination reads the same lines.
+    out = java.tool("kafka-console-consumer", "--bootstrap-server", target_cluster.bootstrap,
+                    "--topic", remote, "--from-beginning", "--max-messages", str(len(lines)),
+                    "--timeout-ms", "30000").stdout
+    assert out.split("\n")[:len(lines)] == lines
+
+    # A local topic of the same name plus the mirrored one, read together by pattern.
+    target_cluster.create_topic(topic, 1, 1)
+    p = Producer(target_cluster.client_config(log_level=0))
+    p.produce(topic, b"local line")
+    p.flush(10)
+    c = Consumer(target_cluster.client_config(**{"group.id": f"t-{suffix()}",
+                                                 "auto.offset.reset": "earliest",
+                                                 "log_level": 0}))
+    c.subscribe([f"^.*{topic}$"])
+    seen = {}
+    deadline = time.monotonic() + 60
+    while sum(len(v) for v in seen.values()) < len(lines) + 1 and time.monotonic() < deadline:
+        m = c.poll(0.5)
+        if m is not None and m.error() is None:
+            seen.setdefault(m.topic(), []).append(m.value())
+    c.close()
+    assert seen.get(topic) == [b"local line"] and len(seen.get(remote, [])) == len(lines)
+
+
+def test_headers_timestamps_order_and_new_topics_without_restart(workers, source_cluster,
+                                                                 target_cluster):
+    props = stock_properties(workers)
+    props.update({"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+                  "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    w = workers.start(props)
+    tag = suffix()
+    first = f"hdr-{tag}"
+    source_cluster.create_topic(first, 3, 1)
+    target_cluster.create_topic(f"src.{first}", 3, 1)     # replication.factor 2 cannot be met
+    name = f"mm-{tag}"
+    create(w, name, {"connector.class": "MirrorSourceConnector", "source.cluster.alias": "src",
+                     "target.cluster.alias": "dst", "tasks.max": "2",
+                     "source.cluster.bootstrap.servers": source_cluster.bootstrap,
+                     "target.cluster.bootstrap.servers": target_cluster.bootstrap,
+                     "topics": f"hdr-{tag}.*", "replication.factor": "1",
+                     "offset-syncs.topic.replication.factor": "1"})
+    wait_for(lambda: (lambda s: s and len(s["tasks"]) == 2 and
+                      all(t["state"] == "RUNNING" for t in s["tasks"]))(status(w, name)),
+             what="two tasks RUNNING")
+    p = Producer(source_cluster.client_config(log_level=0))
+    sent = []
+    for i in range(60):
+        part = i % 3
+        key = None if i % 7 == 0 else f"k{i}".encode()
+        value = None if i % 11 == 5 else f"v{i}".encode()
+        headers = [("h1", f"x{i}".encode()), ("h2", None), ("h1", b"\x00\xff")]
+        ts = 1700000000000 + i
+        p.produce(first, key=key, value=value, headers=headers, partition=part, timestamp=ts)
+        sent.append((part, key, value, headers, ts))
+    p.flush(10)
+    got = read_topic(target_cluster, f"src.{first}", len(sent), timeout=60)
+    assert len(got) == len(sent)
+    for part in range(3):
+        want = [(k, v, h, ts) for (pp, k, v, h, ts) in sent if pp == part]
+        have = [(k, v, h, ts) for (pp, _, k, v, h, ts) in sorted(got, key=lambda r: r[:2])
+                if pp == part]
+        assert have == want, f"partition {part}"
+
+    # A topic created on the source afterwards: replicated without a restart, within
+    # seconds (Java waits for refresh.topics.interval.seconds, 600 by default).
+    second = f"hdr-{tag}-later"
+    created = time.monotonic()
+    source_cluster.create_topic(second, 2, 1)
+    p.produce(second, b"late", partition=1)
+    p.flush(10)
+    got = wait_for(lambda: read_topic(target_cluster, f"src.{second}", 1, timeout=2),
+                   timeout=60, what="the new topic mirrored")
+    assert got[0][0] == 1 and got[0][3] == b"late"
+    assert time.monotonic() - created < 30
+    assert target_cluster.topic_partitions(f"src.{second}") == 2
+
+    # Offset syncs were written (location source: named after the target, on the source).
+    syncs = "mm2-offset-syncs.dst.internal"
+    assert syncs in topics_of(source_cluster)
+
+
+def test_bad_configs_are_refused_with_javas_messages(workers, source_cluster):
+    w = workers.start()
+    base = {"connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+            "source.cluster.bootstrap.servers": source_cluster.bootstrap}
+    r = w.request("POST", "/connectors", json={"name": f"bad-{suffix()}", "config": base})
+    assert r.status_code == 400 and "source.cluster.alias" in r.json()["message"], r.text
+    for key, value, words in [("topics", "a[", "topics"),
+                              ("refresh.topics.interval.seconds", "ten", "Not a number"),
+                              ("offset-syncs.topic.location", "middle", "String must be one of"),
+                              ("replication.policy.class", "com.example.Nope", "Nope")]:
+        r = w.request("POST", "/connectors", json={
+            "name": f"bad-{suffix()}",
+            "config": dict(base, **{"source.cluster.alias": "a", key: value})})
+        assert r.status_code == 400, (key, r.text)
+        assert words in r.json()["message"], (key, r.text)
+    assert w.get("/").status_code == 200
+
+
+def sasl_props(cluster, user="admin"):
+    return {k: v for k, v in cluster.java_client_properties(sasl=True, user=user).items()}
+
+
+def prefixed(prefix, props):
+    return {prefix + k: v for k, v in props.items()}
+
+
+def test_runbook_4_three_connectors_over_scram(workers, source_cluster, target_cluster, java):
+    props = stock_properties(workers)
+    props.update(sasl_props(target_cluster))
+    w = workers.start(props)
+    tag = suffix()
+    src, dst = f"src{tag}", f"dst{tag}"
+    topic = f"orders-{tag}"
+    group = f"billing-{tag}"
+    source_cluster.create_topic(topic, 2, 1)
+    common = {"clusters": f"{src}, {dst}", "source.cluster.alias": src,
+              "target.cluster.alias": dst,
+              **prefixed("source.cluster.", sasl_props(source_cluster)),
+              **prefixed("target.cluster.", sasl_props(target_cluster)),
+              "replication.policy.class":
+                  "org.apache.kafka.connect.mirror.IdentityReplicationPolicy",
+              "key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+              "value.converter": " org.apache.kafka.connect.converters.ByteArrayConverter",
+              "offset-syncs.topic.location": "target"}
+    msc = dict(common, **{
+        "connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+        "topics": f"orders-{tag}", "groups": ".*", "topics.blacklist": ".*\\.internal, __.*",
+        "groups.blacklist": "console-consumer-.*", "tasks.max": "3",
+        "offset-syncs.topic.replication.factor": "1", "replication.factor": "1",
+        "sync.topic.configs.interval.seconds": "20", "refresh.topics.interval.seconds": "20",
+        "producer.enable.idempotence": "true", "sync.topic.acls.enabled": "true",
+        "offset.lag.max": "10",
+        **prefixed("producer.override.", sasl_props(target_cluster))})
+    cpc = dict(common, **{
+        "connector.class": "org.apache.kafka.connect.mirror.MirrorCheckpointConnector",
+        "groups": f"billing-{tag}", "topics": f"orders-{tag}",
+        "emit.checkpoints.enabled": "true", "emit.checkpoints.interval.seconds": "2",
+        "sync.group.offsets.enabled": "true", "sync.group.offsets.interval.seconds": "2",
+        "refresh.groups.interval.seconds": "5", "checkpoints.topic.replication.factor": "1"})
+    hbc = dict(common, **{
+        "connector.class": "org.apache.kafka.connect.mirror.MirrorHeartbeatConnector",
+        "emit.heartbeats.enabled": "true", "emit.heartbeats.interval.seconds": "1",
+        "heartbeats.topic.replication.factor": "1"})
+
+    # A consumer group reads part of the topic on the source and commits.
+    p = Producer(source_cluster.client_config(sasl=True, log_level=0))
+    values = [f"{p_}-{i}" for i in range(300) for p_ in (0, 1)]
+    for v in values:
+        p.produce(topic, v.encode(), partition=int(v[0]))
+    p.flush(10)
+    c = Consumer(source_cluster.client_config(sasl=True, **{
+        "group.id": group, "auto.offset.reset": "earliest", "enable.auto.commit": False,
+        "log_level": 0}))
+    c.assign([TopicPartition(topic, 0, 0), TopicPartition(topic, 1, 0)])
+    read = 0
+    while read < 250:
+        m = c.poll(1)
+        if m is not None and m.error() is None:
+            read += 1
+    c.commit(asynchronous=False)
+    committed = {tp.partition: tp.offset for tp in
+                 c.committed([TopicPartition(topic, 0), TopicPartition(topic, 1)])}
+    c.close()
+
+    for name, cfg in (("mm2-msc", msc), ("mm2-cpc", cpc), ("mm2-hbc", hbc)):
+        code, text = curl_post(w, {"name": f"{name}-{tag}", "config": cfg})
+        assert code == 201, text
+
+    def all_three_running():
+        r = w.get("/connectors?expand=status").json()
+        mine = {k: v for k, v in r.items() if k.endswith(tag)}
+        return len(mine) == 3 and all(
+            v["status"]["connector"]["state"] == "RUNNING" and v["status"]["tasks"] and
+            all(t["state"] == "RUNNING" and t["worker_id"] for t in v["status"]["tasks"])
+            for v in mine.values()) and mine
+    wait_for(all_three_running, timeout=90, what="the three connectors RUNNING")
+    assert "topics.blacklist is the Kafka 3.x name of topics.exclude" in w.log()
+
+    # The data, then the internal topics, decoded by Java's own formatters.
+    got = read_topic(target_cluster, topic, len(values), timeout=90, sasl=True)
+    assert sorted(v.decode() for (_, _, _, v, _, _) in got) == sorted(values)
+    syncs, checkpoints = f"mm2-offset-syncs.{src}.internal", f"{src}.checkpoints.internal"
+    wait_for(lambda: {"heartbeats", syncs, checkpoints} <= topics_of(target_cluster),
+             what="internal topics on the target")
+
+    def formatted(t, formatter, n):
+        return java.tool("kafka-console-consumer", "--bootstrap-server",
+                         target_cluster.bootstrap, "--topic", t, "--from-beginning",
+                         "--max-messages", str(n), "--timeout-ms", "20000", "--formatter",
+                         f"org.apache.kafka.connect.mirror.formatters.{formatter}",
+                         check=False).stdout
+    hb = formatted("heartbeats", "HeartbeatFormatter", 1)
+    assert f"sourceClusterAlias={src}, targetClusterAlias={dst}" in hb, hb
+    os_ = formatted(syncs, "OffsetSyncFormatter", 2)
+    assert f"topicPartition={topic}-" in os_, os_
+    cp = wait_for(lambda: (lambda out: f"consumerGroupId={group}" in out and out)(
+        formatted(checkpoints, "CheckpointFormatter", 2)), timeout=90, what="checkpoints")
+    assert f"topicPartition={topic}-" in cp, cp
+
+    # Failover: the same group on the target continues from the synced offsets, skipping
+    # nothing and repeating at most offset.lag.max records per partition.
+    def synced():
+        a = target_cluster.admin(sasl=True)
+        from confluent_kafka import ConsumerGroupTopicPartitions
+        f = a.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)])[group]
+        parts = {tp.partition: tp.offset for tp in f.result(10).topic_partitions
+                 if tp.topic == topic and tp.offset >= 0}
+        return len(parts) == 2 and parts
+    target_offsets = wait_for(synced, timeout=90, what="group offsets synced to the target")
+    c = Consumer(target_cluster.client_config(sasl=True, **{
+        "group.id": group, "auto.offset.reset": "earliest", "log_level": 0}))
+    c.subscribe([topic])
+    rest = []
+    deadline = time.monotonic() + 60
+    expected = sum(300 - target_offsets[pp] for pp in (0, 1))
+    while len(rest) < expected and time.monotonic() < deadline:
+        m = c.poll(0.5)
+        if m is not None and m.error() is None:
+            rest.append(m.value().decode())
+    c.close()
+    for part in (0, 1):
+        seen = [int(v.split("-")[1]) for v in rest if v.startswith(f"{part}-")]
+        first = seen[0]
+        assert first <= committed[part], (part, first, committed[part])      # nothing skipped
+        assert committed[part] - first <= 10, (part, first, committed[part])  # offset.lag.max
+        assert seen == list(range(first, 300)), part
+
+
+def test_killing_the_worker_running_the_task_loses_nothing(workers, source_cluster,
+                                                           target_cluster):
+    props = stock_properties(workers)
+    props.update({"scheduled.rebalance.max.delay.ms": "0",
+                  "key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+                  "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    ws = [workers.start(props) for _ in range(2)]
+    tag = suffix()
+    topic = f"kill-{tag}"
+    source_cluster.create_topic(topic, 2, 1)
+    name = f"mm-kill-{tag}"
+    create(ws[0], name, {"connector.class": "MirrorSourceConnector", "source.cluster.alias": "k",
+                         "source.cluster.bootstrap.servers": source_cluster.bootstrap,
+                         "target.cluster.bootstrap.servers": target_cluster.bootstrap,
+                         "topics": topic, "replication.factor": "1",
+                         "offset-syncs.topic.replication.factor": "1", "tasks.max": "1"})
+    s = wait_for(lambda: (lambda s: s and s["tasks"] and s["tasks"][0]["state"] == "RUNNING" and s)(
+        status(ws[0], name)), what="task RUNNING")
+    owner = s["tasks"][0]["worker_id"]
+
+    total = 20000
+    stop = threading.Event()
+
+    def produce():
+        p = Producer(source_cluster.client_config(log_level=0, linger_ms=5))
+        for i in range(total):
+            p.produce(topic, f"record-{i}".encode(), partition=i % 2)
+            if i % 500 == 0:
+                p.poll(0)
+                time.sleep(0.05)
+        p.flush(30)
+        stop.set()
+    t = threading.Thread(target=produce)
+    t.start()
+    time.sleep(2)
+    victim = next(w for w in ws if owner.endswith(f":{w.port}"))
+    survivor = next(w for w in ws if w is not victim)
+    victim.proc.send_signal(signal.SIGKILL)
+    victim.proc.wait()
+    t.join(120)
+    assert stop.is_set()
+    wait_for(lambda: (lambda s: s and s["tasks"] and s["tasks"][0]["state"] == "RUNNING" and
+                      s["tasks"][0]["worker_id"].endswith(f":{survivor.port}"))(
+        status(survivor, name)), timeout=90, what="the task on the survivor")
+    got = read_topic(target_cluster, f"k.{topic}", total, timeout=120)
+    values = {v.decode() for (_, _, _, v, _, _) in got}
+    missing = {f"record-{i}" for i in range(total)} - values
+    assert not missing, f"{len(missing)} records lost, e.g. {sorted(missing)[:5]}"
