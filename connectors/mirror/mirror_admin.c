@@ -542,6 +542,48 @@ done:
 
 /* ===== ACLs ===== */
 
+/* Whether the cluster has no authorizer. librdkafka 2.12.1 drops the top-level error of a
+ * DescribeAcls response, so SECURITY_DISABLED reads as "no ACLs". CreateAcls tells: brokers
+ * without an authorizer refuse every binding with SECURITY_DISABLED, brokers with one refuse a
+ * binding with an empty resource name (INVALID_REQUEST) before touching any ACL, or refuse the
+ * whole request when the principal may not alter the cluster. So this asks for exactly that
+ * binding and changes nothing either way. False when the answer does not say. */
+static bool
+authorizer_missing(rd_kafka_t *rk, int timeout_ms)
+{
+    char                     errstr[256];
+    rd_kafka_AclBinding_t   *b;
+    rd_kafka_AdminOptions_t *o;
+    rd_kafka_queue_t        *q;
+    rd_kafka_event_t        *ev;
+    rd_kafka_resp_err_t      e;
+    const rd_kafka_acl_result_t **res;
+    size_t                   nres;
+    bool                     missing = false;
+
+    b = rd_kafka_AclBinding_new(RD_KAFKA_RESOURCE_TOPIC, "", RD_KAFKA_RESOURCE_PATTERN_LITERAL,
+                                "User:ANONYMOUS", "*", RD_KAFKA_ACL_OPERATION_READ,
+                                RD_KAFKA_ACL_PERMISSION_TYPE_ALLOW, errstr, sizeof(errstr));
+    if (b == NULL)
+        return false;
+    o = admin_opts(rk, RD_KAFKA_ADMIN_OP_CREATEACLS, timeout_ms);
+    q = rd_kafka_queue_new(rk);
+    rd_kafka_CreateAcls(rk, &b, 1, o, q);
+    if (admin_wait(q, timeout_ms, "CreateAcls", &ev, &e, NULL) == KC_OK) {
+        res = rd_kafka_CreateAcls_result_acls(rd_kafka_event_CreateAcls_result(ev), &nres);
+        missing = nres == 1 && rd_kafka_acl_result_error(res[0]) != NULL &&
+                  rd_kafka_error_code(rd_kafka_acl_result_error(res[0])) ==
+                      RD_KAFKA_RESP_ERR_SECURITY_DISABLED;
+        rd_kafka_event_destroy(ev);
+    } else {
+        missing = e == RD_KAFKA_RESP_ERR_SECURITY_DISABLED;
+    }
+    rd_kafka_queue_destroy(q);
+    rd_kafka_AdminOptions_destroy(o);
+    rd_kafka_AclBinding_destroy(b);
+    return missing;
+}
+
 int
 kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out, size_t *n,
                              kc_err *err)
@@ -555,11 +597,13 @@ kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out,
     const rd_kafka_AclBinding_t **b;
     kc_admin_acl              *a;
     size_t                     nb;
+    int64_t                    deadline;
     int                        rc = KC_OK;
 
     *out = NULL;
     *n = 0;
     err_clear(err);
+    deadline = kc_mono_ms() + timeout_ms;
     f = rd_kafka_AclBindingFilter_new(RD_KAFKA_RESOURCE_TOPIC, NULL, RD_KAFKA_RESOURCE_PATTERN_ANY,
                                       NULL, NULL, RD_KAFKA_ACL_OPERATION_ANY,
                                       RD_KAFKA_ACL_PERMISSION_TYPE_ANY, errstr, sizeof(errstr));
@@ -583,7 +627,14 @@ kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out,
         *out = a;
         *n = nb;
         rd_kafka_event_destroy(ev);
-    } else if (e == RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {
+        /* No binding at all: an authorizer with no topic ACLs, or none (see above). */
+        if (nb == 0 && authorizer_missing(rk, (int) (deadline - kc_mono_ms()))) {
+            kc_admin_acls_free(a, nb);
+            *out = NULL;
+            e = RD_KAFKA_RESP_ERR_SECURITY_DISABLED;
+        }
+    }
+    if (e == RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {
         /* No authorizer on the cluster: Java's SecurityDisabledException. */
         rc = kc_err_set(err, KC_EINVAL, "DescribeAcls(TOPIC): SECURITY_DISABLED: security "
                         "disabled (no authorizer is configured on the cluster)");

@@ -104,7 +104,12 @@ typedef struct kc_admin_acl {
 
 /* DescribeAcls for resource type TOPIC, any name, pattern type ANY, any principal, host,
  * operation and permission. KC_EINVAL with "security disabled" in err->msg when the cluster
- * has no authorizer (SECURITY_DISABLED): the caller logs once and stops asking. */
+ * has no authorizer (SECURITY_DISABLED): the caller logs once and stops asking.
+ * librdkafka 2.12.1 loses DescribeAcls' SECURITY_DISABLED (it answers "no bindings"), so when
+ * no binding comes back one more request tells the two apart: a CreateAcls for a binding with
+ * an empty topic name, which every broker refuses without changing any ACL
+ * (SECURITY_DISABLED without an authorizer, INVALID_REQUEST or CLUSTER_AUTHORIZATION_FAILED
+ * with one). */
 int  kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out, size_t *n,
                                   kc_err *err);
 void kc_admin_acls_free(kc_admin_acl *a, size_t n);
