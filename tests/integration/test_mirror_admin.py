@@ -431,3 +431,22 @@ def test_connect_groups_are_not_consumer_groups(tmp_path, target_cluster):
         assert "not a consumer group" in r["error"]
     finally:
         member.communicate(timeout=60)
+
+
+def test_one_handle_serves_several_threads_at_once(target_cluster):
+    """The header's promise: calls on the same handle from several threads at once."""
+    b = target_cluster.bootstrap
+    topic, group = uniq("par"), uniq("par-g")
+    target_cluster.create_topic(topic, 2)
+    r = probe(b, "alter-offsets", group, [{"topic": topic, "partition": 0, "offset": 3},
+                                          {"topic": topic, "partition": 1, "offset": 4}])
+    assert r["rc"] == KC_OK, r
+    r = probe(b, "parallel", "8", group)
+    assert r["rc"] == KC_OK and set(r["rcs"]) == {KC_OK}, r
+    assert r["messages"] == []
+    counts = [r["counts"][i:i + 4] for i in range(0, len(r["counts"]), 4)]
+    assert len(counts) == 8
+    # Every thread saw our topic, group and two offsets (more may appear meanwhile).
+    for topics, groups, offsets, _ in counts:
+        assert topics >= 1 and groups >= 1 and offsets == 2
+    assert len({c[3] for c in counts}) == 1     # the same ACLs, whatever the thread

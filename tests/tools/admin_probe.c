@@ -19,6 +19,9 @@
  *   list-offsets GROUP
  *   describe-groups GROUP...
  *   alter-offsets GROUP '[{"topic":..,"partition":N,"offset":N,"metadata":".."}]'
+ *   parallel THREADS GROUP   every thread runs list-topics, list-groups, list-offsets GROUP
+ *                            and describe-acls on the one shared handle, at the same time;
+ *                            prints the rc of each call and whether the answers agreed
  *
  * Output: {"rc": KC code, "error": err.msg, ...the call's results}. Exit 0 when the call
  * ran (whatever it returned), 2 on usage errors or a client that cannot be made.
@@ -26,6 +29,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #include <jansson.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -348,6 +352,74 @@ cmd_alter_offsets(rd_kafka_t *rk, int tmo, const char *group, const char *arg, k
     return o;
 }
 
+/* ---- parallel: one handle, several threads ---- */
+
+typedef struct par_thread {
+    pthread_t   tid;
+    rd_kafka_t *rk;
+    const char *group;
+    int         tmo;
+    int         rc[4];
+    size_t      count[4];   /* topics, groups, offsets, ACLs seen */
+    char        msg[4][512];
+} par_thread;
+
+static void *
+par_run(void *arg)
+{
+    par_thread            *t = arg;
+    kc_err                 err;
+    kc_admin_topic        *topics;
+    char                 **ids;
+    kc_admin_group_offset *offs;
+    kc_admin_acl          *acls;
+
+    if ((t->rc[0] = kc_admin_list_topics(t->rk, t->tmo, &topics, &t->count[0], &err)) == KC_OK)
+        kc_admin_topics_free(topics, t->count[0]);
+    snprintf(t->msg[0], sizeof(t->msg[0]), "%s", err.msg);
+    if ((t->rc[1] = kc_admin_list_groups(t->rk, t->tmo, &ids, &t->count[1], &err)) == KC_OK)
+        kc_admin_strings_free(ids, t->count[1]);
+    snprintf(t->msg[1], sizeof(t->msg[1]), "%s", err.msg);
+    if ((t->rc[2] = kc_admin_list_group_offsets(t->rk, t->group, t->tmo, &offs, &t->count[2],
+                                                &err)) == KC_OK)
+        kc_admin_group_offsets_free(offs, t->count[2]);
+    snprintf(t->msg[2], sizeof(t->msg[2]), "%s", err.msg);
+    if ((t->rc[3] = kc_admin_describe_topic_acls(t->rk, t->tmo, &acls, &t->count[3], &err)) == KC_OK)
+        kc_admin_acls_free(acls, t->count[3]);
+    snprintf(t->msg[3], sizeof(t->msg[3]), "%s", err.msg);
+    return NULL;
+}
+
+static json_t *
+cmd_parallel(rd_kafka_t *rk, int tmo, int nthreads, const char *group, int *rc)
+{
+    par_thread *t = calloc((size_t) nthreads, sizeof(*t));
+    json_t     *o = json_object(), *rcs = json_array(), *counts = json_array(),
+               *msgs = json_array();
+
+    for (int i = 0; i < nthreads; i++) {
+        t[i] = (par_thread) { .rk = rk, .group = group, .tmo = tmo };
+        pthread_create(&t[i].tid, NULL, par_run, &t[i]);
+    }
+    *rc = KC_OK;
+    for (int i = 0; i < nthreads; i++) {
+        pthread_join(t[i].tid, NULL);
+        for (int k = 0; k < 4; k++) {
+            json_array_append_new(rcs, json_integer(t[i].rc[k]));
+            json_array_append_new(counts, json_integer((json_int_t) t[i].count[k]));
+            if (t[i].msg[k][0] != '\0')
+                json_array_append_new(msgs, json_string(t[i].msg[k]));
+            if (t[i].rc[k] != KC_OK)
+                *rc = t[i].rc[k];
+        }
+    }
+    json_object_set_new(o, "rcs", rcs);
+    json_object_set_new(o, "counts", counts);
+    json_object_set_new(o, "messages", msgs);
+    free(t);
+    return o;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -402,6 +474,8 @@ main(int argc, char **argv)
         out = cmd_list_offsets(rk, tmo, argv[0], &err, &rc);
     else if (strcmp(cmd, "describe-groups") == 0)
         out = cmd_describe_groups(rk, tmo, argv, argc, &err, &rc);
+    else if (strcmp(cmd, "parallel") == 0 && argc == 2 && atoi(argv[0]) > 0)
+        out = cmd_parallel(rk, tmo, atoi(argv[0]), argv[1], &rc);
     else if (strcmp(cmd, "alter-offsets") == 0 && argc == 2)
         out = cmd_alter_offsets(rk, tmo, argv[0], argv[1], &err, &rc);
     else {
