@@ -179,11 +179,13 @@ kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_
     const char        **under = NULL;
     bool               *internal = NULL;
     size_t              nt = 0, nunder = 0;
+    int64_t             deadline;
     int                 rc = KC_OK;
 
     *out = NULL;
     *n = 0;
     err_clear(err);
+    deadline = kc_mono_ms() + timeout_ms;
     e = rd_kafka_metadata(rk, 1, NULL, &md, timeout_ms < 1 ? 1 : timeout_ms);
     /* _TRANSPORT: no broker could be reached for the whole timeout. */
     if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
@@ -202,7 +204,8 @@ kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_
         if (strncmp(mt->topic, "__", 2) == 0)
             under[nunder++] = mt->topic;
     }
-    if (nunder > 0 && (rc = flag_internal(rk, under, nunder, timeout_ms, internal, err)) != KC_OK) {
+    if (nunder > 0 && (rc = flag_internal(rk, under, nunder, (int) (deadline - kc_mono_ms()),
+                                            internal, err)) != KC_OK) {
         kc_err_prefix(err, "listing topics: ");
         goto out;
     }
@@ -917,9 +920,9 @@ group_state_of(rd_kafka_consumer_group_state_t s)
     }
 }
 
-int
-kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, size_t n, int timeout_ms,
-                               kc_group_state *states, kc_err *err)
+static int
+describe_states_once(rd_kafka_t *rk, const char *const *groups, size_t n, int timeout_ms,
+                     kc_group_state *states, bool *retry, kc_err *err)
 {
     rd_kafka_AdminOptions_t *o;
     rd_kafka_queue_t        *q;
@@ -929,11 +932,10 @@ kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, size_t
     size_t                   nd;
     int                      rc = KC_OK;
 
+    *retry = false;
     err_clear(err);
     for (size_t i = 0; i < n; i++)
         states[i] = KC_GROUP_UNKNOWN;
-    if (n == 0)
-        return KC_OK;
     label = op_label("DescribeConsumerGroups", groups, n);
     o = admin_opts(rk, RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, timeout_ms);
     q = rd_kafka_queue_new(rk);
@@ -951,7 +953,9 @@ kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, size_t
                     states[i] = group_state_of(rd_kafka_ConsumerGroupDescription_state(d[j]));
                 else if (rd_kafka_error_code(ge) == RD_KAFKA_RESP_ERR_GROUP_ID_NOT_FOUND)
                     states[i] = KC_GROUP_NOT_FOUND;
-                else
+                else if (coordinator_moving(rd_kafka_error_code(ge)))
+                    *retry = true;
+                if (ge != NULL && states[i] == KC_GROUP_UNKNOWN)
                     item_note(err, "DescribeConsumerGroups", groups[i], rd_kafka_error_code(ge),
                               rd_kafka_error_string(ge));
             }
@@ -962,6 +966,27 @@ kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, size_t
     rd_kafka_AdminOptions_destroy(o);
     free(label);
     return rc;
+}
+
+int
+kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, size_t n, int timeout_ms,
+                               kc_group_state *states, kc_err *err)
+{
+    int64_t deadline = kc_mono_ms() + timeout_ms;
+    bool    retry;
+    int     rc;
+
+    if (n == 0) {
+        err_clear(err);
+        return KC_OK;
+    }
+    for (;;) {
+        int64_t left = deadline - kc_mono_ms();
+        rc = describe_states_once(rk, groups, n, left < 1 ? 1 : (int) left, states, &retry, err);
+        if (!retry || deadline - kc_mono_ms() <= RETRY_BACKOFF_MS)
+            return rc;
+        backoff();
+    }
 }
 
 /* Answers meaning "the group has live members": the broker only takes member-less commits

@@ -123,6 +123,11 @@ int  kc_admin_create_acls(rd_kafka_t *rk, const kc_admin_acl *acls, size_t n, in
 
 /* ===== Consumer groups ===== */
 
+/* The group calls below that talk to a group's coordinator (offsets, states) try again, until
+ * their timeout, while the coordinator is not ready (NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE,
+ * COORDINATOR_LOAD_IN_PROGRESS: e.g. __consumer_offsets being created), as Java's admin
+ * client does. */
+
 /* Every consumer group id the brokers list (ListGroups to every broker): classic groups with
  * protocol type "consumer" or none (simple/admin-only groups) and KIP-848 consumer groups,
  * in any state; not Connect, share or other groups, as Java's listConsumerGroups(). Sorted.
