@@ -111,7 +111,8 @@ admin_wait(rd_kafka_queue_t *q, int timeout_ms, const char *label, rd_kafka_even
 static bool
 coordinator_moving(rd_kafka_resp_err_t e)
 {
-    return e == RD_KAFKA_RESP_ERR_NOT_COORDINATOR || e == RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE ||
+    return e == RD_KAFKA_RESP_ERR_NOT_COORDINATOR ||
+           e == RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE ||
            e == RD_KAFKA_RESP_ERR_COORDINATOR_LOAD_IN_PROGRESS;
 }
 
@@ -189,8 +190,10 @@ kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_
     e = rd_kafka_metadata(rk, 1, NULL, &md, timeout_ms < 1 ? 1 : timeout_ms);
     /* _TRANSPORT: no broker could be reached for the whole timeout. */
     if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
-        return kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT || e == RD_KAFKA_RESP_ERR__TRANSPORT
-                          ? KC_ETIMEOUT : KC_EKAFKA, "Metadata(all topics): %s: %s", rd_kafka_err2name(e), rd_kafka_err2str(e));
+        return kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ||
+                               e == RD_KAFKA_RESP_ERR__TRANSPORT ? KC_ETIMEOUT : KC_EKAFKA,
+                          "Metadata(all topics): %s: %s", rd_kafka_err2name(e),
+                          rd_kafka_err2str(e));
     t = kc_xcalloc((size_t) md->topic_cnt + 1, sizeof(*t));
     under = kc_xcalloc((size_t) md->topic_cnt + 1, sizeof(*under));
     internal = kc_xcalloc((size_t) md->topic_cnt + 1, sizeof(*internal));
@@ -500,7 +503,8 @@ kc_admin_incremental_alter_topic_configs(rd_kafka_t *rk, const kc_admin_topic_al
             const kc_admin_config_op *op = &alters[i].ops[k];
             rd_kafka_error_t         *ae = rd_kafka_ConfigResource_add_incremental_config(
                 cr[i], op->name,
-                op->delete_op ? RD_KAFKA_ALTER_CONFIG_OP_TYPE_DELETE : RD_KAFKA_ALTER_CONFIG_OP_TYPE_SET,
+                op->delete_op ? RD_KAFKA_ALTER_CONFIG_OP_TYPE_DELETE
+                              : RD_KAFKA_ALTER_CONFIG_OP_TYPE_SET,
                 op->delete_op ? NULL : op->value);
             if (ae != NULL) {
                 rc = kc_err_set(err, KC_EINVAL, "IncrementalAlterConfigs(%s): %s: %s",
@@ -810,10 +814,10 @@ list_offsets_once(rd_kafka_t *rk, const char *group, int timeout_ms, kc_admin_gr
         gr = rd_kafka_ListConsumerGroupOffsets_result_groups(
             rd_kafka_event_ListConsumerGroupOffsets_result(ev), &ngr);
         for (size_t g = 0; g < ngr; g++) {
-            const rd_kafka_error_t                     *ge = rd_kafka_group_result_error(gr[g]);
-            const rd_kafka_topic_partition_list_t      *pl = rd_kafka_group_result_partitions(gr[g]);
-            kc_admin_group_offset                      *o2;
-            size_t                                      k = 0;
+            const rd_kafka_error_t                *ge = rd_kafka_group_result_error(gr[g]);
+            const rd_kafka_topic_partition_list_t *pl = rd_kafka_group_result_partitions(gr[g]);
+            kc_admin_group_offset                 *o2;
+            size_t                                 k = 0;
             if (ge != NULL) {
                 /* A group that does not exist has no offsets; Kafka answers that as an
                  * empty list, and GROUP_ID_NOT_FOUND only from some paths. */
@@ -996,7 +1000,8 @@ static bool
 group_busy(rd_kafka_resp_err_t e)
 {
     return e == RD_KAFKA_RESP_ERR_UNKNOWN_MEMBER_ID || e == RD_KAFKA_RESP_ERR_ILLEGAL_GENERATION ||
-           e == RD_KAFKA_RESP_ERR_REBALANCE_IN_PROGRESS || e == RD_KAFKA_RESP_ERR_STALE_MEMBER_EPOCH;
+           e == RD_KAFKA_RESP_ERR_REBALANCE_IN_PROGRESS ||
+           e == RD_KAFKA_RESP_ERR_STALE_MEMBER_EPOCH;
 }
 
 static int

@@ -53,8 +53,8 @@ typedef struct kc_admin_new_topic {
 
 /* One CreateTopics request for n topics. errs[i] = rd_kafka_resp_err_t of topic i (0: created;
  * TOPIC_ALREADY_EXISTS kept as is so callers decide); msgs (may be NULL) [i] = the broker's
- * message for topic i (new string) or NULL. KC_EINVAL (nothing sent) when a topic cannot
- * even be described to librdkafka (e.g. partitions 0). */
+ * message for topic i (new string) or NULL. KC_EINVAL (nothing sent) when librdkafka
+ * refuses to build a topic (a partition count or replication factor out of its range). */
 int kc_admin_create_topics(rd_kafka_t *rk, const kc_admin_new_topic *topics, size_t n,
                            int timeout_ms, int *errs, char **msgs, kc_err *err);
 
@@ -84,8 +84,17 @@ int  kc_admin_describe_topic_configs(rd_kafka_t *rk, const char *const *topics, 
                                      int timeout_ms, kc_admin_topic_config **out, kc_err *err);
 void kc_admin_topic_configs_free(kc_admin_topic_config *c, size_t n);
 
-typedef struct kc_admin_config_op { const char *name; const char *value; bool delete_op; } kc_admin_config_op;
-typedef struct kc_admin_topic_alter { const char *topic; const kc_admin_config_op *ops; size_t n; } kc_admin_topic_alter;
+typedef struct kc_admin_config_op {
+    const char *name;
+    const char *value;             /* SET's value; ignored for DELETE */
+    bool        delete_op;
+} kc_admin_config_op;
+
+typedef struct kc_admin_topic_alter {
+    const char               *topic;
+    const kc_admin_config_op *ops;
+    size_t                    n;
+} kc_admin_topic_alter;
 
 /* One IncrementalAlterConfigs request: for each topic, SET name=value or DELETE name (back
  * to the default). errs[i] per topic. KC_EINVAL with "unsupported" in err->msg when the

@@ -384,7 +384,8 @@ par_run(void *arg)
                                                 &err)) == KC_OK)
         kc_admin_group_offsets_free(offs, t->count[2]);
     snprintf(t->msg[2], sizeof(t->msg[2]), "%s", err.msg);
-    if ((t->rc[3] = kc_admin_describe_topic_acls(t->rk, t->tmo, &acls, &t->count[3], &err)) == KC_OK)
+    t->rc[3] = kc_admin_describe_topic_acls(t->rk, t->tmo, &acls, &t->count[3], &err);
+    if (t->rc[3] == KC_OK)
         kc_admin_acls_free(acls, t->count[3]);
     snprintf(t->msg[3], sizeof(t->msg[3]), "%s", err.msg);
     return NULL;
