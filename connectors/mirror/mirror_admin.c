@@ -76,8 +76,8 @@ admin_opts(rd_kafka_t *rk, rd_kafka_admin_op_t op, int timeout_ms)
 
 /* Waits for the single result event of a request posted to q. librdkafka fails the
  * request itself at its request timeout; the extra second lets that answer arrive. Returns
- * KC_OK with *evp the event (caller destroys), or KC_ETIMEOUT / KC_EKAFKA with err set to
- * "label: ERROR_NAME: text" and the request-level error in *code (may be NULL). */
+ * KC_OK with *evp the event (caller destroys), or KC_ETIMEOUT / KC_EINVAL / KC_EKAFKA with
+ * err set to "label: ERROR_NAME: text" and the request-level error in *code (may be NULL). */
 static int
 admin_wait(rd_kafka_queue_t *q, int timeout_ms, const char *label, rd_kafka_event_t **evp,
            rd_kafka_resp_err_t *code, kc_err *err)
@@ -95,12 +95,16 @@ admin_wait(rd_kafka_queue_t *q, int timeout_ms, const char *label, rd_kafka_even
                           timeout_ms);
     }
     if ((e = rd_kafka_event_error(ev)) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        /* _INVALID_ARG: librdkafka refused the request before sending it (a negative
+         * offset, a duplicate topic): the caller's input, not the cluster. */
+        int rc = e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT
+               : e == RD_KAFKA_RESP_ERR__INVALID_ARG ? KC_EINVAL : KC_EKAFKA;
         if (code != NULL)
             *code = e;
-        kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA, "%s: %s: %s",
-                   label, rd_kafka_err2name(e), rd_kafka_event_error_string(ev));
+        kc_err_set(err, rc, "%s: %s: %s", label, rd_kafka_err2name(e),
+                   rd_kafka_event_error_string(ev));
         rd_kafka_event_destroy(ev);
-        return e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA;
+        return rc;
     }
     *evp = ev;
     return KC_OK;

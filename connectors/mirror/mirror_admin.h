@@ -9,8 +9,9 @@
  * (any type: producer, consumer or a handle made only for admin work) and returns KC_OK or
  * a KC_E* code, with err->msg naming the operation, the items and Kafka's error, as in
  * "CreateTopics(kafka-source.t): TOPIC_AUTHORIZATION_FAILED: Authorization failed.".
- * KC_ETIMEOUT when the cluster did not answer in time, KC_EKAFKA for other failures of the
- * whole request.
+ * KC_ETIMEOUT when the cluster did not answer in time, KC_EINVAL for input librdkafka refuses
+ * to send (a negative offset, a name given twice), KC_EKAFKA for other failures of the whole
+ * request.
  *
  * Where Kafka answers per item (topic, ACL binding, group), the item's result is reported
  * per item (errs[i]) and the call returns KC_OK; then err->msg (err->code stays KC_OK)

@@ -450,3 +450,18 @@ def test_one_handle_serves_several_threads_at_once(target_cluster):
     for topics, groups, offsets, _ in counts:
         assert topics >= 1 and groups >= 1 and offsets == 2
     assert len({c[3] for c in counts}) == 1     # the same ACLs, whatever the thread
+
+
+def test_input_librdkafka_refuses_is_einval_and_nothing_is_sent(target_cluster):
+    b = target_cluster.bootstrap
+    group, topic = uniq("neg-g"), uniq("neg")
+    target_cluster.create_topic(topic, 1)
+    r = probe(b, "alter-offsets", group, [{"topic": topic, "partition": 0, "offset": -1}])
+    assert r["rc"] == KC_EINVAL, r
+    assert r["error"].startswith(f"AlterConsumerGroupOffsets({group}): _INVALID_ARG: ")
+    assert probe(b, "describe-groups", group)["states"] == {group: "NotFound"}
+    r = probe(b, "create-topics", [{"name": uniq("neg-t"), "partitions": -7}])
+    assert r["rc"] == KC_EINVAL and "num_partitions" in r["error"], r
+    r = probe(b, "create-partitions", {topic: 0})
+    assert r["rc"] == KC_EINVAL and r["error"].startswith(f"CreatePartitions({topic}): "), r
+    assert target_cluster.topic_partitions(topic) == 1
