@@ -465,3 +465,25 @@ def test_input_librdkafka_refuses_is_einval_and_nothing_is_sent(target_cluster):
     r = probe(b, "create-partitions", {topic: 0})
     assert r["rc"] == KC_EINVAL and r["error"].startswith(f"CreatePartitions({topic}): "), r
     assert target_cluster.topic_partitions(topic) == 1
+
+
+def test_an_offset_entry_without_an_offset_is_listed_as_minus_one(target_cluster, java):
+    """A non-Java client may commit -1 (librdkafka refuses to, so admin_probe sends the
+    OffsetCommit by hand): Java's admin reports that entry with a null OffsetAndMetadata,
+    kafka-consumer-groups prints "-", and the helper lists offset -1."""
+    b = target_cluster.bootstrap
+    topic, group = uniq("nul"), uniq("nul-g")
+    target_cluster.create_topic(topic, 2)
+    # The helper waits out a coordinator still loading (a fresh cluster); the raw commit not.
+    r = probe(b, "alter-offsets", group, [{"topic": topic, "partition": 1, "offset": 9}])
+    assert r["rc"] == KC_OK, r
+    r = probe(b, "raw-commit", group, topic, "0", "-1")
+    assert r["rc"] == KC_OK and r["commit_error"] == "NONE", r
+    r = probe(b, "list-offsets", group)
+    assert r["rc"] == KC_OK, r
+    assert r["offsets"] == [{"topic": topic, "partition": 0, "offset": -1, "metadata": ""},
+                            {"topic": topic, "partition": 1, "offset": 9, "metadata": ""}]
+    described = java.tool("kafka-consumer-groups", "--bootstrap-server", b, "--describe",
+                          "--group", group).stdout
+    rows = {tuple(line.split()[1:4]) for line in described.splitlines() if topic in line}
+    assert rows == {(topic, "0", "-"), (topic, "1", "9")}
