@@ -213,7 +213,8 @@ kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_
     }
     if (nunder > 0 && (rc = flag_internal(rk, under, nunder, (int) (deadline - kc_mono_ms()),
                                             internal, err)) != KC_OK) {
-        kc_err_prefix(err, "listing topics: ");
+        if (err != NULL)
+            kc_err_prefix(err, "listing topics: ");
         goto out;
     }
     for (int i = 0; i < md->topic_cnt; i++) {

@@ -15,7 +15,8 @@
  *
  * Where Kafka answers per item (topic, ACL binding, group), the item's result is reported
  * per item (errs[i]) and the call returns KC_OK; then err->msg (err->code stays KC_OK)
- * describes the first failed item, in the same format, so callers can log it.
+ * describes the first failed item, in the same format, so callers can log it. An item the
+ * answer does not mention (it should not happen) reads RD_KAFKA_RESP_ERR__TIMED_OUT.
  *
  * Threads: any thread. Each call waits on its own result queue, so the same handle may be
  * used by several threads at once (librdkafka handles are thread-safe), as may different
