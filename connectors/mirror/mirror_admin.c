@@ -596,6 +596,41 @@ authorizer_missing(rd_kafka_t *rk, int timeout_ms)
     return missing;
 }
 
+/* Whether the principal may not describe the cluster, which DescribeAcls needs: the error
+ * librdkafka 2.12.1 also drops (CLUSTER_AUTHORIZATION_FAILED reads as "no bindings"). Asked
+ * with DescribeCluster and the principal's authorized cluster operations (the broker computes
+ * them with the same authorizer; without one every operation is listed). False when the
+ * answer does not say. */
+static bool
+cluster_describe_denied(rd_kafka_t *rk, int timeout_ms)
+{
+    rd_kafka_AdminOptions_t *o = admin_opts(rk, RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, timeout_ms);
+    rd_kafka_queue_t        *q = rd_kafka_queue_new(rk);
+    rd_kafka_event_t        *ev;
+    rd_kafka_error_t        *oe;
+    const rd_kafka_AclOperation_t *ops;
+    size_t                   nops = 0;
+    bool                     denied = false;
+
+    if ((oe = rd_kafka_AdminOptions_set_include_authorized_operations(o, 1)) != NULL)
+        rd_kafka_error_destroy(oe);
+    rd_kafka_DescribeCluster(rk, o, q);
+    if (admin_wait(q, timeout_ms, "DescribeCluster", &ev, NULL, NULL) == KC_OK) {
+        ops = rd_kafka_DescribeCluster_result_authorized_operations(
+            rd_kafka_event_DescribeCluster_result(ev), &nops);
+        /* NULL: not answered; an empty list: nothing allowed (the broker sends no operations
+         * to a principal that may not describe the cluster). */
+        denied = ops != NULL;
+        for (size_t i = 0; denied && i < nops; i++)
+            if (ops[i] == RD_KAFKA_ACL_OPERATION_DESCRIBE || ops[i] == RD_KAFKA_ACL_OPERATION_ALL)
+                denied = false;
+        rd_kafka_event_destroy(ev);
+    }
+    rd_kafka_queue_destroy(q);
+    rd_kafka_AdminOptions_destroy(o);
+    return denied;
+}
+
 int
 kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out, size_t *n,
                              kc_err *err)
@@ -639,11 +674,17 @@ kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out,
         *out = a;
         *n = nb;
         rd_kafka_event_destroy(ev);
-        /* No binding at all: an authorizer with no topic ACLs, or none (see above). */
+        /* No binding at all: an authorizer with no topic ACLs, none (see above), or a
+         * principal that may not describe the cluster. */
         if (nb == 0 && authorizer_missing(rk, (int) (deadline - kc_mono_ms()))) {
             kc_admin_acls_free(a, nb);
             *out = NULL;
             e = RD_KAFKA_RESP_ERR_SECURITY_DISABLED;
+        } else if (nb == 0 && cluster_describe_denied(rk, (int) (deadline - kc_mono_ms()))) {
+            kc_admin_acls_free(a, nb);
+            *out = NULL;
+            rc = kc_err_set(err, KC_EKAFKA, "DescribeAcls(TOPIC): CLUSTER_AUTHORIZATION_FAILED: "
+                            "Cluster authorization failed.");
         }
     }
     if (e == RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {

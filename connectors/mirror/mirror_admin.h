@@ -120,7 +120,9 @@ typedef struct kc_admin_acl {
  * no binding comes back one more request tells the two apart: a CreateAcls for a binding with
  * an empty topic name, which every broker refuses without changing any ACL
  * (SECURITY_DISABLED without an authorizer, INVALID_REQUEST or CLUSTER_AUTHORIZATION_FAILED
- * with one). */
+ * with one); and, with an authorizer, a DescribeCluster tells whether the principal may
+ * describe the cluster at all (KC_EKAFKA, CLUSTER_AUTHORIZATION_FAILED, when not, as Java's
+ * ClusterAuthorizationException). */
 int  kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out, size_t *n,
                                   kc_err *err);
 void kc_admin_acls_free(kc_admin_acl *a, size_t n);

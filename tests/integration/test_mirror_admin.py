@@ -289,7 +289,7 @@ def test_describe_acls_without_authorizer_is_security_disabled(noauth_cluster):
     assert r["error"].startswith("DescribeAcls(TOPIC): ")
 
 
-def test_describe_acls_with_an_authorizer_and_no_acls_is_an_empty_list(acl_cluster, java):
+def test_describe_acls_with_an_authorizer_and_no_topic_acls(acl_cluster, java):
     r = probe(acl_cluster.bootstrap, "describe-acls")
     assert r == {"rc": KC_OK, "error": "", "acls": []}
     # The same for a principal that is no super user (alice) over SCRAM.
@@ -300,6 +300,26 @@ def test_describe_acls_with_an_authorizer_and_no_acls_is_an_empty_list(acl_clust
     listed = java.tool("kafka-acls", "--bootstrap-server", acl_cluster.bootstrap,
                        "--list").stdout
     assert "principal=" not in listed, listed
+
+    # A principal that may not describe the cluster: Java's ClusterAuthorizationException.
+    java.tool("kafka-acls", "--bootstrap-server", acl_cluster.bootstrap, "--add",
+              "--deny-principal", "User:mallory", "--operation", "Describe", "--cluster")
+    mallory = acl_cluster.java_client_properties(sasl=True, user="mallory")
+    deadline = time.monotonic() + 30
+    while True:
+        r = probe(mallory["bootstrap.servers"], "describe-acls", props=mallory)
+        if r["rc"] != KC_OK or time.monotonic() > deadline:
+            break
+        time.sleep(0.3)     # the ACL is on its way to the broker
+    assert r["rc"] == KC_EKAFKA, r
+    assert r["error"].startswith("DescribeAcls(TOPIC): CLUSTER_AUTHORIZATION_FAILED: ")
+    theirs = java.tool("kafka-acls", "--bootstrap-server", mallory["bootstrap.servers"],
+                       "--command-config", acl_cluster.command_config(user="mallory"),
+                       "--list", "--topic", "*", check=False)
+    assert "ClusterAuthorizationException" in theirs.stdout + theirs.stderr
+    # admin (a super user) still reads the (topic-less) list.
+    assert probe(acl_cluster.bootstrap, "describe-acls") == {"rc": KC_OK, "error": "",
+                                                             "acls": []}
 
 
 def test_refusal_names_operation_item_and_broker_error(target_cluster, java):
