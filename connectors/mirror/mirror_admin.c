@@ -76,8 +76,8 @@ admin_opts(rd_kafka_t *rk, rd_kafka_admin_op_t op, int timeout_ms)
 
 /* Waits for the single result event of a request posted to q. librdkafka fails the
  * request itself at its request timeout; the extra second lets that answer arrive. Returns
- * KC_OK with *evp the event (caller destroys), or KC_ETIMEOUT / KC_EKAFKA with err set to
- * "label: ERROR_NAME: text" and the request-level error in *code (may be NULL). */
+ * KC_OK with *evp the event (caller destroys), or KC_ETIMEOUT / KC_EINVAL / KC_EKAFKA with
+ * err set to "label: ERROR_NAME: text" and the request-level error in *code (may be NULL). */
 static int
 admin_wait(rd_kafka_queue_t *q, int timeout_ms, const char *label, rd_kafka_event_t **evp,
            rd_kafka_resp_err_t *code, kc_err *err)
@@ -95,12 +95,16 @@ admin_wait(rd_kafka_queue_t *q, int timeout_ms, const char *label, rd_kafka_even
                           timeout_ms);
     }
     if ((e = rd_kafka_event_error(ev)) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        /* _INVALID_ARG: librdkafka refused the request before sending it (a negative
+         * offset, a duplicate topic): the caller's input, not the cluster. */
+        int rc = e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT
+               : e == RD_KAFKA_RESP_ERR__INVALID_ARG ? KC_EINVAL : KC_EKAFKA;
         if (code != NULL)
             *code = e;
-        kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA, "%s: %s: %s",
-                   label, rd_kafka_err2name(e), rd_kafka_event_error_string(ev));
+        kc_err_set(err, rc, "%s: %s: %s", label, rd_kafka_err2name(e),
+                   rd_kafka_event_error_string(ev));
         rd_kafka_event_destroy(ev);
-        return e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA;
+        return rc;
     }
     *evp = ev;
     return KC_OK;
@@ -111,7 +115,8 @@ admin_wait(rd_kafka_queue_t *q, int timeout_ms, const char *label, rd_kafka_even
 static bool
 coordinator_moving(rd_kafka_resp_err_t e)
 {
-    return e == RD_KAFKA_RESP_ERR_NOT_COORDINATOR || e == RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE ||
+    return e == RD_KAFKA_RESP_ERR_NOT_COORDINATOR ||
+           e == RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE ||
            e == RD_KAFKA_RESP_ERR_COORDINATOR_LOAD_IN_PROGRESS;
 }
 
@@ -179,16 +184,20 @@ kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_
     const char        **under = NULL;
     bool               *internal = NULL;
     size_t              nt = 0, nunder = 0;
+    int64_t             deadline;
     int                 rc = KC_OK;
 
     *out = NULL;
     *n = 0;
     err_clear(err);
+    deadline = kc_mono_ms() + timeout_ms;
     e = rd_kafka_metadata(rk, 1, NULL, &md, timeout_ms < 1 ? 1 : timeout_ms);
     /* _TRANSPORT: no broker could be reached for the whole timeout. */
     if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
-        return kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT || e == RD_KAFKA_RESP_ERR__TRANSPORT
-                          ? KC_ETIMEOUT : KC_EKAFKA, "Metadata(all topics): %s: %s", rd_kafka_err2name(e), rd_kafka_err2str(e));
+        return kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ||
+                               e == RD_KAFKA_RESP_ERR__TRANSPORT ? KC_ETIMEOUT : KC_EKAFKA,
+                          "Metadata(all topics): %s: %s", rd_kafka_err2name(e),
+                          rd_kafka_err2str(e));
     t = kc_xcalloc((size_t) md->topic_cnt + 1, sizeof(*t));
     under = kc_xcalloc((size_t) md->topic_cnt + 1, sizeof(*under));
     internal = kc_xcalloc((size_t) md->topic_cnt + 1, sizeof(*internal));
@@ -202,8 +211,10 @@ kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_
         if (strncmp(mt->topic, "__", 2) == 0)
             under[nunder++] = mt->topic;
     }
-    if (nunder > 0 && (rc = flag_internal(rk, under, nunder, timeout_ms, internal, err)) != KC_OK) {
-        kc_err_prefix(err, "listing topics: ");
+    if (nunder > 0 && (rc = flag_internal(rk, under, nunder, (int) (deadline - kc_mono_ms()),
+                                            internal, err)) != KC_OK) {
+        if (err != NULL)
+            kc_err_prefix(err, "listing topics: ");
         goto out;
     }
     for (int i = 0; i < md->topic_cnt; i++) {
@@ -497,7 +508,8 @@ kc_admin_incremental_alter_topic_configs(rd_kafka_t *rk, const kc_admin_topic_al
             const kc_admin_config_op *op = &alters[i].ops[k];
             rd_kafka_error_t         *ae = rd_kafka_ConfigResource_add_incremental_config(
                 cr[i], op->name,
-                op->delete_op ? RD_KAFKA_ALTER_CONFIG_OP_TYPE_DELETE : RD_KAFKA_ALTER_CONFIG_OP_TYPE_SET,
+                op->delete_op ? RD_KAFKA_ALTER_CONFIG_OP_TYPE_DELETE
+                              : RD_KAFKA_ALTER_CONFIG_OP_TYPE_SET,
                 op->delete_op ? NULL : op->value);
             if (ae != NULL) {
                 rc = kc_err_set(err, KC_EINVAL, "IncrementalAlterConfigs(%s): %s: %s",
@@ -542,6 +554,83 @@ done:
 
 /* ===== ACLs ===== */
 
+/* Whether the cluster has no authorizer. librdkafka 2.12.1 drops the top-level error of a
+ * DescribeAcls response, so SECURITY_DISABLED reads as "no ACLs". CreateAcls tells: brokers
+ * without an authorizer refuse every binding with SECURITY_DISABLED, brokers with one refuse a
+ * binding with an empty resource name (INVALID_REQUEST) before touching any ACL, or refuse the
+ * whole request when the principal may not alter the cluster. So this asks for exactly that
+ * binding and changes nothing either way. False when the answer does not say. */
+static bool
+authorizer_missing(rd_kafka_t *rk, int timeout_ms)
+{
+    char                     errstr[256];
+    rd_kafka_AclBinding_t   *b;
+    rd_kafka_AdminOptions_t *o;
+    rd_kafka_queue_t        *q;
+    rd_kafka_event_t        *ev;
+    rd_kafka_resp_err_t      e;
+    const rd_kafka_acl_result_t **res;
+    size_t                   nres;
+    bool                     missing = false;
+
+    b = rd_kafka_AclBinding_new(RD_KAFKA_RESOURCE_TOPIC, "", RD_KAFKA_RESOURCE_PATTERN_LITERAL,
+                                "User:ANONYMOUS", "*", RD_KAFKA_ACL_OPERATION_READ,
+                                RD_KAFKA_ACL_PERMISSION_TYPE_ALLOW, errstr, sizeof(errstr));
+    if (b == NULL)
+        return false;
+    o = admin_opts(rk, RD_KAFKA_ADMIN_OP_CREATEACLS, timeout_ms);
+    q = rd_kafka_queue_new(rk);
+    rd_kafka_CreateAcls(rk, &b, 1, o, q);
+    if (admin_wait(q, timeout_ms, "CreateAcls", &ev, &e, NULL) == KC_OK) {
+        res = rd_kafka_CreateAcls_result_acls(rd_kafka_event_CreateAcls_result(ev), &nres);
+        missing = nres == 1 && rd_kafka_acl_result_error(res[0]) != NULL &&
+                  rd_kafka_error_code(rd_kafka_acl_result_error(res[0])) ==
+                      RD_KAFKA_RESP_ERR_SECURITY_DISABLED;
+        rd_kafka_event_destroy(ev);
+    } else {
+        missing = e == RD_KAFKA_RESP_ERR_SECURITY_DISABLED;
+    }
+    rd_kafka_queue_destroy(q);
+    rd_kafka_AdminOptions_destroy(o);
+    rd_kafka_AclBinding_destroy(b);
+    return missing;
+}
+
+/* Whether the principal may not describe the cluster, which DescribeAcls needs: the error
+ * librdkafka 2.12.1 also drops (CLUSTER_AUTHORIZATION_FAILED reads as "no bindings"). Asked
+ * with DescribeCluster and the principal's authorized cluster operations (the broker computes
+ * them with the same authorizer; without one every operation is listed). False when the
+ * answer does not say. */
+static bool
+cluster_describe_denied(rd_kafka_t *rk, int timeout_ms)
+{
+    rd_kafka_AdminOptions_t *o = admin_opts(rk, RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, timeout_ms);
+    rd_kafka_queue_t        *q = rd_kafka_queue_new(rk);
+    rd_kafka_event_t        *ev;
+    rd_kafka_error_t        *oe;
+    const rd_kafka_AclOperation_t *ops;
+    size_t                   nops = 0;
+    bool                     denied = false;
+
+    if ((oe = rd_kafka_AdminOptions_set_include_authorized_operations(o, 1)) != NULL)
+        rd_kafka_error_destroy(oe);
+    rd_kafka_DescribeCluster(rk, o, q);
+    if (admin_wait(q, timeout_ms, "DescribeCluster", &ev, NULL, NULL) == KC_OK) {
+        ops = rd_kafka_DescribeCluster_result_authorized_operations(
+            rd_kafka_event_DescribeCluster_result(ev), &nops);
+        /* NULL: not answered; an empty list: nothing allowed (the broker sends no operations
+         * to a principal that may not describe the cluster). */
+        denied = ops != NULL;
+        for (size_t i = 0; denied && i < nops; i++)
+            if (ops[i] == RD_KAFKA_ACL_OPERATION_DESCRIBE || ops[i] == RD_KAFKA_ACL_OPERATION_ALL)
+                denied = false;
+        rd_kafka_event_destroy(ev);
+    }
+    rd_kafka_queue_destroy(q);
+    rd_kafka_AdminOptions_destroy(o);
+    return denied;
+}
+
 int
 kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out, size_t *n,
                              kc_err *err)
@@ -555,11 +644,13 @@ kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out,
     const rd_kafka_AclBinding_t **b;
     kc_admin_acl              *a;
     size_t                     nb;
+    int64_t                    deadline;
     int                        rc = KC_OK;
 
     *out = NULL;
     *n = 0;
     err_clear(err);
+    deadline = kc_mono_ms() + timeout_ms;
     f = rd_kafka_AclBindingFilter_new(RD_KAFKA_RESOURCE_TOPIC, NULL, RD_KAFKA_RESOURCE_PATTERN_ANY,
                                       NULL, NULL, RD_KAFKA_ACL_OPERATION_ANY,
                                       RD_KAFKA_ACL_PERMISSION_TYPE_ANY, errstr, sizeof(errstr));
@@ -583,7 +674,20 @@ kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out,
         *out = a;
         *n = nb;
         rd_kafka_event_destroy(ev);
-    } else if (e == RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {
+        /* No binding at all: an authorizer with no topic ACLs, none (see above), or a
+         * principal that may not describe the cluster. */
+        if (nb == 0 && authorizer_missing(rk, (int) (deadline - kc_mono_ms()))) {
+            kc_admin_acls_free(a, nb);
+            *out = NULL;
+            e = RD_KAFKA_RESP_ERR_SECURITY_DISABLED;
+        } else if (nb == 0 && cluster_describe_denied(rk, (int) (deadline - kc_mono_ms()))) {
+            kc_admin_acls_free(a, nb);
+            *out = NULL;
+            rc = kc_err_set(err, KC_EKAFKA, "DescribeAcls(TOPIC): CLUSTER_AUTHORIZATION_FAILED: "
+                            "Cluster authorization failed.");
+        }
+    }
+    if (e == RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {
         /* No authorizer on the cluster: Java's SecurityDisabledException. */
         rc = kc_err_set(err, KC_EINVAL, "DescribeAcls(TOPIC): SECURITY_DISABLED: security "
                         "disabled (no authorizer is configured on the cluster)");
@@ -756,10 +860,10 @@ list_offsets_once(rd_kafka_t *rk, const char *group, int timeout_ms, kc_admin_gr
         gr = rd_kafka_ListConsumerGroupOffsets_result_groups(
             rd_kafka_event_ListConsumerGroupOffsets_result(ev), &ngr);
         for (size_t g = 0; g < ngr; g++) {
-            const rd_kafka_error_t                     *ge = rd_kafka_group_result_error(gr[g]);
-            const rd_kafka_topic_partition_list_t      *pl = rd_kafka_group_result_partitions(gr[g]);
-            kc_admin_group_offset                      *o2;
-            size_t                                      k = 0;
+            const rd_kafka_error_t                *ge = rd_kafka_group_result_error(gr[g]);
+            const rd_kafka_topic_partition_list_t *pl = rd_kafka_group_result_partitions(gr[g]);
+            kc_admin_group_offset                 *o2;
+            size_t                                 k = 0;
             if (ge != NULL) {
                 /* A group that does not exist has no offsets; Kafka answers that as an
                  * empty list, and GROUP_ID_NOT_FOUND only from some paths. */
@@ -866,9 +970,9 @@ group_state_of(rd_kafka_consumer_group_state_t s)
     }
 }
 
-int
-kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, size_t n, int timeout_ms,
-                               kc_group_state *states, kc_err *err)
+static int
+describe_states_once(rd_kafka_t *rk, const char *const *groups, size_t n, int timeout_ms,
+                     kc_group_state *states, bool *retry, kc_err *err)
 {
     rd_kafka_AdminOptions_t *o;
     rd_kafka_queue_t        *q;
@@ -878,11 +982,10 @@ kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, size_t
     size_t                   nd;
     int                      rc = KC_OK;
 
+    *retry = false;
     err_clear(err);
     for (size_t i = 0; i < n; i++)
         states[i] = KC_GROUP_UNKNOWN;
-    if (n == 0)
-        return KC_OK;
     label = op_label("DescribeConsumerGroups", groups, n);
     o = admin_opts(rk, RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, timeout_ms);
     q = rd_kafka_queue_new(rk);
@@ -900,7 +1003,9 @@ kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, size_t
                     states[i] = group_state_of(rd_kafka_ConsumerGroupDescription_state(d[j]));
                 else if (rd_kafka_error_code(ge) == RD_KAFKA_RESP_ERR_GROUP_ID_NOT_FOUND)
                     states[i] = KC_GROUP_NOT_FOUND;
-                else
+                else if (coordinator_moving(rd_kafka_error_code(ge)))
+                    *retry = true;
+                if (ge != NULL && states[i] == KC_GROUP_UNKNOWN)
                     item_note(err, "DescribeConsumerGroups", groups[i], rd_kafka_error_code(ge),
                               rd_kafka_error_string(ge));
             }
@@ -913,6 +1018,27 @@ kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, size_t
     return rc;
 }
 
+int
+kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, size_t n, int timeout_ms,
+                               kc_group_state *states, kc_err *err)
+{
+    int64_t deadline = kc_mono_ms() + timeout_ms;
+    bool    retry;
+    int     rc;
+
+    if (n == 0) {
+        err_clear(err);
+        return KC_OK;
+    }
+    for (;;) {
+        int64_t left = deadline - kc_mono_ms();
+        rc = describe_states_once(rk, groups, n, left < 1 ? 1 : (int) left, states, &retry, err);
+        if (!retry || deadline - kc_mono_ms() <= RETRY_BACKOFF_MS)
+            return rc;
+        backoff();
+    }
+}
+
 /* Answers meaning "the group has live members": the broker only takes member-less commits
  * for a group nobody is in (UNKNOWN_MEMBER_ID for classic groups; KIP-848 groups may answer
  * with their epoch errors). */
@@ -920,7 +1046,8 @@ static bool
 group_busy(rd_kafka_resp_err_t e)
 {
     return e == RD_KAFKA_RESP_ERR_UNKNOWN_MEMBER_ID || e == RD_KAFKA_RESP_ERR_ILLEGAL_GENERATION ||
-           e == RD_KAFKA_RESP_ERR_REBALANCE_IN_PROGRESS || e == RD_KAFKA_RESP_ERR_STALE_MEMBER_EPOCH;
+           e == RD_KAFKA_RESP_ERR_REBALANCE_IN_PROGRESS ||
+           e == RD_KAFKA_RESP_ERR_STALE_MEMBER_EPOCH;
 }
 
 static int

@@ -9,12 +9,14 @@
  * (any type: producer, consumer or a handle made only for admin work) and returns KC_OK or
  * a KC_E* code, with err->msg naming the operation, the items and Kafka's error, as in
  * "CreateTopics(kafka-source.t): TOPIC_AUTHORIZATION_FAILED: Authorization failed.".
- * KC_ETIMEOUT when the cluster did not answer in time, KC_EKAFKA for other failures of the
- * whole request.
+ * KC_ETIMEOUT when the cluster did not answer in time, KC_EINVAL for input librdkafka refuses
+ * to send (a negative offset, a name given twice), KC_EKAFKA for other failures of the whole
+ * request.
  *
  * Where Kafka answers per item (topic, ACL binding, group), the item's result is reported
  * per item (errs[i]) and the call returns KC_OK; then err->msg (err->code stays KC_OK)
- * describes the first failed item, in the same format, so callers can log it.
+ * describes the first failed item, in the same format, so callers can log it. An item the
+ * answer does not mention (it should not happen) reads RD_KAFKA_RESP_ERR__TIMED_OUT.
  *
  * Threads: any thread. Each call waits on its own result queue, so the same handle may be
  * used by several threads at once (librdkafka handles are thread-safe), as may different
@@ -53,8 +55,8 @@ typedef struct kc_admin_new_topic {
 
 /* One CreateTopics request for n topics. errs[i] = rd_kafka_resp_err_t of topic i (0: created;
  * TOPIC_ALREADY_EXISTS kept as is so callers decide); msgs (may be NULL) [i] = the broker's
- * message for topic i (new string) or NULL. KC_EINVAL (nothing sent) when a topic cannot
- * even be described to librdkafka (e.g. partitions 0). */
+ * message for topic i (new string) or NULL. KC_EINVAL (nothing sent) when librdkafka
+ * refuses to build a topic (a partition count or replication factor out of its range). */
 int kc_admin_create_topics(rd_kafka_t *rk, const kc_admin_new_topic *topics, size_t n,
                            int timeout_ms, int *errs, char **msgs, kc_err *err);
 
@@ -84,8 +86,17 @@ int  kc_admin_describe_topic_configs(rd_kafka_t *rk, const char *const *topics, 
                                      int timeout_ms, kc_admin_topic_config **out, kc_err *err);
 void kc_admin_topic_configs_free(kc_admin_topic_config *c, size_t n);
 
-typedef struct kc_admin_config_op { const char *name; const char *value; bool delete_op; } kc_admin_config_op;
-typedef struct kc_admin_topic_alter { const char *topic; const kc_admin_config_op *ops; size_t n; } kc_admin_topic_alter;
+typedef struct kc_admin_config_op {
+    const char *name;
+    const char *value;             /* SET's value; ignored for DELETE */
+    bool        delete_op;
+} kc_admin_config_op;
+
+typedef struct kc_admin_topic_alter {
+    const char               *topic;
+    const kc_admin_config_op *ops;
+    size_t                    n;
+} kc_admin_topic_alter;
 
 /* One IncrementalAlterConfigs request: for each topic, SET name=value or DELETE name (back
  * to the default). errs[i] per topic. KC_EINVAL with "unsupported" in err->msg when the
@@ -104,7 +115,14 @@ typedef struct kc_admin_acl {
 
 /* DescribeAcls for resource type TOPIC, any name, pattern type ANY, any principal, host,
  * operation and permission. KC_EINVAL with "security disabled" in err->msg when the cluster
- * has no authorizer (SECURITY_DISABLED): the caller logs once and stops asking. */
+ * has no authorizer (SECURITY_DISABLED): the caller logs once and stops asking.
+ * librdkafka 2.12.1 loses DescribeAcls' SECURITY_DISABLED (it answers "no bindings"), so when
+ * no binding comes back one more request tells the two apart: a CreateAcls for a binding with
+ * an empty topic name, which every broker refuses without changing any ACL
+ * (SECURITY_DISABLED without an authorizer, INVALID_REQUEST or CLUSTER_AUTHORIZATION_FAILED
+ * with one); and, with an authorizer, a DescribeCluster tells whether the principal may
+ * describe the cluster at all (KC_EKAFKA, CLUSTER_AUTHORIZATION_FAILED, when not, as Java's
+ * ClusterAuthorizationException). */
 int  kc_admin_describe_topic_acls(rd_kafka_t *rk, int timeout_ms, kc_admin_acl **out, size_t *n,
                                   kc_err *err);
 void kc_admin_acls_free(kc_admin_acl *a, size_t n);
@@ -117,6 +135,11 @@ int  kc_admin_create_acls(rd_kafka_t *rk, const kc_admin_acl *acls, size_t n, in
                           size_t *failed, kc_err *err);
 
 /* ===== Consumer groups ===== */
+
+/* The group calls below that talk to a group's coordinator (offsets, states) try again, until
+ * their timeout, while the coordinator is not ready (NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE,
+ * COORDINATOR_LOAD_IN_PROGRESS: e.g. __consumer_offsets being created), as Java's admin
+ * client does. */
 
 /* Every consumer group id the brokers list (ListGroups to every broker): classic groups with
  * protocol type "consumer" or none (simple/admin-only groups) and KIP-848 consumer groups,

@@ -19,6 +19,14 @@
  *   list-offsets GROUP
  *   describe-groups GROUP...
  *   alter-offsets GROUP '[{"topic":..,"partition":N,"offset":N,"metadata":".."}]'
+ *   raw-commit GROUP TOPIC PARTITION OFFSET
+ *                            an OffsetCommit (v2, no member) sent with kconnect's own Kafka
+ *                            connection to the bootstrap broker (which must be the group's
+ *                            coordinator: single-broker clusters), for offsets librdkafka
+ *                            refuses to send, such as -1 (PLAINTEXT only)
+ *   parallel THREADS GROUP   every thread runs list-topics, list-groups, list-offsets GROUP
+ *                            and describe-acls on the one shared handle, at the same time;
+ *                            prints the rc of each call and whether the answers agreed
  *
  * Output: {"rc": KC code, "error": err.msg, ...the call's results}. Exit 0 when the call
  * ran (whatever it returned), 2 on usage errors or a client that cannot be made.
@@ -26,11 +34,13 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #include <jansson.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "connectors/mirror/mirror_admin.h"
+#include "protocol/kafka_conn.h"
 #include "worker/kafka.h"
 #include "worker/log.h"
 #include "worker/props.h"
@@ -348,6 +358,134 @@ cmd_alter_offsets(rd_kafka_t *rk, int tmo, const char *group, const char *arg, k
     return o;
 }
 
+/* ---- raw-commit: OffsetCommit v2 by hand ---- */
+
+#define API_OFFSET_COMMIT 8
+
+static json_t *
+cmd_raw_commit(const char *bootstrap, int tmo, char **args, kc_err *err, int *rc)
+{
+    json_t         *o = json_object();
+    char           *host = kc_xstrdup(bootstrap), *colon, *comma;
+    kc_conn_security sec = { 0 };
+    kc_kafka_conn  *c;
+    kc_wbuf         req, resp;
+    kc_rbuf         rb;
+    kc_slice        name;
+    int32_t         ntopics, nparts, part;
+    int16_t         code = -1;
+
+    if ((comma = strchr(host, ',')) != NULL)
+        *comma = '\0';
+    if ((colon = strrchr(host, ':')) == NULL) {
+        free(host);
+        *rc = kc_err_set(err, KC_EINVAL, "bootstrap %s: no port", bootstrap);
+        return o;
+    }
+    *colon = '\0';
+    if ((c = kc_kconn_open(host, atoi(colon + 1), &sec, "admin-probe", tmo, err)) == NULL) {
+        free(host);
+        *rc = err->code;
+        return o;
+    }
+    kc_wbuf_init(&req);
+    kc_wbuf_init(&resp);
+    kc_wbuf_string(&req, args[0]);              /* GroupId */
+    kc_wbuf_i32(&req, -1);                      /* GenerationId: none */
+    kc_wbuf_string(&req, "");                   /* MemberId: none */
+    kc_wbuf_i64(&req, -1);                      /* RetentionTimeMs: the broker's */
+    kc_wbuf_i32(&req, 1);                       /* Topics */
+    kc_wbuf_string(&req, args[1]);
+    kc_wbuf_i32(&req, 1);                       /* Partitions */
+    kc_wbuf_i32(&req, atoi(args[2]));
+    kc_wbuf_i64(&req, strtoll(args[3], NULL, 10));
+    kc_wbuf_string(&req, "");                   /* CommittedMetadata */
+    *rc = kc_kconn_request(c, API_OFFSET_COMMIT, 2, &req, &resp, tmo, err);
+    if (*rc == KC_OK) {
+        kc_rbuf_init(&rb, resp.buf, resp.len);
+        if (kc_rbuf_array_len(&rb, &ntopics) != 0 || ntopics != 1 ||
+            kc_rbuf_string(&rb, &name) != 0 || kc_rbuf_array_len(&rb, &nparts) != 0 ||
+            nparts != 1 || kc_rbuf_i32(&rb, &part) != 0 || kc_rbuf_i16(&rb, &code) != 0)
+            *rc = kc_err_set(err, KC_EPROTO, "malformed OffsetCommit response");
+        else
+            json_object_set_new(o, "commit_error", json_string(kc_kafka_error_name(code)));
+    }
+    kc_wbuf_free(&req);
+    kc_wbuf_free(&resp);
+    kc_kconn_close(c);
+    free(host);
+    return o;
+}
+
+/* ---- parallel: one handle, several threads ---- */
+
+typedef struct par_thread {
+    pthread_t   tid;
+    rd_kafka_t *rk;
+    const char *group;
+    int         tmo;
+    int         rc[4];
+    size_t      count[4];   /* topics, groups, offsets, ACLs seen */
+    char        msg[4][512];
+} par_thread;
+
+static void *
+par_run(void *arg)
+{
+    par_thread            *t = arg;
+    kc_err                 err;
+    kc_admin_topic        *topics;
+    char                 **ids;
+    kc_admin_group_offset *offs;
+    kc_admin_acl          *acls;
+
+    if ((t->rc[0] = kc_admin_list_topics(t->rk, t->tmo, &topics, &t->count[0], &err)) == KC_OK)
+        kc_admin_topics_free(topics, t->count[0]);
+    snprintf(t->msg[0], sizeof(t->msg[0]), "%s", err.msg);
+    if ((t->rc[1] = kc_admin_list_groups(t->rk, t->tmo, &ids, &t->count[1], &err)) == KC_OK)
+        kc_admin_strings_free(ids, t->count[1]);
+    snprintf(t->msg[1], sizeof(t->msg[1]), "%s", err.msg);
+    if ((t->rc[2] = kc_admin_list_group_offsets(t->rk, t->group, t->tmo, &offs, &t->count[2],
+                                                &err)) == KC_OK)
+        kc_admin_group_offsets_free(offs, t->count[2]);
+    snprintf(t->msg[2], sizeof(t->msg[2]), "%s", err.msg);
+    t->rc[3] = kc_admin_describe_topic_acls(t->rk, t->tmo, &acls, &t->count[3], &err);
+    if (t->rc[3] == KC_OK)
+        kc_admin_acls_free(acls, t->count[3]);
+    snprintf(t->msg[3], sizeof(t->msg[3]), "%s", err.msg);
+    return NULL;
+}
+
+static json_t *
+cmd_parallel(rd_kafka_t *rk, int tmo, int nthreads, const char *group, int *rc)
+{
+    par_thread *t = calloc((size_t) nthreads, sizeof(*t));
+    json_t     *o = json_object(), *rcs = json_array(), *counts = json_array(),
+               *msgs = json_array();
+
+    for (int i = 0; i < nthreads; i++) {
+        t[i] = (par_thread) { .rk = rk, .group = group, .tmo = tmo };
+        pthread_create(&t[i].tid, NULL, par_run, &t[i]);
+    }
+    *rc = KC_OK;
+    for (int i = 0; i < nthreads; i++) {
+        pthread_join(t[i].tid, NULL);
+        for (int k = 0; k < 4; k++) {
+            json_array_append_new(rcs, json_integer(t[i].rc[k]));
+            json_array_append_new(counts, json_integer((json_int_t) t[i].count[k]));
+            if (t[i].msg[k][0] != '\0')
+                json_array_append_new(msgs, json_string(t[i].msg[k]));
+            if (t[i].rc[k] != KC_OK)
+                *rc = t[i].rc[k];
+        }
+    }
+    json_object_set_new(o, "rcs", rcs);
+    json_object_set_new(o, "counts", counts);
+    json_object_set_new(o, "messages", msgs);
+    free(t);
+    return o;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -355,7 +493,7 @@ main(int argc, char **argv)
     kc_err      err = { 0 };
     rd_kafka_t *rk;
     json_t     *out;
-    const char *cmd;
+    const char *cmd, *bootstrap;
     char       *s;
     int         tmo = 15000, rc = KC_OK, i = 1;
 
@@ -374,7 +512,8 @@ main(int argc, char **argv)
     }
     if (argc - i < 2)
         return usage();
-    kc_props_set(&props, "bootstrap.servers", argv[i], 0);
+    bootstrap = argv[i];
+    kc_props_set(&props, "bootstrap.servers", bootstrap, 0);
     cmd = argv[i + 1];
     argv += i + 2;
     argc -= i + 2;
@@ -402,6 +541,10 @@ main(int argc, char **argv)
         out = cmd_list_offsets(rk, tmo, argv[0], &err, &rc);
     else if (strcmp(cmd, "describe-groups") == 0)
         out = cmd_describe_groups(rk, tmo, argv, argc, &err, &rc);
+    else if (strcmp(cmd, "raw-commit") == 0 && argc == 4)
+        out = cmd_raw_commit(bootstrap, tmo, argv, &err, &rc);
+    else if (strcmp(cmd, "parallel") == 0 && argc == 2 && atoi(argv[0]) > 0)
+        out = cmd_parallel(rk, tmo, atoi(argv[0]), argv[1], &rc);
     else if (strcmp(cmd, "alter-offsets") == 0 && argc == 2)
         out = cmd_alter_offsets(rk, tmo, argv[0], argv[1], &err, &rc);
     else {
