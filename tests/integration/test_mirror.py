@@ -397,3 +397,68 @@ def test_killing_the_worker_running_the_task_loses_nothing(workers, source_clust
     c.close()
     missing = want - values
     assert not missing, f"{len(missing)} records lost, e.g. {sorted(missing)[:5]}"
+
+
+def test_topic_configs_acls_and_partitions_follow_the_source(workers, source_cluster,
+                                                             target_cluster):
+    from confluent_kafka.admin import (AclBinding, AclBindingFilter, AclOperation,
+                                       AclPermissionType, ConfigResource, NewPartitions,
+                                       ResourcePatternType, ResourceType)
+    w = workers.start(stock_properties(workers))
+    tag = suffix()
+    topic = f"cfg-{tag}"
+    source_cluster.create_topic(topic, 1, 1, config={"retention.ms": "3600000",
+                                                     "min.insync.replicas": "1",
+                                                     "max.message.bytes": "200000"})
+    sadmin = source_cluster.admin()
+    acls = [AclBinding(ResourceType.TOPIC, topic, ResourcePatternType.LITERAL, "User:alice", "*",
+                       AclOperation.ALL, AclPermissionType.ALLOW),
+            AclBinding(ResourceType.TOPIC, topic, ResourcePatternType.LITERAL, "User:alice", "*",
+                       AclOperation.WRITE, AclPermissionType.ALLOW),
+            AclBinding(ResourceType.TOPIC, topic, ResourcePatternType.LITERAL, "User:mallory",
+                       "*", AclOperation.DESCRIBE, AclPermissionType.DENY)]
+    for f in sadmin.create_acls(acls).values():
+        f.result(10)
+    name = f"mm-cfg-{tag}"
+    create(w, name, {"connector.class": "MirrorSourceConnector", "source.cluster.alias": "c",
+                     "source.cluster.bootstrap.servers": source_cluster.bootstrap,
+                     "target.cluster.bootstrap.servers": target_cluster.bootstrap,
+                     "topics": topic, "replication.factor": "1",
+                     "offset-syncs.topic.replication.factor": "1",
+                     "sync.topic.configs.interval.seconds": "2",
+                     "sync.topic.acls.interval.seconds": "2",
+                     "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    remote = f"c.{topic}"
+    # (Listing all topics: a metadata request naming the topic would auto-create it.)
+    wait_for(lambda: remote in topics_of(target_cluster), what="the remote topic")
+    cfg = target_cluster.topic_config(remote)
+    assert cfg["retention.ms"] == "3600000" and cfg["max.message.bytes"] == "200000"
+    assert cfg["min.insync.replicas"] != "5"         # excluded from sync by default
+
+    # A config changed on the source reaches the target at the next sync.
+    res = ConfigResource(ResourceType.TOPIC, topic, set_config={"retention.ms": "7200000",
+                                                                "max.message.bytes": "200000"})
+    sadmin.alter_configs([res])[res].result(10)
+    wait_for(lambda: target_cluster.topic_config(remote)["retention.ms"] == "7200000",
+             what="retention.ms synced")
+
+    # ACLs: ALLOW ALL becomes READ, ALLOW WRITE is not copied, DENY is copied as it is.
+    def target_acls():
+        f = AclBindingFilter(ResourceType.TOPIC, remote, ResourcePatternType.ANY, None, None,
+                             AclOperation.ANY, AclPermissionType.ANY)
+        admin = target_cluster.admin()                  # alive until the future resolves
+        return {(b.principal, b.operation, b.permission_type)
+                for b in admin.describe_acls(f).result(10)}
+    got = wait_for(lambda: len(target_acls()) >= 2 and target_acls(), what="ACLs synced")
+    assert got == {("User:alice", AclOperation.READ, AclPermissionType.ALLOW),
+                   ("User:mallory", AclOperation.DESCRIBE, AclPermissionType.DENY)}
+
+    # More partitions on the source: the remote topic grows and the new partition flows.
+    sadmin.create_partitions([NewPartitions(topic, 3)])[topic].result(10)
+    wait_for(lambda: target_cluster.topic_partitions(remote) == 3, what="partitions grown")
+    p = Producer(source_cluster.client_config(log_level=0))
+    p.produce(topic, b"in partition 2", partition=2)
+    p.flush(10)
+    got = wait_for(lambda: [r for r in read_topic(target_cluster, remote, 1, timeout=2)
+                            if r[0] == 2], timeout=60, what="the new partition replicated")
+    assert got[0][3] == b"in partition 2"
