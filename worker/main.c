@@ -29,6 +29,7 @@
 #include "worker/internal_topics.h"
 #include "worker/kafka.h"
 #include "worker/log.h"
+#include "worker/mirror_maker.h"
 #include "worker/plugins.h"
 #include "worker/worker_config.h"
 
@@ -55,6 +56,7 @@ usage(FILE *out)
 {
     fprintf(out,
             "usage: kconnect distributed worker.properties [--override key=value ...]\n"
+            "       kconnect mirror-maker mm2.properties [--clusters ALIAS ...]\n"
             "       kconnect version\n"
             "\n"
             "Runs a Kafka Connect distributed worker, configured as connect-distributed.sh is.\n"
@@ -179,6 +181,47 @@ fail:
     return rc;
 }
 
+/* kconnect mirror-maker CONFIG [--clusters A [B ...]]: Java's MirrorMaker arguments; a bad
+ * command line exits 255 as Java's exit(-1) does. */
+static int
+mirror_maker_main(int argc, char **argv)
+{
+    const char *path = NULL;
+    char      **only = kc_xcalloc((size_t) argc + 1, sizeof(char *));
+    size_t      nonly = 0;
+    int         rc;
+
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--clusters") == 0) {
+            while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0)
+                only[nonly++] = argv[++i];
+            if (nonly == 0) {
+                fprintf(stderr, "kconnect mirror-maker: --clusters expects at least one "
+                        "cluster alias\n");
+                free(only);
+                return 255;
+            }
+        } else if (path == NULL && strncmp(argv[i], "--", 2) != 0) {
+            path = argv[i];
+        } else {
+            fprintf(stderr, "kconnect mirror-maker: unexpected argument '%s'\n", argv[i]);
+            free(only);
+            return 255;
+        }
+    }
+    if (path == NULL) {
+        fprintf(stderr, "usage: kconnect mirror-maker mm2.properties [--clusters ALIAS ...]\n");
+        free(only);
+        return 255;
+    }
+    kc_plugins_init(kc_runtime_host(), NULL);
+    kc_log_info("mirror-maker", "kconnect %s (Kafka MirrorMaker %s compatible) starting",
+                KC_VERSION, KC_KAFKA_VERSION);
+    rc = kc_mirror_maker_run(path, only, nonly, stop_requested);
+    free(only);
+    return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -217,6 +260,8 @@ main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
+    if (argc >= 2 && strcmp(argv[1], "mirror-maker") == 0)
+        return mirror_maker_main(argc - 2, argv + 2);
     if (argc < 3 || strcmp(argv[1], "distributed") != 0) {
         usage(stderr);
         return EXIT_USAGE;

@@ -383,6 +383,26 @@ fail:
     return rc;
 }
 
+int
+kc_worker_config_from_props(kc_worker_config *wc, const kc_props *props, kc_err *err)
+{
+    size_t            ndefs;
+    const kc_cfg_def *defs = kc_worker_config_defs(&ndefs);
+    int               rc;
+
+    memset(wc, 0, sizeof(*wc));
+    kc_props_init(&wc->props, props->origin);
+    for (size_t i = 0; i < props->n; i++)
+        kc_props_set(&wc->props, props->items[i].key, props->items[i].value,
+                     props->items[i].line);
+    if ((rc = kc_cfg_parse(&wc->cfg, defs, ndefs, &wc->props, err)) != KC_OK ||
+        (rc = check_parsed(wc, err)) != KC_OK) {
+        kc_worker_config_free(wc);
+        return rc;
+    }
+    return KC_OK;
+}
+
 void
 kc_worker_config_free(kc_worker_config *wc)
 {

@@ -30,6 +30,10 @@ int kc_worker_config_load(kc_worker_config *wc, const char *path, const char *co
                           size_t noverrides, kc_err *err);
 void kc_worker_config_free(kc_worker_config *wc);
 
+/* The same from properties already assembled (dedicated MirrorMaker builds one per flow);
+ * props are copied. No unknown-key warnings: the caller's keys are its own. */
+int kc_worker_config_from_props(kc_worker_config *wc, const kc_props *props, kc_err *err);
+
 /* Topic-level settings for an internal topic: every "<prefix>X" key becomes X, except
  * topic, partitions, replication.factor and cleanup.policy (always compact). out is
  * initialised here; returns the number of settings. */

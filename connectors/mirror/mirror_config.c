@@ -295,6 +295,35 @@ kc_mirror_validate(kc_mirror_kind kind, const json_t *config)
     return errors;
 }
 
+/* Keys of Connect's ConnectorConfig and SourceConnectorConfig that MM2's ConfigDefs extend. */
+static const char *const connector_base_keys[] = {
+    "name", "connector.class", "tasks.max", "tasks.max.enforce", "key.converter",
+    "value.converter", "header.converter", "transforms", "predicates", "config.action.reload",
+    "errors.retry.timeout", "errors.retry.delay.max.ms", "errors.tolerance", "errors.log.enable",
+    "errors.log.include.messages", "topic.creation.groups", "exactly.once.support",
+    "transaction.boundary", "transaction.boundary.interval.ms", "offsets.storage.topic",
+    "key.converter.plugin.version", "value.converter.plugin.version",
+    "header.converter.plugin.version", "connector.plugin.version", NULL,
+};
+
+bool
+kc_mirror_config_key_defined(const char *key)
+{
+    static const kc_mirror_kind kinds[] = { KC_MIRROR_SOURCE_CONNECTOR,
+                                            KC_MIRROR_CHECKPOINT_CONNECTOR,
+                                            KC_MIRROR_HEARTBEAT_CONNECTOR };
+
+    for (size_t i = 0; i < KC_ARRAY_LEN(kinds); i++)
+        if (find_def(kinds[i], key) != NULL)
+            return true;
+    for (const char *const *k = connector_base_keys; *k != NULL; k++)
+        if (strcmp(*k, key) == 0)
+            return true;
+    /* MirrorConnectorConfig defines the client security settings too (for validation). */
+    return strcmp(key, "security.protocol") == 0 || strncmp(key, "ssl.", 4) == 0 ||
+           strncmp(key, "sasl.", 5) == 0;
+}
+
 const char *
 kc_mirror_str(const kc_mirror_config *c, const char *key, const char *def)
 {

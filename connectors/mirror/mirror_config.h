@@ -82,6 +82,10 @@ char       *kc_mirror_offset_syncs_topic_name(const kc_mirror_config *c);
  * {"key":["message",...]} (new reference) or NULL when valid. */
 json_t *kc_mirror_validate(kc_mirror_kind kind, const json_t *config);
 
+/* Whether any of the three connectors' ConfigDefs (Connect's ConnectorConfig included)
+ * defines key: dedicated mode copies such top-level keys into every connector (§8.6). */
+bool kc_mirror_config_key_defined(const char *key);
+
 /* Task configs share this: originals + extra key/value (strings). New reference. */
 json_t *kc_mirror_task_config(const kc_mirror_config *c, const char *key, const char *value,
                               int index);

@@ -1,0 +1,116 @@
+"""
+tests/integration/test_mirror_maker.py - dedicated MirrorMaker mode (`kconnect mirror-maker`,
+bin/connect-mirror-maker.sh) with runbook 3's mm2.properties.
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import os
+import signal
+import subprocess
+import time
+import uuid
+
+from confluent_kafka import Producer
+
+import kafka_harness as kh
+from kconnect import KCONNECT_BIN, Worker
+from test_cluster import wait_for
+from test_mirror import read_topic, topics_of
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def mm2_properties(path, source, target, topic, extra=None):
+    lines = {
+        "clusters": "src, dst",
+        "src.bootstrap.servers": source.bootstrap,
+        "dst.bootstrap.servers": target.bootstrap,
+        "src->dst.enabled": "true",
+        "src->dst.topics": f"^({topic})$",
+        "src->dst.groups": ".*",
+        "replication.policy.class": "org.apache.kafka.connect.mirror.IdentityReplicationPolicy",
+        "consumer.auto.offset.reset": "latest",
+        "replication.factor": "1",
+        "config.storage.replication.factor": "1",
+        "offset.storage.replication.factor": "1",
+        "status.storage.replication.factor": "1",
+        "checkpoints.topic.replication.factor": "1",
+        "heartbeats.topic.replication.factor": "1",
+        "offset-syncs.topic.location": "source",
+        "offset-syncs.topic.replication.factor": "1",
+        "refresh.topics.interval.seconds": "30",
+        "refresh.groups.interval.seconds": "30",
+    }
+    lines.update(extra or {})
+    with open(path, "w") as f:
+        for k, v in lines.items():
+            f.write(f"{k} = {v}\n")
+    return path
+
+
+class MirrorMakerNode(Worker):
+    """A dedicated-mode process: Worker's log and lifecycle helpers, no REST."""
+
+    def __init__(self, workdir, config, args=(), name="mm2"):
+        self.workdir = workdir
+        self.port = None
+        self.log_path = os.path.join(workdir, f"{name}.log")
+        self.cmd = [KCONNECT_BIN, "mirror-maker", config] + list(args)
+        self.env = dict(os.environ)
+        self.proc = None
+
+    def wait_started(self, timeout=60):
+        wait_for(lambda: "Kafka MirrorMaker started" in self.log() or self.proc.poll() is not None,
+                 timeout=timeout, what="MirrorMaker start")
+        assert self.proc.poll() is None, self.log()
+
+
+def test_runbook_3_dedicated_mode_mirrors_under_the_same_name(tmp_path, source_cluster,
+                                                              target_cluster):
+    tag = uuid.uuid4().hex[:6]
+    topic = f"syslog{tag}"
+    source_cluster.create_topic(topic, 3, 1)
+    config = mm2_properties(str(tmp_path / "mm2.properties"), source_cluster, target_cluster,
+                            topic)
+    node = MirrorMakerNode(str(tmp_path), config).start()
+    try:
+        node.wait_started()
+        wait_for(lambda: topic in topics_of(target_cluster), timeout=90,
+                 what="syslog created on the target under its own name")
+        time.sleep(2)       # auto.offset.reset=latest: the task must be reading before we write
+        p = Producer(source_cluster.client_config(log_level=0))
+        for i in range(300):
+            p.produce(topic, f"line {i}".encode(), partition=i % 3)
+        p.flush(10)
+        got = wait_for(lambda: (lambda r: len(r) >= 300 and r)(
+            read_topic(target_cluster, topic, 300, timeout=5)), timeout=90, what="records")
+        assert sorted(v for (_, _, _, v, _, _) in got) == sorted(
+            f"line {i}".encode() for i in range(300))
+        # The pair's internal topics live on the target, named after the source.
+        assert {"mm2-configs.src.internal", "mm2-offsets.src.internal",
+                "mm2-status.src.internal", "heartbeats"} <= topics_of(target_cluster)
+        # The reverse pair exists for heartbeats only (flows default to disabled).
+        assert {"mm2-configs.dst.internal", "heartbeats"} <= topics_of(source_cluster)
+    finally:
+        assert node.stop() == 0
+    assert "AddressSanitizer" not in node.log()
+
+
+def test_bad_files_and_arguments_exit_as_java_does(tmp_path):
+    empty = tmp_path / "empty.properties"
+    empty.write_text("# nothing\n")
+    p = subprocess.run([KCONNECT_BIN, "mirror-maker", str(empty)], capture_output=True,
+                       text=True, timeout=30)
+    assert p.returncode == 2 and "clusters" in p.stdout + p.stderr
+    flows = tmp_path / "noflows.properties"
+    flows.write_text("clusters = a, b\nemit.heartbeats.enabled = false\n")
+    p = subprocess.run([KCONNECT_BIN, "mirror-maker", str(flows)], capture_output=True,
+                       text=True, timeout=30)
+    assert p.returncode == 2 and "No source->target replication flows." in p.stdout + p.stderr
+    p = subprocess.run([KCONNECT_BIN, "mirror-maker"], capture_output=True, text=True,
+                       timeout=30)
+    assert p.returncode == 255
+    p = subprocess.run([KCONNECT_BIN, "mirror-maker", str(flows), "--clusters"],
+                       capture_output=True, text=True, timeout=30)
+    assert p.returncode == 255

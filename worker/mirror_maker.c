@@ -1,0 +1,426 @@
+/*
+ * worker/mirror_maker.c - dedicated MirrorMaker 2 mode (`kconnect mirror-maker mm2.properties
+ * [--clusters A B ...]`, connect-mirror-maker.sh), as spec/mirrormaker2.md §8 describes
+ * Java's MirrorMaker driver.
+ *
+ * One mm2.properties file names the clusters and the flows between them. Every ordered pair
+ * (S, T) whose flow is enabled, or whose heartbeats are not disabled, gets its own herder: a
+ * Connect worker on cluster T with group `S-mm2` and internal topics
+ * `mm2-{configs,offsets,status}.S.internal`, running the three MirrorMaker connectors with
+ * configs layered from the file (§8.5, §8.6). `--clusters` limits the pairs to the targets
+ * this node serves. Several nodes with the same file share each pair's work through the
+ * group, as Connect workers do.
+ *
+ * The connector configs are written by whichever node leads a pair's group, when it becomes
+ * leader and only when they differ from the config topic (Java's MirrorHerder), so a node
+ * with an edited file applies it once it leads.
+ *
+ * Main thread: builds the configs, starts the herders, then checks leadership once a
+ * second until the stop signal (kc_mm_stop_fn). Herder functions run through
+ * kc_herder_call on each herder's own thread.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "worker/mirror_maker.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "connectors/mirror/mirror_config.h"
+#include "worker/configdef.h"
+#include "worker/herder.h"
+#include "worker/internal_topics.h"
+#include "worker/kafka.h"
+#include "worker/log.h"
+#include "worker/worker_config.h"
+
+/* Top-level key prefixes copied into every worker config, overriding "<target>." ones. */
+static const char *const worker_prefixes[] = {
+    "offset.storage", "config.storage", "status.storage", "key.converter", "value.converter",
+    "header.converter", "task", "worker", "replication.policy", NULL,
+};
+
+static const char *const connector_classes[][2] = {
+    { "MirrorSourceConnector", "org.apache.kafka.connect.mirror.MirrorSourceConnector" },
+    { "MirrorHeartbeatConnector", "org.apache.kafka.connect.mirror.MirrorHeartbeatConnector" },
+    { "MirrorCheckpointConnector", "org.apache.kafka.connect.mirror.MirrorCheckpointConnector" },
+};
+
+typedef struct flow {
+    char            *source, *target;
+    char            *label;             /* "S->T" */
+    kc_worker_config wc;
+    bool             wc_ready;
+    json_t          *connectors[3];     /* desired configs, in connector_classes order */
+    kc_herder       *herder;
+    bool             was_leader;
+} flow;
+
+static bool
+starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static bool
+is_client_key(const char *k)
+{
+    return strcmp(k, "bootstrap.servers") == 0 || strcmp(k, "security.protocol") == 0 ||
+           starts_with(k, "ssl.") || starts_with(k, "sasl.");
+}
+
+/* Java's Boolean.parseBoolean. */
+static bool
+parse_bool(const char *v)
+{
+    return v != NULL && strcasecmp(v, "true") == 0;
+}
+
+static void
+set_if_absent(kc_props *p, const char *key, const char *value)
+{
+    if (kc_props_get(p, key) == NULL)
+        kc_props_set(p, key, value, 0);
+}
+
+/* clusterProps(alias) (§8.5 step 1). */
+static void
+cluster_props(const kc_props *raw, const char *alias, kc_props *out)
+{
+    char  *prefix = kc_xasprintf("%s.", alias);
+    size_t plen = strlen(prefix);
+    static const char *const roles[] = { "producer.", "consumer.", "admin.", NULL };
+
+    kc_props_init(out, raw->origin);
+    for (size_t i = 0; i < raw->n; i++)
+        if (starts_with(raw->items[i].key, prefix))
+            kc_props_set(out, raw->items[i].key + plen, raw->items[i].value, raw->items[i].line);
+    for (size_t i = 0, n = out->n; i < n; i++) {
+        if (!is_client_key(out->items[i].key))
+            continue;
+        for (const char *const *r = roles; *r != NULL; r++) {
+            char *k = kc_xasprintf("%s%s", *r, out->items[i].key);
+            char *v = kc_xstrdup(out->items[i].value);
+            set_if_absent(out, k, v);
+            free(k);
+            free(v);
+        }
+    }
+    for (size_t i = 0; i < raw->n; i++) {
+        const char *k = raw->items[i].key;
+        if (!is_client_key(k))
+            continue;
+        for (const char *const *r = roles; *r != NULL; r++) {
+            char *rk = kc_xasprintf("%s%s", *r, k);
+            set_if_absent(out, rk, raw->items[i].value);
+            free(rk);
+        }
+        set_if_absent(out, k, raw->items[i].value);
+    }
+    free(prefix);
+}
+
+/* workerConfig(S->T) (§8.5). */
+static void
+worker_props(const kc_props *raw, const char *source, const char *target, kc_props *out)
+{
+    char *v;
+
+    cluster_props(raw, target, out);
+    for (size_t i = 0; i < raw->n; i++)
+        for (const char *const *p = worker_prefixes; *p != NULL; p++)
+            if (starts_with(raw->items[i].key, *p)) {
+                kc_props_set(out, raw->items[i].key, raw->items[i].value, raw->items[i].line);
+                break;
+            }
+    /* Dedicated mode's own REST settings reach the worker as they are. */
+    for (size_t i = 0; i < raw->n; i++) {
+        const char *k = raw->items[i].key;
+        if (strcmp(k, "listeners") == 0 || starts_with(k, "rest.advertised.") ||
+            starts_with(k, "listeners.https.") || starts_with(k, "access.control.") ||
+            strcmp(k, "response.http.headers.config") == 0)
+            kc_props_set(out, k, raw->items[i].value, raw->items[i].line);
+    }
+    v = kc_xasprintf("%s->%s", source, target);
+    set_if_absent(out, "client.id", v);
+    free(v);
+    v = kc_xasprintf("%s-mm2", source);
+    set_if_absent(out, "group.id", v);
+    free(v);
+    v = kc_xasprintf("mm2-offsets.%s.internal", source);
+    set_if_absent(out, "offset.storage.topic", v);
+    free(v);
+    v = kc_xasprintf("mm2-status.%s.internal", source);
+    set_if_absent(out, "status.storage.topic", v);
+    free(v);
+    v = kc_xasprintf("mm2-configs.%s.internal", source);
+    set_if_absent(out, "config.storage.topic", v);
+    free(v);
+    set_if_absent(out, "key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    set_if_absent(out, "value.converter",
+                  "org.apache.kafka.connect.converters.ByteArrayConverter");
+    set_if_absent(out, "header.converter",
+                  "org.apache.kafka.connect.converters.ByteArrayConverter");
+}
+
+/* connectorBaseConfig(S->T, class) (§8.6). */
+static json_t *
+connector_config(const kc_props *raw, const char *source, const char *target,
+                 const char *simple_name, const char *class_name)
+{
+    json_t  *c = json_object();
+    kc_props sp, tp;
+    char    *flow_prefix = kc_xasprintf("%s->%s.", source, target);
+
+    for (size_t i = 0; i < raw->n; i++) {
+        const char *k = raw->items[i].key;
+        if (kc_mirror_config_key_defined(k) || starts_with(k, "config.providers") ||
+            starts_with(k, "replication.policy"))
+            json_object_set_new(c, k, json_string(raw->items[i].value));
+    }
+    cluster_props(raw, source, &sp);
+    cluster_props(raw, target, &tp);
+    for (int side = 0; side < 2; side++) {
+        const kc_props *p = side == 0 ? &sp : &tp;
+        const char     *name = side == 0 ? "source" : "target";
+        for (size_t i = 0; i < p->n; i++) {
+            const char *k = p->items[i].key;
+            bool  client_role = starts_with(k, "consumer.") || starts_with(k, "producer.") ||
+                                starts_with(k, "admin.");
+            char *key = kc_xasprintf("%s.%s%s", name, client_role ? "" : "cluster.", k);
+            json_object_set_new(c, key, json_string(p->items[i].value));
+            free(key);
+        }
+    }
+    kc_props_free(&sp);
+    kc_props_free(&tp);
+    if (json_object_get(c, "name") == NULL)
+        json_object_set_new(c, "name", json_string(simple_name));
+    if (json_object_get(c, "connector.class") == NULL)
+        json_object_set_new(c, "connector.class", json_string(class_name));
+    if (json_object_get(c, "source.cluster.alias") == NULL)
+        json_object_set_new(c, "source.cluster.alias", json_string(source));
+    if (json_object_get(c, "target.cluster.alias") == NULL)
+        json_object_set_new(c, "target.cluster.alias", json_string(target));
+    for (size_t i = 0; i < raw->n; i++)
+        if (starts_with(raw->items[i].key, flow_prefix))
+            json_object_set_new(c, raw->items[i].key + strlen(flow_prefix),
+                                json_string(raw->items[i].value));
+    if (json_object_get(c, "enabled") == NULL)
+        json_object_set_new(c, "enabled", json_string("false"));
+    free(flow_prefix);
+    return c;
+}
+
+/* Whether the pair gets a herder (§8.4). */
+static bool
+pair_wanted(const kc_props *raw, const char *s, const char *t)
+{
+    char *flow_key = kc_xasprintf("%s->%s.enabled", s, t);
+    char *hb = kc_xasprintf("%s->%s.emit.heartbeats.enabled", s, t);
+    bool  on = parse_bool(kc_props_get(raw, flow_key));
+    bool  heartbeats = kc_props_get(raw, hb) != NULL ? parse_bool(kc_props_get(raw, hb))
+                       : kc_props_get(raw, "emit.heartbeats.enabled") != NULL
+                           ? parse_bool(kc_props_get(raw, "emit.heartbeats.enabled"))
+                           : true;
+
+    free(flow_key);
+    free(hb);
+    return on || heartbeats;
+}
+
+/* ===== Leader duty (herder thread) ===== */
+
+typedef struct ensure_call {
+    flow *f;
+    int   written;
+} ensure_call;
+
+static void
+ensure_connectors(kc_herder *h, void *arg)
+{
+    ensure_call           *call = arg;
+    const kc_config_state *st = kc_herder_config(h);
+
+    if (!kc_herder_is_leader(h))
+        return;
+    for (size_t i = 0; i < KC_ARRAY_LEN(connector_classes); i++) {
+        json_t                   *want = call->f->connectors[i];
+        const char               *name = json_string_value(json_object_get(want, "name"));
+        const kc_connector_state *have = kc_config_state_connector(st, name);
+        kc_err                    err;
+
+        if (have != NULL && have->config != NULL && json_equal(have->config, want))
+            continue;
+        if (kc_herder_put_connector_config(h, name, want, NULL, &err) != KC_OK) {
+            kc_log_warn("mirror-maker", "[%s] writing the config of %s: %s", call->f->label, name,
+                        err.msg);
+            continue;
+        }
+        kc_log_info("mirror-maker", "[%s] %s the config of %s", call->f->label,
+                    have != NULL && have->config != NULL ? "updated" : "created", name);
+        call->written++;
+    }
+}
+
+static void
+is_leader_call(kc_herder *h, void *arg)
+{
+    *(bool *) arg = kc_herder_is_leader(h) && !kc_herder_rebalancing(h);
+}
+
+/* MirrorHerder: on becoming leader, make the config topic hold the file's configs. */
+static void
+lead(flow *f)
+{
+    bool        leader = false;
+    ensure_call call = { f, 0 };
+
+    if (kc_herder_call(f->herder, is_leader_call, &leader, 5000) != KC_OK)
+        return;
+    if (leader && !f->was_leader &&
+        kc_herder_call(f->herder, ensure_connectors, &call, 30000) == KC_OK)
+        f->was_leader = true;
+    else if (!leader)
+        f->was_leader = false;
+}
+
+/* ===== Driver ===== */
+
+static void
+flow_free(flow *f)
+{
+    kc_herder_stop(f->herder);
+    for (size_t i = 0; i < KC_ARRAY_LEN(f->connectors); i++)
+        json_decref(f->connectors[i]);
+    if (f->wc_ready)
+        kc_worker_config_free(&f->wc);
+    free(f->source);
+    free(f->target);
+    free(f->label);
+}
+
+/* Creates or checks the pair's internal topics on its target cluster. */
+static int
+prepare_topics(flow *f, kc_err *err)
+{
+    char       *client_id = kc_xasprintf("%s-%s-shared-admin", kc_cfg_str(&f->wc.cfg, "group.id"),
+                                         f->label);
+    rd_kafka_t *admin = kc_kafka_new(RD_KAFKA_PRODUCER, &f->wc.props, "",
+                                     (const char *const[]) { "client.id", client_id, NULL }, err);
+    int         rc;
+
+    free(client_id);
+    if (admin == NULL)
+        return err->code;
+    rc = kc_internal_topics_ensure(admin, &f->wc, err);
+    kc_kafka_destroy(admin);
+    return rc;
+}
+
+int
+kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_stop_fn stop)
+{
+    kc_props raw;
+    kc_err   err = { 0, "" };
+    char   **clusters = NULL;
+    size_t   nclusters = 0, nflows = 0;
+    flow    *flows = NULL;
+    int      rc = KC_MM_EXIT_INIT, stopped = 0;
+
+    kc_props_init(&raw, path);
+    if (kc_props_load_file(&raw, path, &err) != KC_OK) {
+        kc_log_error("mirror-maker", "%s", err.msg);
+        kc_props_free(&raw);
+        return KC_MM_EXIT_INIT;
+    }
+    if (kc_props_get(&raw, "clusters") == NULL) {
+        kc_log_error("mirror-maker", "%s: Missing required configuration \"clusters\" which has "
+                     "no default value.", path);
+        goto out;
+    }
+    clusters = kc_cfg_split_list(kc_props_get(&raw, "clusters"), &nclusters);
+    for (size_t i = 0; i < nonly; i++) {
+        bool known = false;
+        for (size_t j = 0; j < nclusters; j++)
+            known = known || strcmp(only[i], clusters[j]) == 0;
+        if (!known) {
+            kc_log_error("mirror-maker", "--clusters %s: not one of clusters (%s)", only[i],
+                         kc_props_get(&raw, "clusters"));
+            goto out;
+        }
+    }
+    flows = kc_xcalloc(nclusters * nclusters + 1, sizeof(*flows));
+    for (size_t s = 0; s < nclusters; s++)
+        for (size_t t = 0; t < nclusters; t++) {
+            bool served = nonly == 0;
+            for (size_t i = 0; i < nonly; i++)
+                served = served || strcmp(only[i], clusters[t]) == 0;
+            if (s == t || !served || !pair_wanted(&raw, clusters[s], clusters[t]))
+                continue;
+            flows[nflows].source = kc_xstrdup(clusters[s]);
+            flows[nflows].target = kc_xstrdup(clusters[t]);
+            flows[nflows].label = kc_xasprintf("%s->%s", clusters[s], clusters[t]);
+            nflows++;
+        }
+    if (nflows == 0) {
+        kc_log_error("mirror-maker", "No source->target replication flows.");
+        goto out;
+    }
+    for (size_t i = 0; i < nflows; i++) {
+        flow    *f = &flows[i];
+        kc_props wp;
+
+        worker_props(&raw, f->source, f->target, &wp);
+        if (kc_worker_config_from_props(&f->wc, &wp, &err) != KC_OK) {
+            kc_log_error("mirror-maker", "[%s] worker config: %s", f->label, err.msg);
+            kc_props_free(&wp);
+            goto out;
+        }
+        kc_props_free(&wp);
+        f->wc_ready = true;
+        for (size_t c = 0; c < KC_ARRAY_LEN(connector_classes); c++)
+            f->connectors[c] = connector_config(&raw, f->source, f->target,
+                                                connector_classes[c][0],
+                                                connector_classes[c][1]);
+    }
+    rc = KC_MM_EXIT_START;
+    for (size_t i = 0; i < nflows && !(stopped = stop(0)); i++) {
+        flow *f = &flows[i];
+
+        kc_log_info("mirror-maker", "[%s] starting: group %s on %s", f->label,
+                    kc_cfg_str(&f->wc.cfg, "group.id"),
+                    kc_props_get(&f->wc.props, "bootstrap.servers"));
+        if (prepare_topics(f, &err) != KC_OK ||
+            (f->herder = kc_herder_start(&f->wc, "NOTUSED", f->label, &err)) == NULL) {
+            kc_log_error("mirror-maker", "[%s] %s", f->label, err.msg);
+            goto out;
+        }
+    }
+    if (!stopped)
+        kc_log_info("mirror-maker", "Kafka MirrorMaker started (%zu flows)", nflows);
+    while (!stopped && !(stopped = stop(1000))) {
+        for (size_t i = 0; i < nflows; i++) {
+            char why[512];
+            if (kc_herder_failed(flows[i].herder, why, sizeof(why))) {
+                kc_log_error("mirror-maker", "[%s] herder failed: %s", flows[i].label, why);
+                rc = KC_MM_EXIT_START;
+                goto out;
+            }
+            lead(&flows[i]);
+        }
+    }
+    rc = 0;
+    kc_log_info("mirror-maker", "Kafka MirrorMaker stopping");
+out:
+    for (size_t i = 0; i < nflows; i++)
+        flow_free(&flows[i]);
+    free(flows);
+    kc_strv_free(clusters);
+    kc_props_free(&raw);
+    if (rc == 0)
+        kc_log_info("mirror-maker", "Kafka MirrorMaker stopped");
+    return rc;
+}
