@@ -85,10 +85,41 @@ route_matches(const char *pattern, const kc_rest_request *req)
     return i == req->nsegments;
 }
 
+/* Dedicated MirrorMaker: /{source}/{target}/connectors/{c}/tasks goes to that flow's herder. */
+static void
+dispatch_flow(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+{
+    kc_rest_ctx      sub_ctx = *ctx;
+    kc_rest_request  sub = *req;
+
+    if (req->nsegments < 2) {
+        kc_rest_error(resp, 404, "HTTP 404 Not Found");
+        return;
+    }
+    sub_ctx.flow_herder = NULL;
+    sub_ctx.herder = ctx->flow_herder(ctx->flow_arg, req->segments[0], req->segments[1]);
+    if (sub_ctx.herder == NULL) {
+        kc_rest_error(resp, 404, "No replication flow found for source '%s' and target '%s'",
+                      req->segments[0], req->segments[1]);
+        return;
+    }
+    sub.segments += 2;
+    sub.nsegments -= 2;
+    if (route_matches("connectors/*/tasks", &sub) && strcmp(req->method, "POST") == 0)
+        kc_rest_connector_tasks_post(&sub_ctx, &sub, resp);
+    else
+        kc_rest_error(resp, 404, "HTTP 404 Not Found");
+}
+
 void
 kc_rest_dispatch(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
 {
     int path_known = 0;
+
+    if (ctx->flow_herder != NULL) {
+        dispatch_flow(ctx, req, resp);
+        return;
+    }
 
     for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
         if (!route_matches(routes[i].pattern, req))

@@ -31,6 +31,11 @@ typedef struct kc_rest_ctx {
     const char       *kafka_cluster_id;
     struct kc_herder *herder;            /* set before requests that need it can arrive */
     const kc_cfg     *worker_cfg;
+    /* Dedicated MirrorMaker's internal REST (KIP-710): every path starts with
+     * /{source}/{target}/, which names the herder; only the internal endpoints are served.
+     * NULL for a Connect worker. */
+    struct kc_herder *(*flow_herder)(void *arg, const char *source, const char *target);
+    void             *flow_arg;
 } kc_rest_ctx;
 
 typedef struct kc_rest_server kc_rest_server;

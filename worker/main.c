@@ -106,7 +106,7 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
     rd_kafka_t      *admin = NULL;
     kc_rest_server  *rest = NULL;
     kc_herder       *herder = NULL;
-    kc_rest_ctx      ctx = { KC_KAFKA_VERSION, KC_COMMIT, NULL, NULL, NULL };
+    kc_rest_ctx      ctx = { .version = KC_KAFKA_VERSION, .commit = KC_COMMIT };
     char            *cluster_id = NULL, *client_id;
     const char      *t;
     int              rc = EXIT_STARTUP, stopped = 0, timeout_ms;

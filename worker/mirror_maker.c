@@ -23,12 +23,15 @@
  */
 #include "worker/mirror_maker.h"
 
+#include <ctype.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "connectors/mirror/mirror_config.h"
+#include "rest/server.h"
 #include "worker/configdef.h"
 #include "worker/herder.h"
 #include "worker/internal_topics.h"
@@ -287,6 +290,42 @@ lead(flow *f)
         f->was_leader = false;
 }
 
+/* ===== Internal REST (KIP-710) ===== */
+
+typedef struct flows_view {
+    flow  *flows;
+    size_t n;
+} flows_view;
+
+/* REST threads: the herder of a flow. The flow table does not change while REST runs. */
+static kc_herder *
+flow_herder(void *arg, const char *source, const char *target)
+{
+    flows_view *v = arg;
+
+    for (size_t i = 0; i < v->n; i++)
+        if (strcmp(v->flows[i].source, source) == 0 && strcmp(v->flows[i].target, target) == 0)
+            return v->flows[i].herder;
+    return NULL;
+}
+
+/* URL-encodes an alias for the flow's path (UTF-8 bytes; Java's URLEncoder with '+' written
+ * as %20 yields the same for the characters aliases use). */
+static char *
+url_encode(const char *s)
+{
+    char  *out = kc_xcalloc(3 * strlen(s) + 1, 1);
+    size_t k = 0;
+
+    for (const unsigned char *p = (const unsigned char *) s; *p; p++) {
+        if (isalnum(*p) || *p == '-' || *p == '_' || *p == '.' || *p == '*')
+            out[k++] = (char) *p;
+        else
+            k += (size_t) sprintf(out + k, "%%%02X", *p);
+    }
+    return out;
+}
+
 /* ===== Driver ===== */
 
 static void
@@ -329,6 +368,9 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
     size_t   nclusters = 0, nflows = 0;
     flow    *flows = NULL;
     int      rc = KC_MM_EXIT_INIT, stopped = 0;
+    flows_view      view = { NULL, 0 };
+    kc_rest_ctx     rest_ctx = { .version = KC_KAFKA_VERSION, .commit = "" };
+    kc_rest_server *rest = NULL;
 
     kc_props_init(&raw, path);
     if (kc_props_load_file(&raw, path, &err) != KC_OK) {
@@ -387,17 +429,39 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
                                                 connector_classes[c][1]);
     }
     rc = KC_MM_EXIT_START;
+    view = (flows_view) { flows, nflows };
+    if (parse_bool(kc_props_get(&raw, "dedicated.mode.enable.internal.rest"))) {
+        rest_ctx.flow_herder = flow_herder;
+        rest_ctx.flow_arg = &view;
+        rest_ctx.worker_cfg = &flows[0].wc.cfg;
+        if ((rest = kc_rest_start(&flows[0].wc.cfg, &rest_ctx, &err)) == NULL) {
+            kc_log_error("mirror-maker", "internal REST: %s", err.msg);
+            goto out;
+        }
+    }
     for (size_t i = 0; i < nflows && !(stopped = stop(0)); i++) {
         flow *f = &flows[i];
+        char *url = NULL;
 
         kc_log_info("mirror-maker", "[%s] starting: group %s on %s", f->label,
                     kc_cfg_str(&f->wc.cfg, "group.id"),
                     kc_props_get(&f->wc.props, "bootstrap.servers"));
+        if (rest != NULL) {
+            char *s = url_encode(f->source), *t = url_encode(f->target);
+            url = kc_xasprintf("%s%s/%s/", kc_rest_advertised_url(rest), s, t);
+            free(s);
+            free(t);
+        }
+        /* Without internal REST (Java's default) there is no URL to reach this node at. */
         if (prepare_topics(f, &err) != KC_OK ||
-            (f->herder = kc_herder_start(&f->wc, "NOTUSED", f->label, &err)) == NULL) {
+            (f->herder = kc_herder_start(&f->wc, url ? url : "NOTUSED",
+                                         rest ? kc_rest_worker_id(rest) : f->label,
+                                         &err)) == NULL) {
             kc_log_error("mirror-maker", "[%s] %s", f->label, err.msg);
+            free(url);
             goto out;
         }
+        free(url);
     }
     if (!stopped)
         kc_log_info("mirror-maker", "Kafka MirrorMaker started (%zu flows)", nflows);
@@ -415,6 +479,7 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
     rc = 0;
     kc_log_info("mirror-maker", "Kafka MirrorMaker stopping");
 out:
+    kc_rest_stop(rest);                   /* before the herders its handlers call */
     for (size_t i = 0; i < nflows; i++)
         flow_free(&flows[i]);
     free(flows);

@@ -114,3 +114,85 @@ def test_bad_files_and_arguments_exit_as_java_does(tmp_path):
     p = subprocess.run([KCONNECT_BIN, "mirror-maker", str(flows), "--clusters"],
                        capture_output=True, text=True, timeout=30)
     assert p.returncode == 255
+
+
+def latest_statuses(cluster, topic):
+    """{key: value} of the newest record per key of a Connect status topic."""
+    from confluent_kafka import Consumer
+    import json
+    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
+                                          "auto.offset.reset": "earliest", "log_level": 0,
+                                          "enable.partition.eof": True}))
+    c.subscribe([topic])
+    out, eof, deadline = {}, set(), time.monotonic() + 20
+    parts = None
+    while time.monotonic() < deadline:
+        m = c.poll(0.5)
+        if m is None:
+            continue
+        if m.error():
+            eof.add(m.partition())
+            md = c.list_topics(topic, timeout=5)
+            parts = len(md.topics[topic].partitions)
+            if len(eof) >= parts:
+                break
+            continue
+        out[m.key().decode()] = json.loads(m.value()) if m.value() else None
+    c.close()
+    return out
+
+
+def test_two_nodes_share_the_work_and_survive_kill_9(tmp_path, source_cluster, target_cluster):
+    tag = uuid.uuid4().hex[:6]
+    topic = f"shared{tag}"
+    source_cluster.create_topic(topic, 4, 1)
+    config = mm2_properties(str(tmp_path / "mm2.properties"), source_cluster, target_cluster,
+                            topic, {"dedicated.mode.enable.internal.rest": "true",
+                                    "listeners": "http://127.0.0.1:0",
+                                    "tasks.max": "4",
+                                    "consumer.auto.offset.reset": "earliest",
+                                    "emit.heartbeats.enabled": "false",
+                                    "dst.scheduled.rebalance.max.delay.ms": "0",
+                                    "dst.offset.flush.interval.ms": "1000",
+                                    "src.scheduled.rebalance.max.delay.ms": "0"})
+    nodes = [MirrorMakerNode(str(tmp_path), config, name=f"mm2-{i}").start() for i in range(2)]
+    try:
+        for n in nodes:
+            n.wait_started()
+
+        def worker_ids():
+            st = latest_statuses(target_cluster, "mm2-status.src.internal")
+            tasks = {k: v for k, v in st.items()
+                     if k.startswith("status-task-MirrorSourceConnector-") and v}
+            return (len(tasks) == 4 and all(v["state"] == "RUNNING" for v in tasks.values()) and
+                    {v["worker_id"] for v in tasks.values()})
+        ids = wait_for(worker_ids, timeout=120, what="four source tasks RUNNING")
+        assert len(ids) == 2, f"the work is not shared: {ids}"
+
+        p = Producer(source_cluster.client_config(log_level=0))
+        for i in range(400):
+            p.produce(topic, f"a{i}".encode(), partition=i % 4)
+        p.flush(10)
+        wait_for(lambda: len(read_topic(target_cluster, topic, 400, timeout=3)) >= 400,
+                 timeout=60, what="first batch mirrored")
+
+        victim = nodes[0]
+        victim.proc.send_signal(signal.SIGKILL)
+        victim.proc.wait()
+        for i in range(400):
+            p.produce(topic, f"b{i}".encode(), partition=i % 4)
+        p.flush(10)
+        want = {f"a{i}" for i in range(400)} | {f"b{i}" for i in range(400)}
+
+        def all_there():
+            return want <= {v.decode() for (_, _, _, v, _, _) in
+                            read_topic(target_cluster, topic, 10**6, timeout=4)}
+        wait_for(all_there, timeout=120, what="every record on the target after the kill")
+        survivors = wait_for(lambda: (lambda ids_: len(ids_ or ()) == 1 and ids_)(worker_ids()),
+                             timeout=90, what="all tasks on the survivor")
+        assert len(survivors) == 1
+    finally:
+        for n in nodes:
+            if n.proc.poll() is None:
+                assert n.stop() == 0
+    assert "AddressSanitizer" not in nodes[1].log()
