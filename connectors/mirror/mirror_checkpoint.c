@@ -408,7 +408,10 @@ read_partition0(mct *t, rd_kafka_t *consumer, const char *topic, bool tail_forev
             if (!tail_forever)
                 break;
         }
-        n = rd_kafka_consume_batch_queue(q, 500, msgs, KC_ARRAY_LEN(msgs));
+        if ((msgs[0] = rd_kafka_consume_queue(q, 500)) == NULL)
+            continue;
+        n = rd_kafka_consume_batch_queue(q, 0, msgs + 1, KC_ARRAY_LEN(msgs) - 1);
+        n = 1 + (n > 0 ? n : 0);
         for (ssize_t i = 0; i < n; i++) {
             rd_kafka_message_t *m = msgs[i];
             if (m->err == RD_KAFKA_RESP_ERR_NO_ERROR) {
@@ -663,6 +666,7 @@ checkpoint_group(mct *t, const char *group)
         KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_ERROR, "Failure to checkpoint group %s: %s", group, err.msg);
         return;
     }
+    size_t translated = 0, emitted = 0;
     for (size_t i = 0; i < n; i++) {
         kc_admin_group_offset *o = &offs[i];
         int64_t                down;
@@ -678,16 +682,21 @@ checkpoint_group(mct *t, const char *group)
             pthread_mutex_unlock(&t->lock);
             continue;
         }
+        translated++;
         topic = renamed_topic(t, o->topic);
         last = store_find(t, group, topic, o->partition);
         emit = last == NULL || o->offset < last->upstream || down > last->downstream;
         if (emit)
             store_put(t, group, topic, o->partition, o->offset, down, o->metadata);
         pthread_mutex_unlock(&t->lock);
-        if (emit)
+        if (emit) {
             queue_record(t, group, topic, o->partition, o->offset, down, o->metadata, timestamp);
+            emitted++;
+        }
         free(topic);
     }
+    KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_DEBUG, "group %s: %zu committed offsets, %zu translated, "
+                  "%zu new checkpoints", group, n, translated, emitted);
     kc_admin_group_offsets_free(offs, n);
 }
 

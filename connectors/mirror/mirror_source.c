@@ -654,6 +654,8 @@ send_sync(void *opaque, const char *topic, int32_t partition, int64_t upstream,
     mst                *t = opaque;
     rd_kafka_resp_err_t e;
 
+    KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_DEBUG, "offset sync %s-%d %lld->%lld", topic, partition,
+                  (long long) upstream, (long long) downstream);
     kc_wbuf_reset(&t->key);
     kc_wbuf_reset(&t->value);
     kc_mirror_offset_sync_key(&t->key, topic, partition);
@@ -680,6 +682,9 @@ sync_delivered(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
     if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR)
         KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_ERROR, "Failure sending offset sync: %s",
             rd_kafka_err2str(m->err));
+    else
+        KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_DEBUG, "offset sync written at offset %lld",
+                      (long long) m->offset);
     kc_osw_sent(t->osw);
 }
 
@@ -693,6 +698,7 @@ serve_syncs(mst *t)
         t->unsent_permits--;
         kc_osw_sent(t->osw);
     }
+    kc_osw_fire_pending(t->osw);              /* permits may have come back */
 }
 
 static void mst_destroy(void *priv);
@@ -826,17 +832,27 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
     *n = 0;
     serve_syncs(t);
     if (atomic_load(&t->stopping) || t->ntps == 0) {
-        if (t->ntps == 0 && !atomic_load(&t->stopping))
-            rd_kafka_consume_batch_queue(t->queue, timeout_ms, msgs, 0);
+        if (t->ntps == 0 && !atomic_load(&t->stopping)) {
+            rd_kafka_message_t *none = rd_kafka_consume_queue(t->queue, timeout_ms);
+            if (none != NULL)                         /* an event: nothing is assigned */
+                rd_kafka_message_destroy(none);
+        }
         return KC_PLUGIN_OK;
     }
     if (max > KC_ARRAY_LEN(msgs))
         max = KC_ARRAY_LEN(msgs);
-    got = rd_kafka_consume_batch_queue(t->queue, timeout_ms < t->poll_timeout_ms
-                                                 ? timeout_ms : (int) t->poll_timeout_ms,
-                                       msgs, max);
-    if (got <= 0)
+    /* Like Java's poll(): wait for the first record only, then take what is already there
+     * (a batch call would wait for a full batch, adding up to a poll timeout of latency). */
+    msgs[0] = rd_kafka_consume_queue(t->queue, timeout_ms < t->poll_timeout_ms
+                                                   ? timeout_ms : (int) t->poll_timeout_ms);
+    if (msgs[0] == NULL)
         return KC_PLUGIN_OK;
+    got = 1;
+    if (max > 1) {
+        ssize_t more = rd_kafka_consume_batch_queue(t->queue, 0, msgs + 1, max - 1);
+        if (more > 0)
+            got += more;
+    }
     now = kc_wall_ms();
     for (ssize_t i = 0; i < got; i++) {
         rd_kafka_message_t      *m = msgs[i];
