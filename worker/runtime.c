@@ -50,8 +50,33 @@ struct instance {
     bool                    abandoned;          /* its thread frees it (under lock) */
     void                   *priv;               /* the plugin's state, under lock */
     bool                    running;            /* plugin started and not stopped */
+    char                  **topics;             /* KIP-558: topics this task has used */
+    size_t                  ntopics;
     instance               *next;
 };
+
+/* KIP-558, task thread: the first time this task uses topic, the status topic gets
+ * status-topic-<topic>:connector-<c> unless it already has it (Java's recordActiveTopic).
+ * On the record path: the common case is the topic of the record before. */
+static void
+note_topic(instance *in, const char *topic)
+{
+    kc_status_store *st = in->rt->env.status;
+    kc_err           err;
+
+    if (in->ntopics > 0 && strcmp(in->topics[in->ntopics - 1], topic) == 0)
+        return;
+    for (size_t i = 0; i < in->ntopics; i++)
+        if (strcmp(in->topics[i], topic) == 0)
+            return;
+    in->topics = kc_xrealloc(in->topics, (in->ntopics + 1) * sizeof(*in->topics));
+    in->topics[in->ntopics++] = kc_xstrdup(topic);
+    if (!kc_cfg_bool(&in->rt->env.wc->cfg, "topic.tracking.enable") ||
+        kc_status_store_has_topic(st, in->connector, topic))
+        return;
+    if (kc_status_store_put_topic(st, in->connector, topic, in->task, kc_wall_ms(), &err) != KC_OK)
+        kc_log_warn("task", "[%s] recording active topic %s: %s", in->label, topic, err.msg);
+}
 
 /* ===== Host services for plugins ===== */
 
@@ -190,6 +215,9 @@ instance_free(instance *in)
     pthread_mutex_destroy(&in->lock);
     pthread_cond_destroy(&in->cond);
     free(in->connector);
+    for (size_t i = 0; i < in->ntopics; i++)
+        free(in->topics[i]);
+    free(in->topics);
     free(in->label);
     free(in);
 }
@@ -677,6 +705,7 @@ run_source(instance *in)
                     rd_kafka_header_add(hdrs, r->headers[h].key, -1, r->headers[h].value,
                                         r->headers[h].value ? (ssize_t) r->headers[h].len : -1);
             }
+            note_topic(in, r->topic);
             for (;;) {
                 e = rd_kafka_producev(producer, RD_KAFKA_V_TOPIC(r->topic),
                                       RD_KAFKA_V_PARTITION(r->partition >= 0 ? r->partition
@@ -900,6 +929,7 @@ run_sink(instance *in)
                 kc_record *r = &batch[i];
                 memset(r, 0, sizeof(*r));
                 r->topic = rd_kafka_topic_name(msgs[i]->rkt);
+                note_topic(in, r->topic);
                 r->partition = msgs[i]->partition;
                 r->offset = msgs[i]->offset;
                 r->timestamp = rd_kafka_message_timestamp(msgs[i], NULL);

@@ -141,6 +141,32 @@ static const kc_task_ops fk_task_ops = {
 
 static const char *const fk_aliases[] = { "FileStreamSinkConnector", "FileStreamSink", NULL };
 
+/* The keys Kafka's FileStreamSinkConnector defines, as Connect's REST API shows them. */
+static json_t *
+fk_config_def(void)
+{
+    static const char defs[] =
+        "[{\"name\":\"file\",\"type\":\"STRING\",\"required\":false,\"default_value\":null,\""
+        "importance\":\"HIGH\",\"documentation\":\"Destination filename. If not specified, th"
+        "e standard output will be used\",\"group\":null,\"order_in_group\":-1,\"width\":\"NO"
+        "NE\",\"display_name\":\"file\",\"dependents\":[]}]";
+
+    return json_loads(defs, 0, NULL);
+}
+
+/* KIP-875: the sink's offsets are the consumer group's; nothing of its own to change. */
+static int
+fk_alter_offsets(const json_t *config, const json_t *offsets, bool *managed, char *err,
+                 size_t errlen)
+{
+    (void) config;
+    (void) offsets;
+    (void) err;
+    (void) errlen;
+    *managed = true;
+    return KC_PLUGIN_OK;
+}
+
 const kc_connector_ops kc_file_sink_connector = {
     .abi = KC_CONNECTOR_ABI,
     .class_name = "org.apache.kafka.connect.file.FileStreamSinkConnector",
@@ -152,4 +178,6 @@ const kc_connector_ops kc_file_sink_connector = {
     .task_configs = fk_task_configs,
     .stop = fk_stop,
     .task = &fk_task_ops,
+    .config_def = fk_config_def,
+    .alter_offsets = fk_alter_offsets,
 };
