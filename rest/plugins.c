@@ -14,6 +14,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -502,21 +503,61 @@ kc_rest_validation_message(const json_t *infos)
 
 /* ===== PUT /connector-plugins/{p}/config/validate ===== */
 
+/* Java's String.hashCode, spread as HashMap spreads it (ASCII keys: one UTF-16 unit per
+ * byte). */
+static uint32_t
+java_hash(const char *s)
+{
+    uint32_t h = 0;
+
+    for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+        h = 31 * h + *p;
+    return h ^ (h >> 16);
+}
+
+typedef struct map_item {
+    const char *key;
+    json_t     *value;
+    size_t      seq;
+    uint32_t    bucket;
+} map_item;
+
+static int
+cmp_bucket(const void *a, const void *b)
+{
+    const map_item *x = a, *y = b;
+
+    if (x->bucket != y->bucket)
+        return x->bucket < y->bucket ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
 char *
 kc_rest_java_map_text(const json_t *config)
 {
+    size_t      n = json_object_size(config), i = 0, cap = 1;
+    map_item   *items = kc_xcalloc(n + 1, sizeof(*items));
     char       *text = kc_xstrdup("{"), *next;
     const char *key;
     json_t     *v;
-    bool        first = true;
 
+    /* Java copies the config into a HashMap, which iterates bucket by bucket and a bucket in
+     * insertion order; a copy's table is the power of two >= (int) (n / 0.75 + 1). */
+    while (cap < (size_t) ((double) n / 0.75 + 1.0))
+        cap *= 2;
     json_object_foreach((json_t *) config, key, v) {
-        next = kc_xasprintf("%s%s%s=%s", text, first ? "" : ", ", key,
-                            json_is_string(v) ? json_string_value(v) : "null");
+        items[i] = (map_item) { key, v, i, java_hash(key) & (uint32_t) (cap - 1) };
+        i++;
+    }
+    qsort(items, n, sizeof(*items), cmp_bucket);
+    for (i = 0; i < n; i++) {
+        next = kc_xasprintf("%s%s%s=%s", text, i ? ", " : "", items[i].key,
+                            json_is_string(items[i].value) ? json_string_value(items[i].value)
+                                                           : "null");
         free(text);
         text = next;
-        first = false;
     }
+    free(items);
     next = kc_xasprintf("%s}", text);
     free(text);
     return next;

@@ -27,7 +27,7 @@ char *kc_rest_validation_message(const json_t *infos);
  * names Java puts before it on each endpoint). Borrowed, per thread. */
 const char *kc_rest_unknown_class_message(const char *cls, const char *prefix);
 
-/* A config as Java's Map.toString prints it: {k=v, k2=v2} (in our order). New string. */
+/* A config as a Java HashMap prints it: {k=v, k2=v2}, in HashMap order. New string. */
 char *kc_rest_java_map_text(const json_t *config);
 
 #endif
