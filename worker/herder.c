@@ -841,7 +841,8 @@ handle_task_configs(kc_herder *h, const char *name, json_t *configs)
     const kc_connector_state *c = kc_config_state_connector(&h->cfg, name);
     kc_err                    err;
 
-    if (c == NULL || c->target != KC_TARGET_STARTED || !kc_runtime_has_connector(h->rt, name))
+    if (c == NULL || c->target != KC_TARGET_STARTED || h->rt == NULL ||
+        !kc_runtime_has_connector(h->rt, name))
         return;
     if (!task_configs_changed(h, name, configs))
         return;
@@ -1119,6 +1120,7 @@ kc_herder_stop(kc_herder *h)
     }
     if (h->rt != NULL) {
         kc_runtime_free(h->rt);
+        h->rt = NULL;                     /* task configs still queued find no runtime */
         kc_work_list_clear(&h->owned);
     }
     if (h->status != NULL)
