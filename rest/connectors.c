@@ -584,24 +584,28 @@ do_tasks_get(kc_herder *h, void *arg)
 
 ENDPOINT(kc_rest_connector_tasks_get, do_tasks_get)
 
+static bool task_id(const char *text, int *out);
+
 static void
 do_task_status(kc_herder *h, void *arg)
 {
     call                     *c = arg;
     const kc_connector_state *cs = known(c);
     const char               *t = c->req->segments[3];
-    char                     *end;
-    long                      task = strtol(t, &end, 10);
+    int                       task;
     kc_status                 st;
 
     if (cs == NULL)
         return;
-    if (*end != '\0' || task < 0 || kc_status_store_get(kc_herder_status(h), c->name, (int) task,
-                                                         &st) != KC_OK) {
+    if (!task_id(t, &task)) {
+        kc_rest_error(c->resp, 404, "HTTP 404 Not Found");    /* Jersey: not an Integer */
+        return;
+    }
+    if (task < 0 || kc_status_store_get(kc_herder_status(h), c->name, task, &st) != KC_OK) {
         kc_rest_error(c->resp, 404, "No status found for task %s-%s", c->name, t);
         return;
     }
-    ok(c, 200, state_json(&st, (int) task));
+    ok(c, 200, state_json(&st, task));
     kc_status_clear(&st);
 }
 

@@ -422,6 +422,77 @@ merge_plugin_errors(json_t *configs, json_t *errors)
     }
 }
 
+static json_t *
+value_named(json_t *configs, const char *name)
+{
+    size_t  i;
+    json_t *e;
+
+    json_array_foreach(configs, i, e) {
+        json_t *v = json_object_get(e, "value");
+        if (strcmp(json_string_value(json_object_get(v, "name")), name) == 0)
+            return v;
+    }
+    return NULL;
+}
+
+static bool
+blank(const char *s)
+{
+    while (s != NULL && *s != '\0' && isspace((unsigned char) *s))
+        s++;
+    return s == NULL || *s == '\0';
+}
+
+/* What Connect itself checks on a sink's config (SinkConnectorConfig.validate, and the
+ * distributed herder's consumer group check). */
+static void
+sink_checks(const kc_rest_ctx *ctx, const json_t *config, json_t *configs)
+{
+    const char *topics = json_string_value(json_object_get(config, "topics"));
+    const char *regex = json_string_value(json_object_get(config, "topics.regex"));
+    const char *worker_group = ctx->worker_cfg ? kc_cfg_str(ctx->worker_cfg, "group.id") : NULL;
+    const char *msg = NULL;
+    const json_t *override = json_object_get(config, "consumer.override.group.id");
+    char        buf[1024];
+
+    if (blank(topics) && blank(regex))
+        msg = "Must configure one of topics or topics.regex";
+    else if (!blank(topics) && !blank(regex))
+        msg = "topics and topics.regex are mutually exclusive options, but both are set.";
+    if (msg != NULL)
+        for (int i = 0; i < 2; i++) {
+            json_t *v = value_named(configs, i == 0 ? "topics" : "topics.regex");
+            if (v != NULL)
+                json_array_append_new(json_object_get(v, "errors"), json_string(msg));
+        }
+    if (worker_group == NULL)
+        return;
+    if (override != NULL) {
+        const char *g = json_string_value(override);
+        json_t     *v = value_named(configs, "consumer.override.group.id");
+        if (v == NULL) {
+            v = json_pack("{s:s,s:O,s:[],s:[],s:b}", "name", "consumer.override.group.id",
+                          "value", override, "recommended_values", "errors", "visible", 1);
+            json_array_append_new(configs, json_pack("{s:n,s:o}", "definition", "value", v));
+        }
+        if (g != NULL && strcmp(g, worker_group) == 0) {
+            snprintf(buf, sizeof(buf), "Consumer group %s conflicts with Connect worker group %s",
+                     g, worker_group);
+            json_array_append_new(json_object_get(v, "errors"), json_string(buf));
+        }
+    } else {
+        json_t     *v = value_named(configs, "name");
+        const char *name = json_string_value(json_object_get(v, "value"));
+        if (name != NULL && strncmp(worker_group, "connect-", 8) == 0 &&
+            strcmp(worker_group + 8, name) == 0) {
+            snprintf(buf, sizeof(buf), "Consumer group for sink connector named %s conflicts "
+                     "with Connect worker group %s", name, worker_group);
+            json_array_append_new(json_object_get(v, "errors"), json_string(buf));
+        }
+    }
+}
+
 json_t *
 kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connector_ops *ops)
 {
@@ -459,6 +530,8 @@ kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connecto
         merge_plugin_errors(configs, errors);
         json_decref(errors);
     }
+    if (ops->type == KC_CONNECTOR_SINK)
+        sink_checks(ctx, config, configs);
     json_array_foreach(configs, i, d)
         count += json_array_size(json_object_get(json_object_get(d, "value"), "errors"));
     out = json_pack("{s:s,s:i,s:o,s:o}", "name",

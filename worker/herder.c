@@ -453,6 +453,9 @@ tombstone_stale_statuses(kc_herder *h)
         if (c == NULL && kc_status_store_get(h->status, names[i], -1, &cur) == KC_OK) {
             kc_status_clear(&cur);
             kc_status_store_put(h->status, names[i], -1, &gone, &err);
+            /* KIP-558: a deleted connector's active topics go too (Java's
+             * resetActiveTopics on revoking work whose connector is gone). */
+            kc_status_store_reset_topics(h->status, names[i], &err);
         }
         for (size_t t = 0; t < ntasks; t++)
             if (c == NULL || (size_t) ids[t] >= kc_config_state_task_count_visible(c))

@@ -177,6 +177,17 @@ def test_create_refuses_invalid_configs_as_java(cluster):
             "connector.class": "FileStreamSink", "topics": "t"}}, expect=500)
         assert "No enum constant org.apache.kafka.connect.runtime.rest.entities." \
                "CreateConnectorRequest.InitialState.SIDEWAYS" in message(r)
+        r = call(w, "POST", "/connectors", {"name": "q", "config": {
+            "connector.class": "FileStreamSink"}}, expect=400)
+        assert message(r).startswith("Connector configuration is invalid and contains the "
+                                     "following 2 error(s):\nMust configure one of topics or "
+                                     "topics.regex\nMust configure one of topics or "
+                                     "topics.regex\n")
+        group = lead.props["group.id"]
+        r = call(w, "POST", "/connectors", {"name": group[len("connect-"):], "config": {
+            "connector.class": "FileStreamSink", "topics": "t"}}, expect=400)
+        assert (f"Consumer group for sink connector named {group[len('connect-'):]} conflicts "
+                f"with Connect worker group {group}") in message(r)
         r = call(w, "PUT", "/connectors/bad/config", {"connector.class": "FileStreamSink",
                                                       "topics": "t", "errors.log.enable": "x"},
                  expect=400)
@@ -280,6 +291,8 @@ def test_restarts_reach_the_worker_running_the_work(cluster, target_cluster):
         assert message(call(w, "POST", "/connectors/nope/tasks/0/restart", expect=404)) == \
             "Unknown connector: nope"
         assert message(call(w, "POST", f"/connectors/{name}/tasks/x/restart", expect=404)) == \
+            "HTTP 404 Not Found"
+        assert message(call(w, "GET", f"/connectors/{name}/tasks/x/status", expect=404)) == \
             "HTTP 404 Not Found"
 
 
@@ -424,6 +437,16 @@ def test_active_topics(cluster, tmp_path, workers):
     for w in ws:
         wait_for(lambda: call(w, "GET", f"/connectors/{name}/topics").json() ==
                  {name: {"topics": []}}, what="topics reset")
+    # Deleting a connector forgets its topics.
+    name2, topic2 = uniq("at2"), uniq("at2")
+    create(followers[1], name2, {"connector.class": "FileStreamSource", "file": str(src),
+                                 "topic": topic2})
+    wait_for(lambda: call(lead, "GET", f"/connectors/{name2}/topics").json() ==
+             {name2: {"topics": [topic2]}}, what=f"{topic2} active")
+    call(followers[1], "DELETE", f"/connectors/{name2}", expect=204)
+    for w in ws:
+        wait_for(lambda: call(w, "GET", f"/connectors/{name2}/topics").json() ==
+                 {name2: {"topics": []}}, what="topics of a deleted connector gone")
     # A worker that does not track topics says so.
     off = workers.start(workers.properties(**{"topic.tracking.enable": "false"}))
     assert message(call(off, "GET", f"/connectors/{name}/topics", expect=403)) == \
@@ -464,6 +487,13 @@ def test_answers_match_a_java_worker(cluster, target_cluster, java, tmp_path):
             ("POST", "/connectors", {"name": "j", "config": {"topics": "x", "a": "b"}}),
             ("POST", "/connectors", {"name": "", "config": {"connector.class": "FileStreamSink",
                                                            "topics": "t"}}),
+            ("POST", "/connectors", {"name": "j", "config": {"connector.class": "FileStreamSink"}}),
+            ("PUT", "/connector-plugins/FileStreamSink/config/validate",
+             {"connector.class": "FileStreamSink", "name": "x", "topics": "a",
+              "topics.regex": "b.*"}),
+            ("PUT", "/connector-plugins/FileStreamSource/config/validate",
+             {"connector.class": "FileStreamSource", "name": "x", "topic": "a,b",
+              "batch.size": "q"}),
             ("PATCH", "/connectors/nope/config", {"a": "b"}),
             ("GET", "/connectors/nope/offsets", None),
             ("PATCH", "/connectors/nope/offsets", {"offsets": []}),
