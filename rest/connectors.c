@@ -294,17 +294,17 @@ validate_config(call *c, const json_t *config)
         return false;
     }
     if ((ops = kc_plugins_find(cls)) == NULL) {
-        kc_rest_error(c->resp, 400, "%s", kc_rest_unknown_class_message(
-                      cls, "org.apache.kafka.connect.errors.ConnectException: "));
+        char *msg = kc_rest_unknown_class_message(cls, "org.apache.kafka.connect.errors."
+                                                  "ConnectException: ");
+        kc_rest_error_text(c->resp, 400, msg);
+        free(msg);
         return false;
     }
     infos = kc_rest_validate(c->ctx, config, ops);
     valid = json_integer_value(json_object_get(infos, "error_count")) == 0;
     if (!valid) {
         char *msg = kc_rest_validation_message(infos);
-        json_decref(c->resp->body);
-        c->resp->status = 400;
-        c->resp->body = json_pack("{s:i,s:s}", "error_code", 400, "message", msg);
+        kc_rest_error_text(c->resp, 400, msg);
         free(msg);
     }
     json_decref(infos);
@@ -589,18 +589,17 @@ static bool task_id(const char *text, int *out);
 static void
 do_task_status(kc_herder *h, void *arg)
 {
-    call                     *c = arg;
-    const kc_connector_state *cs = known(c);
-    const char               *t = c->req->segments[3];
-    int                       task;
-    kc_status                 st;
+    call       *c = arg;
+    const char *t = c->req->segments[3];
+    int         task;
+    kc_status   st;
 
-    if (cs == NULL)
-        return;
     if (!task_id(t, &task)) {
         kc_rest_error(c->resp, 404, "HTTP 404 Not Found");    /* Jersey: not an Integer */
         return;
     }
+    if (known(c) == NULL)
+        return;
     if (task < 0 || kc_status_store_get(kc_herder_status(h), c->name, task, &st) != KC_OK) {
         kc_rest_error(c->resp, 404, "No status found for task %s-%s", c->name, t);
         return;

@@ -118,10 +118,15 @@ find_converter(const char *name)
 
 /* ===== GET /connector-plugins ===== */
 
+/* PluginInfo; Java leaves "version" out when the plugin's is undefined. */
 static json_t *
 plugin_info(const char *cls, const char *type, const char *version)
 {
-    return json_pack("{s:s,s:s,s:s}", "class", cls, "type", type, "version", version);
+    json_t *o = json_pack("{s:s,s:s}", "class", cls, "type", type);
+
+    if (version != NULL && strcmp(version, "undefined") != 0)
+        json_object_set_new(o, "version", json_string(version));
+    return o;
 }
 
 void
@@ -269,13 +274,13 @@ parse_long(const char *s, long long lo, long long hi, long long *out)
     return true;
 }
 
-/* One of a fixed set (case-insensitive, as these keys' validators are). */
+/* One of a fixed set; some keys' validators ignore case, some do not (Java's). */
 static void
 check_in(json_t *value, const char *name, const char *v, const char *const *allowed,
-         const char *shown)
+         const char *shown, bool nocase)
 {
     for (size_t i = 0; allowed[i]; i++)
-        if (strcasecmp(allowed[i], v) == 0)
+        if ((nocase ? strcasecmp(allowed[i], v) : strcmp(allowed[i], v)) == 0)
             return;
     add_error(value, "Invalid value %s for configuration %s: String must be one of: %s", v, name,
               shown);
@@ -360,17 +365,17 @@ value_of(const json_t *def, const json_t *config)
             check_name(value, v);
         else if (strcmp(name, "errors.tolerance") == 0)
             check_in(value, name, trimmed, (const char *const[]) { "none", "all", NULL },
-                     "none, all");
+                     "none, all", false);
         else if (strcmp(name, "config.action.reload") == 0)
             check_in(value, name, trimmed, (const char *const[]) { "none", "restart", NULL },
-                     "none, restart");
+                     "none, restart", false);
         else if (strcmp(name, "exactly.once.support") == 0)
             check_in(value, name, trimmed, (const char *const[]) { "requested", "required", NULL },
-                     "requested, required");
+                     "requested, required", true);
         else if (strcmp(name, "transaction.boundary") == 0)
             check_in(value, name, trimmed, (const char *const[]) { "poll", "interval",
                                                                    "connector", NULL },
-                     "poll, interval, connector");
+                     "poll, interval, connector", true);
     }
     if (strcmp(type, "CLASS") == 0 && strstr(name, "converter") != NULL) {
         json_t *rec = json_object_get(value, "recommended_values");
@@ -493,6 +498,31 @@ sink_checks(const kc_rest_ctx *ctx, const json_t *config, json_t *configs)
     }
 }
 
+/* The distributed herder's exactly-once checks: `required` needs the worker's support, and
+ * no kconnect connector declares exactly-once support yet. */
+static void
+source_checks(const kc_rest_ctx *ctx, const json_t *config, json_t *configs)
+{
+    const char *eos = json_string_value(json_object_get(config, "exactly.once.support"));
+    const char *worker = ctx->worker_cfg
+                       ? kc_cfg_str(ctx->worker_cfg, "exactly.once.source.support") : NULL;
+    json_t     *v = value_named(configs, "exactly.once.support");
+    char       *trimmed;
+
+    if (eos == NULL || v == NULL || json_array_size(json_object_get(v, "errors")) > 0)
+        return;
+    trimmed = kc_java_trim(eos);
+    if (strcasecmp(trimmed, "required") == 0) {
+        if (worker == NULL || strcasecmp(worker, "enabled") != 0)
+            json_array_append_new(json_object_get(v, "errors"), json_string(
+                "This worker does not have exactly-once source support enabled."));
+        json_array_append_new(json_object_get(v, "errors"), json_string(
+            "The connector does not support exactly-once semantics with the provided "
+            "configuration."));
+    }
+    free(trimmed);
+}
+
 json_t *
 kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connector_ops *ops)
 {
@@ -532,6 +562,8 @@ kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connecto
     }
     if (ops->type == KC_CONNECTOR_SINK)
         sink_checks(ctx, config, configs);
+    else
+        source_checks(ctx, config, configs);
     json_array_foreach(configs, i, d)
         count += json_array_size(json_object_get(json_object_get(d, "value"), "errors"));
     out = json_pack("{s:s,s:i,s:o,s:o}", "name",
@@ -701,9 +733,11 @@ kc_rest_plugin_validate(const kc_rest_ctx *ctx, const kc_rest_request *req,
         goto out;
     }
     if ((ops = kc_plugins_find(cls)) == NULL) {
-        kc_rest_error(resp, 500, "%s", kc_rest_unknown_class_message(
-                          cls, "org.apache.kafka.connect.runtime.rest.errors.BadRequestException: "
-                          "org.apache.kafka.connect.errors.ConnectException: "));
+        char *msg = kc_rest_unknown_class_message(cls, "org.apache.kafka.connect.runtime.rest."
+                                                  "errors.BadRequestException: org.apache.kafka."
+                                                  "connect.errors.ConnectException: ");
+        kc_rest_error_text(resp, 500, msg);
+        free(msg);
         goto out;
     }
     resp->status = 200;
@@ -712,17 +746,21 @@ out:
     json_decref(config);
 }
 
-const char *
+void
+kc_rest_error_text(kc_rest_response *resp, int status, const char *text)
+{
+    json_decref(resp->body);
+    resp->status = status;
+    resp->body = json_pack("{s:i,s:s}", "error_code", status, "message", text);
+}
+
+char *
 kc_rest_unknown_class_message(const char *cls, const char *prefix)
 {
-    static __thread char msg[4096];
-    size_t               n, off;
+    size_t                         n;
     const kc_connector_ops *const *all = kc_plugins_all(&n);
-
-    off = (size_t) snprintf(msg, sizeof(msg), "%sFailed to find any class that implements "
-                            "Connector and which name matches %s, available connectors are: ",
-                            prefix, cls);
-    const kc_connector_ops *sorted[n + 1];
+    const kc_connector_ops        *sorted[n + 1];
+    char                          *msg, *next;
 
     /* Java lists them sorted by class name. */
     memcpy(sorted, all, n * sizeof(*sorted));
@@ -733,14 +771,17 @@ kc_rest_unknown_class_message(const char *cls, const char *prefix)
             sorted[j] = sorted[j - 1];
             sorted[j - 1] = t;
         }
-    all = sorted;
-    for (size_t i = 0; i < n && off < sizeof(msg); i++) {
-        const char *type = all[i]->type == KC_CONNECTOR_SINK ? "sink" : "source";
-        const char *ver = all[i]->version ? all[i]->version : "undefined";
-        off += (size_t) snprintf(msg + off, sizeof(msg) - off, "%sPluginDesc{klass=class %s, "
-                                 "name='%s', version='%s', encodedVersion=%s, type=%s, "
-                                 "typeName='%s', location='classpath'}", i ? ", " : "",
-                                 all[i]->class_name, all[i]->class_name, ver, ver, type, type);
+    msg = kc_xasprintf("%sFailed to find any class that implements Connector and which name "
+                       "matches %s, available connectors are: ", prefix, cls);
+    for (size_t i = 0; i < n; i++) {
+        const char *type = sorted[i]->type == KC_CONNECTOR_SINK ? "sink" : "source";
+        const char *ver = sorted[i]->version ? sorted[i]->version : "undefined";
+        next = kc_xasprintf("%s%sPluginDesc{klass=class %s, name='%s', version='%s', "
+                            "encodedVersion=%s, type=%s, typeName='%s', location='classpath'}",
+                            msg, i ? ", " : "", sorted[i]->class_name, sorted[i]->class_name,
+                            ver, ver, type, type);
+        free(msg);
+        msg = next;
     }
     return msg;
 }

@@ -13,6 +13,8 @@
 #include "connectors/connector.h"
 #include "rest/server.h"
 
+struct kc_rest_response;
+
 /* Java's ConfigInfos for config (a JSON object of strings and nulls, borrowed) against the
  * connector class ops: Connect's keys, then the connector's own, each with value and
  * errors. New reference. Any thread. */
@@ -24,8 +26,11 @@ json_t *kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config,
 char *kc_rest_validation_message(const json_t *infos);
 
 /* Java's message for a connector class no plugin provides, after prefix (the exception
- * names Java puts before it on each endpoint). Borrowed, per thread. */
-const char *kc_rest_unknown_class_message(const char *cls, const char *prefix);
+ * names Java puts before it on each endpoint). New string. */
+char *kc_rest_unknown_class_message(const char *cls, const char *prefix);
+
+/* Connect's error body with a message of any length (kc_rest_error's is bounded). */
+void kc_rest_error_text(struct kc_rest_response *resp, int status, const char *text);
 
 /* A config as a Java HashMap prints it: {k=v, k2=v2}, in HashMap order. New string. */
 char *kc_rest_java_map_text(const json_t *config);
