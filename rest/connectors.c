@@ -72,10 +72,13 @@ kc_rest_forward(const kc_rest_request *req, const char *to, kc_rest_response *re
     const char *fwd = kc_rest_query(req, "forward");
     const char *inc = kc_rest_query(req, "includeTasks");
     const char *only = kc_rest_query(req, "onlyFailed");
-    char        url[2048], *body = NULL;
+    const char *auth = kc_rest_header(req, "Authorization");
+    const char *headers[2] = { NULL, NULL };
+    char        url[2048], *body = NULL, *auth_line = NULL;
     long        status;
     kc_err      err;
     size_t      off;
+    int         rc;
 
     if (fwd != NULL && strcmp(fwd, "false") == 0) {
         kc_rest_error(resp, 409, "Cannot complete request because of a conflicting operation "
@@ -90,8 +93,13 @@ kc_rest_forward(const kc_rest_request *req, const char *to, kc_rest_response *re
         off += (size_t) snprintf(url + off, sizeof(url) - off, "&includeTasks=%s", inc);
     if (only != NULL)
         snprintf(url + off, sizeof(url) - off, "&onlyFailed=%s", only);
-    if (kc_http(req->method, url, req->body_len ? req->body : NULL, req->body_len,
-                NULL, &status, &body, HERDER_TIMEOUT_MS, &err) != KC_OK) {
+    /* Java passes on the Authorization header alone (for REST extensions). */
+    if (auth != NULL)
+        headers[0] = auth_line = kc_xasprintf("Authorization: %s", auth);
+    rc = kc_http(req->method, url, req->body_len ? req->body : NULL, req->body_len, headers,
+                 &status, &body, HERDER_TIMEOUT_MS, &err);
+    free(auth_line);
+    if (rc != KC_OK) {
         kc_rest_error(resp, 500, "Error trying to forward REST request: %s", err.msg);
         return;
     }
