@@ -171,23 +171,30 @@ admin_options(rd_kafka_t *rk, rd_kafka_admin_op_t op)
 
 /* The first per-partition error of a group result, KC_OK if none. */
 static int
-partitions_error(const rd_kafka_topic_partition_list_t *parts, kc_err *err)
+partitions_error(const rd_kafka_topic_partition_list_t *parts, rd_kafka_resp_err_t *kerr,
+                 kc_err *err)
 {
     for (int i = 0; parts != NULL && i < parts->cnt; i++)
-        if (parts->elems[i].err)
+        if (parts->elems[i].err) {
+            *kerr = parts->elems[i].err;
             return kc_err_set(err, KC_EKAFKA, "%s [%d]: %s", parts->elems[i].topic,
                               parts->elems[i].partition, rd_kafka_err2str(parts->elems[i].err));
+        }
     return KC_OK;
 }
 
+/* KC_OK, or the first error of a group result (its Kafka code in *kerr). */
 static int
-group_result(const rd_kafka_group_result_t **groups, size_t n, kc_err *err)
+group_result(const rd_kafka_group_result_t **groups, size_t n, rd_kafka_resp_err_t *kerr,
+             kc_err *err)
 {
     for (size_t i = 0; i < n; i++) {
         const rd_kafka_error_t *e = rd_kafka_group_result_error(groups[i]);
-        if (e != NULL)
+        if (e != NULL) {
+            *kerr = rd_kafka_error_code(e);
             return kc_err_set(err, KC_EKAFKA, "%s", rd_kafka_error_string(e));
-        if (partitions_error(rd_kafka_group_result_partitions(groups[i]), err) != KC_OK)
+        }
+        if (partitions_error(rd_kafka_group_result_partitions(groups[i]), kerr, err) != KC_OK)
             return KC_EKAFKA;
     }
     return KC_OK;
@@ -340,7 +347,7 @@ parse_sink_offsets(const json_t *offsets, rd_kafka_topic_partition_list_t *alter
 
 static int
 sink_alter(rd_kafka_t *rk, const char *group, rd_kafka_topic_partition_list_t *alter,
-           rd_kafka_topic_partition_list_t *remove, kc_err *err)
+           rd_kafka_topic_partition_list_t *remove, rd_kafka_resp_err_t *kerr, kc_err *err)
 {
     rd_kafka_queue_t *q = rd_kafka_queue_new(rk);
     rd_kafka_event_t *ev;
@@ -359,7 +366,7 @@ sink_alter(rd_kafka_t *rk, const char *group, rd_kafka_topic_partition_list_t *a
             size_t                          n;
             const rd_kafka_group_result_t **g = rd_kafka_AlterConsumerGroupOffsets_result_groups(
                 rd_kafka_event_AlterConsumerGroupOffsets_result(ev), &n);
-            rc = group_result(g, n, err);
+            rc = group_result(g, n, kerr, err);
             rd_kafka_event_destroy(ev);
         }
     }
@@ -377,7 +384,7 @@ sink_alter(rd_kafka_t *rk, const char *group, rd_kafka_topic_partition_list_t *a
             size_t                          n;
             const rd_kafka_group_result_t **g = rd_kafka_DeleteConsumerGroupOffsets_result_groups(
                 rd_kafka_event_DeleteConsumerGroupOffsets_result(ev), &n);
-            rc = group_result(g, n, err);
+            rc = group_result(g, n, kerr, err);
             rd_kafka_event_destroy(ev);
         }
     }
@@ -387,7 +394,7 @@ sink_alter(rd_kafka_t *rk, const char *group, rd_kafka_topic_partition_list_t *a
 
 /* Reset: Java deletes the whole consumer group (a group that does not exist is fine). */
 static int
-sink_reset(rd_kafka_t *rk, const char *group, kc_err *err)
+sink_reset(rd_kafka_t *rk, const char *group, rd_kafka_resp_err_t *kerr, kc_err *err)
 {
     rd_kafka_queue_t        *q = rd_kafka_queue_new(rk);
     rd_kafka_DeleteGroup_t  *req = rd_kafka_DeleteGroup_new(group);
@@ -406,13 +413,43 @@ sink_reset(rd_kafka_t *rk, const char *group, kc_err *err)
             rd_kafka_event_DeleteGroups_result(ev), &n);
         for (size_t i = 0; i < n; i++) {
             const rd_kafka_error_t *e = rd_kafka_group_result_error(g[i]);
-            if (e != NULL && rd_kafka_error_code(e) != RD_KAFKA_RESP_ERR_GROUP_ID_NOT_FOUND)
+            if (e != NULL && rd_kafka_error_code(e) != RD_KAFKA_RESP_ERR_GROUP_ID_NOT_FOUND) {
+                *kerr = rd_kafka_error_code(e);
                 rc = kc_err_set(err, KC_EKAFKA, "%s", rd_kafka_error_string(e));
+            }
         }
         rd_kafka_event_destroy(ev);
     }
     rd_kafka_queue_destroy(q);
     return rc;
+}
+
+/* Java's answers when the brokers refuse: a group that still has members (tasks not yet
+ * stopped, or the connector resumed meanwhile) gets the long "safely retried" message. */
+static void
+sink_failed(kc_rest_response *resp, const char *name, bool reset, rd_kafka_resp_err_t kerr,
+            const kc_err *err)
+{
+    const char *what = reset ? "reset" : "alter";
+    bool        busy = reset ? kerr == RD_KAFKA_RESP_ERR_NON_EMPTY_GROUP
+                             : (kerr == RD_KAFKA_RESP_ERR_UNKNOWN_MEMBER_ID ||
+                                kerr == RD_KAFKA_RESP_ERR_GROUP_SUBSCRIBED_TO_TOPIC);
+
+    kc_log_error("rest", "Failed to %s consumer group offsets for connector %s: %s", what, name,
+                 err->msg);
+    if (busy)
+        kc_rest_error(resp, 500, "Failed to %s consumer group offsets for connector %s either "
+                      "because its tasks haven't stopped completely yet or the connector was "
+                      "resumed before the request to %s its offsets could be successfully "
+                      "completed. If the connector is in a stopped state, this operation can be "
+                      "safely retried. If it doesn't eventually succeed, the Connect cluster may "
+                      "need to be restarted to get rid of the zombie sink tasks.", what, name,
+                      what);
+    else if (reset)
+        kc_rest_error(resp, 500, "Failed to reset consumer group offsets for sink connector %s",
+                      name);
+    else
+        kc_rest_error(resp, 500, "Failed to alter consumer group offsets for connector %s", name);
 }
 
 /* ===== Handlers ===== */
@@ -503,20 +540,14 @@ modify(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *res
         rd_kafka_t                      *rk = NULL;
         if ((reset || parse_sink_offsets(offsets, alter, remove, resp)) &&
             connector_allows(ops, s.config, offsets, &managed, resp)) {
+            rd_kafka_resp_err_t kerr = RD_KAFKA_RESP_ERR_NO_ERROR;
             if ((rk = admin_client(ctx, &err)) == NULL)
                 rc = err.code;
             else
-                rc = reset ? sink_reset(rk, group, &err)
-                           : sink_alter(rk, group, alter, remove, &err);
+                rc = reset ? sink_reset(rk, group, &kerr, &err)
+                           : sink_alter(rk, group, alter, remove, &kerr, &err);
             if (rc != KC_OK)
-                kc_rest_error(resp, 500, "Failed to %s consumer group offsets for connector %s "
-                              "either because its tasks haven't stopped completely yet or the "
-                              "connector was resumed before the request to %s its offsets could "
-                              "be successfully completed. If the connector is in a stopped state, "
-                              "this operation can be safely retried. If it doesn't eventually "
-                              "succeed, the Connect cluster may need to be restarted to get rid "
-                              "of the zombie sink tasks. (%s)", reset ? "reset" : "alter", s.name,
-                              reset ? "reset" : "alter", err.msg);
+                sink_failed(resp, s.name, reset, kerr, &err);
             else
                 modified(resp, managed, reset);
         }

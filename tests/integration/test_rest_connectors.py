@@ -521,3 +521,55 @@ def test_answers_match_a_java_worker(cluster, target_cluster, java, tmp_path):
         assert [p for p in pj if p in pk] == pk
     finally:
         jw.stop()
+
+
+def test_mixed_cluster_routes_restarts_and_shares_offsets(workers, target_cluster, java,
+                                                          tmp_path):
+    """A Java worker and a kconnect worker in one Connect cluster: a task restart sent to
+    either reaches the worker running the task, whichever kind it is, and offsets altered
+    through one are what the other reads."""
+    props = base_properties(target_cluster)
+    props["scheduled.rebalance.max.delay.ms"] = "0"
+    props["offset.flush.interval.ms"] = "500"
+    jw = kh.JavaConnectWorker(java, str(tmp_path), props).start()
+    try:
+        jw.wait_log("Joined group at generation", timeout=180)
+        kw = workers.start(props)
+        topic = uniq("mx")
+        target_cluster.create_topic(topic, 4, 1)
+        name = uniq("mx")
+        create(kw, name, {"connector.class": "FileStreamSink", "topics": topic, "tasks.max": "4",
+                          "file": str(tmp_path / "mx.txt")})
+        kc_id, java_id = f"127.0.0.1:{kw.port}", jw.url.split("//")[1]
+
+        def spread():
+            s = all_running(kw, name, 4)
+            return s and {t["worker_id"] for t in s["tasks"]} == {kc_id, java_id} and s
+        s = wait_for(spread, timeout=120, what="tasks on both workers")
+        for t in s["tasks"]:
+            tid = f"{name}-{t['id']}"
+            for via in (kw, jw):
+                if t["worker_id"] == java_id:
+                    count = lambda: jw.log().count(f"Creating task {tid} ")    # noqa: E731
+                else:
+                    count = lambda: starts(kw, tid)                            # noqa: E731
+                before = count()
+                r = via.request("POST", f"/connectors/{name}/tasks/{t['id']}/restart",
+                                timeout=60)
+                assert r.status_code == 204, (via.url, r.text)
+                wait_for(lambda: count() > before, timeout=30,
+                         what=f"{tid} restarted on {t['worker_id']} (asked {via.url})")
+        # Offsets: stopped through Java, altered through kconnect, read back through Java.
+        assert jw.request("PUT", f"/connectors/{name}/stop", timeout=30).status_code == 204
+        wait_for(lambda: status(kw, name)["connector"]["state"] == "STOPPED", what="STOPPED")
+        new = {"offsets": [{"partition": {"kafka_topic": topic, "kafka_partition": 2},
+                            "offset": {"kafka_offset": 0}}]}
+        # Java's advice while the tasks' consumers are still leaving the group: retry.
+        wait_for(lambda: call(kw, "PATCH", f"/connectors/{name}/offsets", new).status_code == 200,
+                 timeout=60, interval=1, what="offsets altered once the group is empty")
+        assert jw.get(f"/connectors/{name}/offsets", timeout=30).json() == new
+        assert kw.get(f"/connectors/{name}/offsets", timeout=30).json() == new
+        call(jw, "DELETE", f"/connectors/{name}/offsets", expect=200)
+        assert kw.get(f"/connectors/{name}/offsets", timeout=30).json() == {"offsets": []}
+    finally:
+        jw.stop()
