@@ -358,6 +358,25 @@ value_of(const json_t *def, const json_t *config)
             json_object_set_new(value, "value", json_string(strcasecmp(trimmed, "true") == 0
                                                             ? "true" : "false"));
         }
+    } else if (strcmp(type, "CLASS") == 0 && (strncmp(name, "transforms.", 11) == 0 ||
+                                              strncmp(name, "predicates.", 11) == 0)) {
+        /* kconnect runs no transformations or predicates yet: Java's answer for a class
+         * that is not installed. */
+        add_error(value, "Invalid value %s for configuration %s: Class %s could not be found.",
+                  trimmed, name, trimmed);
+        json_object_set_new(value, "value", json_null());
+    } else if (strcmp(type, "LIST") == 0) {
+        /* Java shows a list as its items joined by commas. */
+        size_t nitems;
+        char **items = kc_cfg_split_list(trimmed, &nitems), *joined = kc_xstrdup(""), *next;
+        for (size_t i = 0; i < nitems; i++) {
+            next = kc_xasprintf("%s%s%s", joined, i ? "," : "", items[i]);
+            free(joined);
+            joined = next;
+        }
+        json_object_set_new(value, "value", json_string(joined));
+        free(joined);
+        kc_strv_free(items);
     } else {
         json_object_set_new(value, "value", json_string(strcmp(type, "PASSWORD") == 0
                                                         ? "[hidden]" : trimmed));
@@ -523,6 +542,51 @@ source_checks(const kc_rest_ctx *ctx, const json_t *config, json_t *configs)
     free(trimmed);
 }
 
+/* Java's enrichment: each alias in `transforms` / `predicates` gets its .type (required) and
+ * .plugin.version keys, in a group of its own. */
+static void
+add_alias_defs(json_t *defs, const json_t *config, const char *key, const char *what,
+               const char *title)
+{
+    const char *list = json_string_value(json_object_get(config, key));
+    size_t      n;
+    char      **aliases;
+
+    if (list == NULL)
+        return;
+    aliases = kc_cfg_split_list(list, &n);
+
+    for (size_t i = 0; i < n; i++) {
+        char *group = kc_xasprintf("%s: %s", title, aliases[i]);
+        char *type = kc_xasprintf("%s.%s.type", key, aliases[i]);
+        char *version = kc_xasprintf("%s.%s.plugin.version", key, aliases[i]);
+        char *doc_type = kc_xasprintf("Class for the '%s' %s.", aliases[i], what);
+        char *doc_version = kc_xasprintf("Version of the '%s' %s.", aliases[i], what);
+        char *shown_type = kc_xasprintf("%s type for %s", strcmp(what, "transformation") == 0
+                                        ? "Transformation" : "Predicate", aliases[i]);
+        char *shown_version = kc_xasprintf("%s version for %s", strcmp(what, "transformation")
+                                           == 0 ? "Transformation" : "Predicate", aliases[i]);
+        json_array_append_new(defs, json_pack(
+            "{s:s,s:s,s:b,s:n,s:s,s:s,s:s,s:i,s:s,s:s,s:[]}", "name", type, "type", "CLASS",
+            "required", 1, "default_value", "importance", "HIGH", "documentation", doc_type,
+            "group", group, "order_in_group", 0, "width", "LONG", "display_name", shown_type,
+            "dependents"));
+        json_array_append_new(defs, json_pack(
+            "{s:s,s:s,s:b,s:n,s:s,s:s,s:s,s:i,s:s,s:s,s:[]}", "name", version, "type", "STRING",
+            "required", 0, "default_value", "importance", "HIGH", "documentation", doc_version,
+            "group", group, "order_in_group", 1, "width", "LONG", "display_name", shown_version,
+            "dependents"));
+        free(group);
+        free(type);
+        free(version);
+        free(doc_type);
+        free(doc_version);
+        free(shown_type);
+        free(shown_version);
+    }
+    kc_strv_free(aliases);
+}
+
 json_t *
 kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connector_ops *ops)
 {
@@ -532,6 +596,8 @@ kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connecto
     json_t     *v, *d;
     size_t      i, count = 0;
 
+    add_alias_defs(defs, config, "transforms", "transformation", "Transforms");
+    add_alias_defs(defs, config, "predicates", "predicate", "Predicates");
     json_array_foreach(own, i, d)
         if (!defined(defs, json_string_value(json_object_get(d, "name"))))
             json_array_append(defs, d);
