@@ -494,6 +494,13 @@ def test_answers_match_a_java_worker(cluster, target_cluster, java, tmp_path):
             ("PUT", "/connector-plugins/FileStreamSource/config/validate",
              {"connector.class": "FileStreamSource", "name": "x", "topic": "a,b",
               "batch.size": "q"}),
+            ("PUT", "/connector-plugins/FileStreamSource/config/validate",
+             {"connector.class": "FileStreamSource", "name": "x", "topic": "t",
+              "transforms": "b, a", "predicates": "p", "transforms.a.type": "x.Y",
+              "errors.tolerance": "ALL", "exactly.once.support": "REQUIRED"}),
+            ("POST", "/connectors", {"name": "j", "config": {
+                "connector.class": "FileStreamSink", "topics": "t", "transforms": "a",
+                "transforms.a.type": "com.example.Nope"}}),
             ("PATCH", "/connectors/nope/config", {"a": "b"}),
             ("GET", "/connectors/nope/offsets", None),
             ("PATCH", "/connectors/nope/offsets", {"offsets": []}),
