@@ -724,8 +724,10 @@ restart_where_it_runs(call *c, int task)
     if (kc_herder_owns(h, c->name, task)) {
         if (kc_herder_restart_local(h, c->name, task) == KC_OK)
             ok(c, 204, NULL);
-        else
+        else if (task >= 0)
             kc_rest_error(c->resp, 500, "Failed to start task: %s-%d", c->name, task);
+        else
+            kc_rest_error(c->resp, 500, "Failed to start connector: %s", c->name);
         return;
     }
     if (!kc_herder_is_leader(h)) {

@@ -133,7 +133,9 @@ void
 kc_rest_plugins_list(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
 {
     const char                    *only = kc_rest_query(req, "connectorsOnly");
-    bool                           connectors_only = only == NULL || strcasecmp(only, "false") != 0;
+    /* Jersey's Boolean.valueOf: anything but "true" is false; absent or empty: the default. */
+    bool                           connectors_only = only == NULL || *only == '\0' ||
+                                                     strcasecmp(only, "true") == 0;
     size_t                         n;
     const kc_connector_ops *const *all = kc_plugins_all(&n);
     json_t                        *out = json_array();
