@@ -297,7 +297,9 @@ validate_config(call *c, const json_t *config)
         }
     if (cls == NULL) {
         char *text = kc_rest_java_map_text(config);
-        kc_rest_error(c->resp, 400, "Connector config %s contains no connector type", text);
+        char *msg = kc_xasprintf("Connector config %s contains no connector type", text);
+        kc_rest_error_text(c->resp, 400, msg);
+        free(msg);
         free(text);
         return false;
     }

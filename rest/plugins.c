@@ -794,9 +794,11 @@ kc_rest_plugin_validate(const kc_rest_ctx *ctx, const kc_rest_request *req,
         }
     } else {
         char *text = kc_rest_java_map_text(config);
-        kc_rest_error(resp, 500, "org.apache.kafka.connect.runtime.rest.errors."
-                      "BadRequestException: Connector config %s contains no connector type",
-                      text);
+        char *msg = kc_xasprintf("org.apache.kafka.connect.runtime.rest.errors."
+                                 "BadRequestException: Connector config %s contains no connector "
+                                 "type", text);
+        kc_rest_error_text(resp, 500, msg);
+        free(msg);
         free(text);
         goto out;
     }
