@@ -452,6 +452,41 @@ sink_failed(kc_rest_response *resp, const char *name, bool reset, rd_kafka_resp_
         kc_rest_error(resp, 500, "Failed to alter consumer group offsets for connector %s", name);
 }
 
+/* Java's OffsetUtils.validateFormat, after the connector had its say: partitions and
+ * offsets are flat maps of primitives. */
+static bool
+flat(const json_t *map, kc_rest_response *resp)
+{
+    const char *key;
+    json_t     *v;
+
+    json_object_foreach((json_t *) map, key, v)
+        if (json_is_object(v) || json_is_array(v)) {
+            kc_rest_error(resp, 500, "Offsets may only contain primitive types as values, but "
+                          "field %s contains %s", key, json_is_object(v) ? "MAP" : "ARRAY");
+            return false;
+        }
+    return true;
+}
+
+static bool
+source_offsets_valid(const json_t *offsets, kc_rest_response *resp)
+{
+    size_t  i;
+    json_t *e;
+
+    json_array_foreach(offsets, i, e) {
+        const json_t *p = json_object_get(e, "partition"), *o = json_object_get(e, "offset");
+        if (p == NULL || json_is_null(p)) {
+            kc_rest_error(resp, 500, "Partition objects cannot be null");
+            return false;
+        }
+        if (!flat(p, resp) || (json_is_object(o) && !flat(o, resp)))
+            return false;
+    }
+    return true;
+}
+
 /* ===== Handlers ===== */
 
 static const kc_connector_ops *
@@ -570,7 +605,8 @@ modify(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *res
             json_object_set_new(e, "offset", json_null());
         offsets = list;
     }
-    if (!connector_allows(ops, s.config, offsets, &managed, resp))
+    if (!connector_allows(ops, s.config, offsets, &managed, resp) ||
+        !source_offsets_valid(offsets, resp))
         goto out;
     {
         kc_offset_store *store = kc_herder_offsets(ctx->herder);
