@@ -352,6 +352,10 @@ def test_source_offsets(cluster, tmp_path):
              {"offsets": [{"partition": part, "offset": {"position": -1}}]}, expect=500)
     assert message(r) == "The value for the 'position' key in the offset should be a " \
                          "non-negative value"
+    r = call(f, "PATCH", f"/connectors/{name}/offsets",
+             {"offsets": [{"partition": part, "offset": {"position": 1, "z": [1]}}]}, expect=500)
+    assert message(r) == ("Offsets may only contain primitive types as values, but field z "
+                          "contains ARRAY")
     r = call(f, "PATCH", f"/connectors/{name}/offsets", new, expect=200)
     assert r.json() == {"message": "The offsets for this connector have been altered "
                                    "successfully"}
