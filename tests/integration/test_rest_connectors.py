@@ -10,6 +10,7 @@ SPDX-License-Identifier: Apache-2.0
 
 import os
 import re
+import shutil
 import time
 import uuid
 
@@ -585,3 +586,48 @@ def test_mixed_cluster_routes_restarts_and_shares_offsets(workers, target_cluste
         assert kw.get(f"/connectors/{name}/offsets", timeout=30).json() == {"offsets": []}
     finally:
         jw.stop()
+
+
+def test_abi1_plugin_and_framework_managed_offsets(workers, target_cluster, tmp_path):
+    """A plugin built against ABI 1 (no config_def, no alter_offsets) loads and is served
+    with Connect's own keys; altering its offsets answers Java's message for connectors that
+    may keep offsets of their own."""
+    plugins = os.path.join(os.path.dirname(os.environ.get("KCONNECT_BIN", "build/kconnect")),
+                           "tests", "plugins")
+    (tmp_path / "plugins").mkdir()
+    shutil.copy(os.path.join(plugins, "abi1_sink.so"), tmp_path / "plugins")
+    w = workers.start(workers.properties(**{"plugin.path": str(tmp_path / "plugins"),
+                                            "offset.flush.interval.ms": "500"}))
+    assert "Loaded connector class com.example.OldSink 0.9" in w.log()
+    keys = call(w, "GET", "/connector-plugins/OldSink/config", expect=200).json()
+    assert [k["name"] for k in keys][:2] == ["name", "connector.class"]
+    assert next(k for k in keys if k["name"] == "connector.plugin.version")["default_value"] \
+        == "0.9"
+    infos = call(w, "PUT", "/connector-plugins/OldSink/config/validate",
+                 {"connector.class": "OldSink", "name": "o", "topics": "t"}, expect=200).json()
+    assert infos["error_count"] == 0
+    topic = uniq("old")
+    target_cluster.create_topic(topic, 1, 1)
+    produce(target_cluster, topic, ["a", "b", "c"])
+    create(w, "old", {"connector.class": "OldSink", "topics": topic,
+                      "value.converter": STRINGS})
+    wait_for(lambda: call(w, "GET", "/connectors/old/offsets").json() == {"offsets": [
+        {"partition": {"kafka_topic": topic, "kafka_partition": 0},
+         "offset": {"kafka_offset": 3}}]}, timeout=60, what="OldSink committed")
+    call(w, "PUT", "/connectors/old/stop", expect=204)
+    wait_for(lambda: status(w, "old")["connector"]["state"] == "STOPPED", what="STOPPED")
+    new = {"offsets": [{"partition": {"kafka_topic": topic, "kafka_partition": 0},
+                        "offset": {"kafka_offset": 1}}]}
+    r = wait_for(lambda: (lambda r: r.status_code == 200 and r)(
+        call(w, "PATCH", "/connectors/old/offsets", new)), timeout=60, interval=1,
+        what="offsets altered")
+    assert message(r) == (
+        "The Connect framework-managed offsets for this connector have been altered "
+        "successfully. However, if this connector manages offsets externally, they will need "
+        "to be manually altered in the system that the connector uses.")
+    assert call(w, "GET", "/connectors/old/offsets", expect=200).json() == new
+    r = call(w, "DELETE", "/connectors/old/offsets", expect=200)
+    assert message(r) == (
+        "The Connect framework-managed offsets for this connector have been reset "
+        "successfully. However, if this connector manages offsets externally, they will need "
+        "to be manually reset in the system that the connector uses.")
