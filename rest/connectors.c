@@ -278,23 +278,16 @@ bad_name(const char *name)
     return NULL;
 }
 
-/* Validates config (every value a string or null) for create/update as Java's
+/* Validates config (values already strings or nulls) for create/update as Java's
  * AbstractHerder.validateConnectorConfig does; 400 with Java's wording on failure. */
 static bool
 validate_config(call *c, const json_t *config)
 {
     const char             *cls = json_string_value(json_object_get(config, "connector.class"));
     const kc_connector_ops *ops;
-    const char             *key;
-    json_t                 *v, *infos;
+    json_t                 *infos;
     bool                    valid;
 
-    json_object_foreach((json_t *) config, key, v)
-        if (!json_is_string(v) && !json_is_null(v)) {
-            kc_rest_error(c->resp, 400, "Cannot deserialize value of config '%s': every value "
-                          "must be a string", key);
-            return false;
-        }
     if (cls == NULL) {
         char *text = kc_rest_java_map_text(config);
         char *msg = kc_xasprintf("Connector config %s contains no connector type", text);
@@ -400,6 +393,8 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
                       "\"connectorConfig\" is null");
         goto out;
     }
+    if (!kc_rest_coerce_config(config, resp))
+        goto out;
     state = json_string_value(json_object_get(body, "initial_state"));
     if (state != NULL && strcasecmp(state, "RUNNING") && strcasecmp(state, "PAUSED") &&
         strcasecmp(state, "STOPPED")) {
@@ -450,9 +445,12 @@ kc_rest_connector_config_put(const kc_rest_ctx *ctx, const kc_rest_request *req,
         goto out;
     }
     if (!json_is_object(body)) {
-        kc_rest_error(resp, 400, "Connector config must be a JSON object");
+        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.HashMap` from a "
+                      "non-object value");
         goto out;
     }
+    if (!kc_rest_coerce_config(body, resp))
+        goto out;
     cname = json_string_value(json_object_get(body, "name"));
     if (json_object_get(body, "name") != NULL && (cname == NULL || strcmp(cname, c.name) != 0)) {
         kc_rest_error(resp, 400, "Connector name configuration (%s) doesn't match connector "
@@ -508,9 +506,8 @@ void
 kc_rest_connector_config_patch(const kc_rest_ctx *ctx, const kc_rest_request *req,
                                kc_rest_response *resp)
 {
-    json_t     *body = parse_body(req, resp), *v;
+    json_t     *body = parse_body(req, resp);
     call        c = { ctx, req, resp, req->segments[1], body, NULL, NULL };
-    const char *key;
 
     if (body == NULL)
         return;
@@ -519,12 +516,8 @@ kc_rest_connector_config_patch(const kc_rest_ctx *ctx, const kc_rest_request *re
                       "non-object value");
         goto out;
     }
-    json_object_foreach(body, key, v)
-        if (!json_is_string(v) && !json_is_null(v)) {
-            kc_rest_error(resp, 400, "Cannot deserialize value of config '%s': every value "
-                          "must be a string", key);
-            goto out;
-        }
+    if (!kc_rest_coerce_config(body, resp))
+        goto out;
     run(&c, do_patch);
 out:
     json_decref(body);

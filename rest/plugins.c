@@ -676,6 +676,34 @@ kc_rest_validation_message(const json_t *infos)
 
 /* ===== PUT /connector-plugins/{p}/config/validate ===== */
 
+bool
+kc_rest_coerce_config(json_t *config, kc_rest_response *resp)
+{
+    const char *key;
+    json_t     *v;
+
+    json_object_foreach(config, key, v) {
+        char *text = NULL;
+        if (json_is_object(v) || json_is_array(v)) {
+            kc_rest_error(resp, 500, "Cannot deserialize value of type `java.lang.String` from "
+                          "%s value (token `JsonToken.START_%s`)", json_is_object(v) ? "Object"
+                          : "Array", json_is_object(v) ? "OBJECT" : "ARRAY");
+            return false;
+        }
+        if (json_is_integer(v))
+            text = kc_xasprintf("%" JSON_INTEGER_FORMAT, json_integer_value(v));
+        else if (json_is_boolean(v))
+            text = kc_xstrdup(json_is_true(v) ? "true" : "false");
+        else if (json_is_real(v))
+            text = json_dumps(v, JSON_ENCODE_ANY);
+        if (text != NULL) {
+            json_object_set_new(config, key, json_string(text));
+            free(text);
+        }
+    }
+    return true;
+}
+
 /* Java's String.hashCode, spread as HashMap spreads it (ASCII keys: one UTF-16 unit per
  * byte). */
 static uint32_t
@@ -761,8 +789,8 @@ kc_rest_plugin_validate(const kc_rest_ctx *ctx, const kc_rest_request *req,
 {
     const char             *plugin = req->segments[1];
     json_error_t            jerr;
-    json_t                 *config = json_loadb(req->body, req->body_len, 0, &jerr), *v;
-    const char             *cls, *key;
+    json_t                 *config = json_loadb(req->body, req->body_len, 0, &jerr);
+    const char             *cls;
     const kc_connector_ops *ops;
 
     if (config == NULL) {
@@ -775,12 +803,8 @@ kc_rest_plugin_validate(const kc_rest_ctx *ctx, const kc_rest_request *req,
                       "from a non-object JSON value");
         goto out;
     }
-    json_object_foreach(config, key, v)
-        if (!json_is_string(v) && !json_is_null(v)) {
-            kc_rest_error(resp, 500, "Cannot deserialize value of config '%s': every value must "
-                          "be a string", key);
-            goto out;
-        }
+    if (!kc_rest_coerce_config(config, resp))
+        goto out;
     cls = json_string_value(json_object_get(config, "connector.class"));
     if (cls != NULL) {
         char *a = normalized(cls), *b = normalized(plugin);

@@ -29,6 +29,10 @@ char *kc_rest_validation_message(const json_t *infos);
  * names Java puts before it on each endpoint). New string. */
 char *kc_rest_unknown_class_message(const char *cls, const char *prefix);
 
+/* Config values as Jackson reads a Map<String,String>: numbers and booleans become their
+ * text; an object or array is Jackson's 500 (filled into resp, false). In place. */
+bool kc_rest_coerce_config(json_t *config, struct kc_rest_response *resp);
+
 /* Connect's error body with a message of any length (kc_rest_error's is bounded). */
 void kc_rest_error_text(struct kc_rest_response *resp, int status, const char *text);
 

@@ -229,6 +229,12 @@ def test_initial_state_put_and_patch(cluster):
     assert r.json()["config"] == {"connector.class": "FileStreamSink", "topics": topic,
                                   "file": "/tmp/x", "name": name, "batch.unknown": "1"}
     assert call(lead, "GET", f"/connectors/{name}/config", expect=200).json() == r.json()["config"]
+    # Numbers and booleans are taken as their text, as Jackson reads a Map<String,String>.
+    r = call(lead, "PATCH", f"/connectors/{name}/config", {"tasks.max": 2}, expect=200)
+    assert r.json()["config"]["tasks.max"] == "2"
+    r = call(lead, "PATCH", f"/connectors/{name}/config", {"tasks.max": [2]}, expect=500)
+    assert message(r).startswith("Cannot deserialize value of type `java.lang.String` from "
+                                 "Array value")
     r = call(lead, "PATCH", f"/connectors/{name}/config", {"tasks.max": "-1"}, expect=400)
     assert "Invalid value -1 for configuration tasks.max: Value must be at least 1" in message(r)
     r = call(f, "PATCH", "/connectors/nope/config", {"a": "b"}, expect=404)
@@ -475,6 +481,9 @@ def test_answers_match_a_java_worker(cluster, target_cluster, java, tmp_path):
     jw = kh.JavaConnectWorker(java, str(tmp_path), props).start()
     try:
         jw.wait_log("Joined group at generation", timeout=180)
+        # Its REST resources come up after it joins.
+        wait_for(lambda: jw.get("/connector-plugins", timeout=10).status_code == 200,
+                 timeout=60, what="the Java worker's REST resources")
         requests_ = [
             ("GET", "/connector-plugins/FileStreamSource/config", None),
             ("GET", "/connector-plugins/FileStreamSinkConnector/config", None),
@@ -507,6 +516,9 @@ def test_answers_match_a_java_worker(cluster, target_cluster, java, tmp_path):
             ("POST", "/connectors", {"name": "j", "config": {
                 "connector.class": "FileStreamSink", "topics": "t", "transforms": "a",
                 "transforms.a.type": "com.example.Nope"}}),
+            ("PUT", "/connector-plugins/FileStreamSink/config/validate",
+             {"connector.class": "FileStreamSink", "name": "x", "topics": "t", "tasks.max": 2,
+              "errors.log.enable": True}),
             ("PATCH", "/connectors/nope/config", {"a": "b"}),
             ("GET", "/connectors/nope/offsets", None),
             ("PATCH", "/connectors/nope/offsets", {"offsets": []}),
@@ -547,6 +559,9 @@ def test_mixed_cluster_routes_restarts_and_shares_offsets(workers, target_cluste
     jw = kh.JavaConnectWorker(java, str(tmp_path), props).start()
     try:
         jw.wait_log("Joined group at generation", timeout=180)
+        # Its REST resources come up after it joins.
+        wait_for(lambda: jw.get("/connector-plugins", timeout=10).status_code == 200,
+                 timeout=60, what="the Java worker's REST resources")
         kw = workers.start(props)
         topic = uniq("mx")
         target_cluster.create_topic(topic, 4, 1)
