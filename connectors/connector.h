@@ -33,7 +33,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* ABI 2 appended config_def and alter_offsets to kc_connector_ops and commit_record to
+ * kc_task_ops; the worker still loads ABI 1 tables and never reads their missing members
+ * (see KC_CONNECTOR_HAS and KC_TASK_HAS). */
 #define KC_CONNECTOR_ABI 2
+#define KC_CONNECTOR_ABI_MIN 1
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
 #if defined(__GNUC__)
@@ -177,7 +181,33 @@ typedef struct kc_connector_ops {
     /* REQUIRED. */
     void (*stop)(void *priv);
     const kc_task_ops *task;
+
+    /* ===== ABI 2 ===== */
+
+    /* OPTIONAL: the connector's own config definition (Java's Connector.config()) as a JSON
+     * array of ConfigKeyInfo objects, as GET /connector-plugins/{p}/config shows them:
+     * {"name","type":"STRING"|"INT"|...,"required","default_value":string|null,"importance",
+     *  "documentation","group":string|null,"order_in_group":int,"width","display_name",
+     *  "dependents":[]}. New reference. Any thread. The worker adds Connect's own keys. */
+    json_t *(*config_def)(void);
+    /* OPTIONAL: KIP-875's alterOffsets. Called on a REST thread, with the connector
+     * STOPPED, before its offsets are altered (offsets: array of {"partition","offset"},
+     * offset null to reset one) or reset (offsets NULL). Return KC_PLUGIN_OK and set
+     * *managed to true when the connector took care of the change (its offsets live only
+     * in Kafka, or it updated its own store); KC_PLUGIN_FATAL with a message refuses the
+     * request. Absent: the worker changes its own offsets and says the connector may keep
+     * others (Java's default alterOffsets returning false). */
+    int (*alter_offsets)(const json_t *config, const json_t *offsets, bool *managed, char *err,
+                         size_t errlen);
 } kc_connector_ops;
+
+/* Whether ops (of any accepted ABI) has member m set: members appended after ABI 1 are
+ * read only from tables that declare a recent enough ABI. */
+#define KC_CONNECTOR_HAS(ops, m) \
+    ((ops)->abi >= 2 && (ops)->m != NULL)
+/* The same for a member of the connector's task table. */
+#define KC_TASK_HAS(ops, m) \
+    ((ops)->abi >= 2 && (ops)->task->m != NULL)
 
 /* The exported entry of a plugin .so: its connector classes, NULL-terminated. */
 typedef const kc_connector_ops *const *kc_connector_entry_fn(const kc_host *host);

@@ -9,12 +9,15 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "rest/client.h"
+#include "rest/plugins.h"
 #include "rest/routes.h"
 #include "worker/herder.h"
 #include "worker/json_java.h"
@@ -60,35 +63,50 @@ run(call *c, kc_herder_fn fn)
 static void
 forward(struct call *c)
 {
-    const char *fwd = kc_rest_query(c->req, "forward");
-    const char *inc = kc_rest_query(c->req, "includeTasks");
-    const char *only = kc_rest_query(c->req, "onlyFailed");
-    char        url[2048], *resp = NULL;
+    kc_rest_forward(c->req, c->forward_to, c->resp);
+}
+
+void
+kc_rest_forward(const kc_rest_request *req, const char *to, kc_rest_response *resp)
+{
+    const char *fwd = kc_rest_query(req, "forward");
+    const char *inc = kc_rest_query(req, "includeTasks");
+    const char *only = kc_rest_query(req, "onlyFailed");
+    const char *auth = kc_rest_header(req, "Authorization");
+    const char *headers[2] = { NULL, NULL };
+    char        url[2048], *body = NULL, *auth_line = NULL;
     long        status;
     kc_err      err;
     size_t      off;
+    int         rc;
 
     if (fwd != NULL && strcmp(fwd, "false") == 0) {
-        kc_rest_error(c->resp, 409, "Cannot complete request because of a conflicting operation "
+        kc_rest_error(resp, 409, "Cannot complete request because of a conflicting operation "
                       "(e.g. worker rebalance)");
         return;
     }
-    off = (size_t) snprintf(url, sizeof(url), "%s%s?forward=%s", c->forward_to,
-                            c->req->path[0] == '/' ? c->req->path + 1 : c->req->path,
+    off = (size_t) snprintf(url, sizeof(url), "%s%s%s?forward=%s", to,
+                            to[0] && to[strlen(to) - 1] == '/' ? "" : "/",
+                            req->path[0] == '/' ? req->path + 1 : req->path,
                             fwd == NULL ? "true" : "false");
     if (inc != NULL)
         off += (size_t) snprintf(url + off, sizeof(url) - off, "&includeTasks=%s", inc);
     if (only != NULL)
         snprintf(url + off, sizeof(url) - off, "&onlyFailed=%s", only);
-    if (kc_http(c->req->method, url, c->req->body_len ? c->req->body : NULL, c->req->body_len,
-                NULL, &status, &resp, HERDER_TIMEOUT_MS, &err) != KC_OK) {
-        kc_rest_error(c->resp, 500, "Error trying to forward REST request: %s", err.msg);
+    /* Java passes on the Authorization header alone (for REST extensions). */
+    if (auth != NULL)
+        headers[0] = auth_line = kc_xasprintf("Authorization: %s", auth);
+    rc = kc_http(req->method, url, req->body_len ? req->body : NULL, req->body_len, headers,
+                 &status, &body, HERDER_TIMEOUT_MS, &err);
+    free(auth_line);
+    if (rc != KC_OK) {
+        kc_rest_error(resp, 500, "Error trying to forward REST request: %s", err.msg);
         return;
     }
-    c->resp->status = (int) status;
-    json_decref(c->resp->body);
-    c->resp->body = resp && *resp ? json_loads(resp, JSON_DECODE_ANY, NULL) : NULL;
-    free(resp);
+    resp->status = (int) status;
+    json_decref(resp->body);
+    resp->body = body && *body ? json_loads(body, JSON_DECODE_ANY, NULL) : NULL;
+    free(body);
 }
 
 /* Herder thread: true when this worker may act as leader now; else sets forward_to or a
@@ -249,72 +267,51 @@ kc_rest_connectors_list(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_r
 
 /* ===== Create and update ===== */
 
-/* Java's checks on a connector name: no '/', no ISO control characters, not empty. */
+/* A name the REST paths cannot address: Java accepts '/' (and then cannot serve the
+ * connector's own paths); we refuse it up front. Empty names and control characters are
+ * refused by validation, with Java's messages. */
 static const char *
 bad_name(const char *name)
 {
-    if (*name == '\0')
-        return "Connector name cannot be empty";
-    for (const unsigned char *p = (const unsigned char *) name; *p; p++) {
-        if (*p == '/')
-            return "Connector name cannot contain '/'";
-        if (*p < 0x20 || *p == 0x7f)
-            return "Connector name cannot contain ISO control characters";
-    }
+    if (strchr(name, '/') != NULL)
+        return "Connector name cannot contain '/'";
     return NULL;
 }
 
-/* Validates config (every value a string or null) for create/update; 400 with Java's
- * wording on failure. */
+/* Validates config (values already strings or nulls) for create/update as Java's
+ * AbstractHerder.validateConnectorConfig does; 400 with Java's wording on failure. */
 static bool
 validate_config(call *c, const json_t *config)
 {
     const char             *cls = json_string_value(json_object_get(config, "connector.class"));
     const kc_connector_ops *ops;
-    const char             *key;
-    json_t                 *v, *errors;
+    json_t                 *infos;
+    bool                    valid;
 
-    json_object_foreach((json_t *) config, key, v)
-        if (!json_is_string(v) && !json_is_null(v)) {
-            kc_rest_error(c->resp, 400, "Cannot deserialize value of config '%s': every value "
-                          "must be a string", key);
-            return false;
-        }
     if (cls == NULL) {
-        char *text = json_dumps(config, JSON_COMPACT);
-        kc_rest_error(c->resp, 400, "Connector config %s contains no connector type",
-                      text ? text : "");
+        char *text = kc_rest_java_map_text(config);
+        char *msg = kc_xasprintf("Connector config %s contains no connector type", text);
+        kc_rest_error_text(c->resp, 400, msg);
+        free(msg);
         free(text);
         return false;
     }
     if ((ops = kc_plugins_find(cls)) == NULL) {
-        kc_rest_error(c->resp, 400, "Failed to find any class that implements Connector and "
-                      "which name matches %s", cls);
+        char *msg = kc_rest_unknown_class_message(cls, "org.apache.kafka.connect.errors."
+                                                  "ConnectException: ");
+        kc_rest_error_text(c->resp, 400, msg);
+        free(msg);
         return false;
     }
-    if (ops->validate != NULL && (errors = ops->validate(config)) != NULL) {
-        char   msg[2048];
-        size_t off = 0, count = 0;
-        json_t *msgs;
-        json_object_foreach(errors, key, msgs)
-            count += json_array_size(msgs);
-        off += (size_t) snprintf(msg, sizeof(msg), "Connector configuration is invalid and "
-                                 "contains the following %zu error(s):", count);
-        json_object_foreach(errors, key, msgs) {
-            size_t i;
-            json_t *m;
-            json_array_foreach(msgs, i, m)
-                off += (size_t) snprintf(msg + off, off < sizeof(msg) ? sizeof(msg) - off : 0,
-                                         "\n%s", json_string_value(m));
-        }
-        if (off < sizeof(msg))
-            snprintf(msg + off, sizeof(msg) - off, "\nYou can also find the above list of errors "
-                     "at the endpoint `/connector-plugins/{connectorType}/config/validate`");
-        kc_rest_error(c->resp, 400, "%s", msg);
-        json_decref(errors);
-        return false;
+    infos = kc_rest_validate(c->ctx, config, ops);
+    valid = json_integer_value(json_object_get(infos, "error_count")) == 0;
+    if (!valid) {
+        char *msg = kc_rest_validation_message(infos);
+        kc_rest_error_text(c->resp, 400, msg);
+        free(msg);
     }
-    return true;
+    json_decref(infos);
+    return valid;
 }
 
 typedef struct put_args {
@@ -378,26 +375,37 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
 
     if (body == NULL)
         return;
-    jname = json_object_get(body, "name");
-    config = json_object_get(body, "config");
-    if (!json_is_object(body) || !json_is_string(jname)) {
-        kc_rest_error(resp, 400, "Connector name cannot be empty or null");
+    if (!json_is_object(body)) {
+        kc_rest_error(resp, 500, "Cannot deserialize value of type `org.apache.kafka.connect."
+                      "runtime.rest.entities.CreateConnectorRequest` from a non-object value");
         goto out;
     }
-    name = kc_java_trim(json_string_value(jname));
+    jname = json_object_get(body, "name");
+    config = json_object_get(body, "config");
+    /* A missing name is an empty one, which validation refuses (as Java). */
+    name = kc_java_trim(json_is_string(jname) ? json_string_value(jname) : "");
     if ((why = bad_name(name)) != NULL) {
         kc_rest_error(resp, 400, "%s", why);
         goto out;
     }
     if (!json_is_object(config)) {
-        kc_rest_error(resp, 400, "Connector config is missing or not a JSON object");
+        kc_rest_error(resp, 500, "Cannot invoke \"java.util.Map.get(Object)\" because "
+                      "\"connectorConfig\" is null");
         goto out;
     }
+    if (!kc_rest_coerce_config(config, resp))
+        goto out;
     state = json_string_value(json_object_get(body, "initial_state"));
     if (state != NULL && strcasecmp(state, "RUNNING") && strcasecmp(state, "PAUSED") &&
         strcasecmp(state, "STOPPED")) {
-        kc_rest_error(resp, 400, "Invalid initial state %s: must be one of RUNNING, PAUSED, "
-                      "STOPPED", state);
+        char *up = kc_xstrdup(state);
+        for (char *q = up; *q; q++)
+            *q = (char) toupper((unsigned char) *q);
+        kc_rest_error(resp, 500, "Cannot construct instance of `org.apache.kafka.connect."
+                      "runtime.rest.entities.CreateConnectorRequest$InitialState`, problem: No "
+                      "enum constant org.apache.kafka.connect.runtime.rest.entities."
+                      "CreateConnectorRequest.InitialState.%s", up);
+        free(up);
         goto out;
     }
     cname = json_string_value(json_object_get(config, "name"));
@@ -437,9 +445,12 @@ kc_rest_connector_config_put(const kc_rest_ctx *ctx, const kc_rest_request *req,
         goto out;
     }
     if (!json_is_object(body)) {
-        kc_rest_error(resp, 400, "Connector config must be a JSON object");
+        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.HashMap` from a "
+                      "non-object value");
         goto out;
     }
+    if (!kc_rest_coerce_config(body, resp))
+        goto out;
     cname = json_string_value(json_object_get(body, "name"));
     if (json_object_get(body, "name") != NULL && (cname == NULL || strcmp(cname, c.name) != 0)) {
         kc_rest_error(resp, 400, "Connector name configuration (%s) doesn't match connector "
@@ -454,6 +465,60 @@ kc_rest_connector_config_put(const kc_rest_ctx *ctx, const kc_rest_request *req,
             snprintf(resp->location, sizeof(resp->location), "/connectors/%s", c.name);
     }
     json_decref(p.config);
+out:
+    json_decref(body);
+}
+
+/* PATCH /connectors/{c}/config (KIP-477): the stored config with the patch laid over it; a
+ * null value removes the key. Leader only, like every config write. */
+static void
+do_patch(kc_herder *h, void *arg)
+{
+    call                     *c = arg;
+    const kc_connector_state *cs;
+    json_t                   *merged, *v;
+    const char               *key;
+    kc_err                    err;
+
+    if (!leader_or_forward(c))
+        return;
+    if ((cs = known(c)) == NULL)
+        return;
+    merged = json_deep_copy(cs->config);
+    json_object_foreach(c->body, key, v) {
+        if (json_is_null(v))
+            json_object_del(merged, key);
+        else
+            json_object_set(merged, key, v);
+    }
+    if (validate_config(c, merged)) {
+        if (kc_herder_put_connector_config(h, c->name, merged, NULL, &err) != KC_OK)
+            kc_rest_error(c->resp, 500, "Failed to write connector configuration: %s", err.msg);
+        else if ((cs = kc_config_state_connector(kc_herder_config(h), c->name)) != NULL)
+            ok(c, 200, connector_info(cs));
+        else
+            kc_rest_error(c->resp, 404, "Connector %s not found", c->name);
+    }
+    json_decref(merged);
+}
+
+void
+kc_rest_connector_config_patch(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                               kc_rest_response *resp)
+{
+    json_t     *body = parse_body(req, resp);
+    call        c = { ctx, req, resp, req->segments[1], body, NULL, NULL };
+
+    if (body == NULL)
+        return;
+    if (!json_is_object(body)) {
+        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.HashMap` from a "
+                      "non-object value");
+        goto out;
+    }
+    if (!kc_rest_coerce_config(body, resp))
+        goto out;
+    run(&c, do_patch);
 out:
     json_decref(body);
 }
@@ -522,24 +587,27 @@ do_tasks_get(kc_herder *h, void *arg)
 
 ENDPOINT(kc_rest_connector_tasks_get, do_tasks_get)
 
+static bool task_id(const char *text, int *out);
+
 static void
 do_task_status(kc_herder *h, void *arg)
 {
-    call                     *c = arg;
-    const kc_connector_state *cs = known(c);
-    const char               *t = c->req->segments[3];
-    char                     *end;
-    long                      task = strtol(t, &end, 10);
-    kc_status                 st;
+    call       *c = arg;
+    const char *t = c->req->segments[3];
+    int         task;
+    kc_status   st;
 
-    if (cs == NULL)
+    if (!task_id(t, &task)) {
+        kc_rest_error(c->resp, 404, "HTTP 404 Not Found");    /* Jersey: not an Integer */
         return;
-    if (*end != '\0' || task < 0 || kc_status_store_get(kc_herder_status(h), c->name, (int) task,
-                                                         &st) != KC_OK) {
+    }
+    if (known(c) == NULL)
+        return;
+    if (task < 0 || kc_status_store_get(kc_herder_status(h), c->name, task, &st) != KC_OK) {
         kc_rest_error(c->resp, 404, "No status found for task %s-%s", c->name, t);
         return;
     }
-    ok(c, 200, state_json(&st, (int) task));
+    ok(c, 200, state_json(&st, task));
     kc_status_clear(&st);
 }
 
@@ -625,39 +693,117 @@ kc_rest_connector_stop(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_re
     run(&c, do_leader_action);
 }
 
+/* Herder thread: this worker cannot act; send the request to the leader (Java's
+ * NotLeaderException) or answer 409 when no leader is known. */
+static void
+to_leader(call *c)
+{
+    const char *url = kc_herder_leader_url(c->ctx->herder);
+
+    if (url == NULL || *url == '\0')
+        kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to no known leader "
+                      "URL, likely because a rebalance was underway.");
+    else
+        c->forward_to = kc_xstrdup(url);
+}
+
+/* Herder thread: restart the connector (task < 0) or task here if it runs here; else the
+ * leader sends it to the worker its assignment gave it, and a follower sends it to the
+ * leader (Java's DistributedHerder.restartConnector/restartTask). */
+static void
+restart_where_it_runs(call *c, int task)
+{
+    kc_herder  *h = c->ctx->herder;
+    const char *owner;
+
+    if (kc_herder_owns(h, c->name, task)) {
+        if (kc_herder_restart_local(h, c->name, task) == KC_OK)
+            ok(c, 204, NULL);
+        else if (task >= 0)
+            kc_rest_error(c->resp, 500, "Failed to start task: %s-%d", c->name, task);
+        else
+            kc_rest_error(c->resp, 500, "Failed to start connector: %s", c->name);
+        return;
+    }
+    if (!kc_herder_is_leader(h)) {
+        to_leader(c);
+        return;
+    }
+    if ((owner = kc_herder_owner_url(h, c->name, task)) == NULL || *owner == '\0') {
+        /* Java's NotAssignedException without an owner URL. */
+        kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to no known leader "
+                      "URL, likely because a rebalance was underway.");
+        return;
+    }
+    c->forward_to = kc_xstrdup(owner);
+}
+
+static bool
+query_true(const kc_rest_request *req, const char *name)
+{
+    const char *v = kc_rest_query(req, name);
+
+    return v != NULL && strcasecmp(v, "true") == 0;
+}
+
+/* The ConnectorStateInfo Java answers a restart with: what the plan restarts shows
+ * RESTARTING. */
+static void
+mark_restarting(json_t *info, bool include_tasks, bool only_failed)
+{
+    json_t *conn = json_object_get(info, "connector"), *t;
+    size_t  i;
+
+    if (!only_failed || strcmp(json_string_value(json_object_get(conn, "state")), "FAILED") == 0)
+        json_object_set_new(conn, "state", json_string("RESTARTING"));
+    if (!include_tasks)
+        return;
+    json_array_foreach(json_object_get(info, "tasks"), i, t)
+        if (!only_failed || strcmp(json_string_value(json_object_get(t, "state")), "FAILED") == 0)
+            json_object_set_new(t, "state", json_string("RESTARTING"));
+}
+
 static void
 do_restart(kc_herder *h, void *arg)
 {
-    call        *c = arg;
-    const char  *inc = kc_rest_query(c->req, "includeTasks");
-    const char  *only = kc_rest_query(c->req, "onlyFailed");
-    bool         include_tasks = inc && strcasecmp(inc, "true") == 0;
-    bool         only_failed = only && strcasecmp(only, "true") == 0;
+    call                     *c = arg;
+    bool                      include_tasks = query_true(c->req, "includeTasks");
+    bool                      only_failed = query_true(c->req, "onlyFailed");
     const kc_connector_state *cs;
-    kc_err       err;
+    json_t                   *info;
+    kc_err                    err;
 
-    if (!leader_or_forward(c))
+    if (kc_herder_rebalancing(h)) {
+        kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to stale "
+                      "configuration (typically caused by a concurrent config change)");
         return;
-    if ((cs = known(c)) == NULL)
+    }
+    if ((cs = kc_config_state_connector(kc_herder_config(h), c->name)) == NULL) {
+        kc_rest_error(c->resp, 404, "Unknown connector: %s", c->name);
         return;
-    /* The connector alone, when it runs here; otherwise the leader writes a restart request
-     * to the config topic and every worker restarts its own part of it. */
+    }
+    /* No flags: the connector instance alone, where it runs (204, Java's old behaviour). */
     if (!include_tasks && !only_failed) {
-        if (kc_herder_restart_local(h, c->name, -1) == KC_OK) {
-            ok(c, 204, NULL);
-            return;
-        }
+        restart_where_it_runs(c, -1);
+        return;
+    }
+    /* Otherwise the leader writes restart-connector-<c> and every worker restarts its own
+     * part of the plan; the answer is the plan. */
+    if (!kc_herder_is_leader(h)) {
+        to_leader(c);
+        return;
+    }
+    if ((info = connector_state_info(h, cs)) == NULL) {
+        kc_rest_error(c->resp, 404, "Status for connector %s not found", c->name);
+        return;
     }
     if (kc_herder_restart_request(h, c->name, include_tasks, only_failed, &err) != KC_OK) {
+        json_decref(info);
         kc_rest_error(c->resp, 500, "Failed to restart connector %s: %s", c->name, err.msg);
         return;
     }
-    if (!include_tasks && !only_failed)
-        ok(c, 204, NULL);
-    else {
-        json_t *info = connector_state_info(h, cs);
-        ok(c, 202, info ? info : json_object());
-    }
+    mark_restarting(info, include_tasks, only_failed);
+    ok(c, 202, info);
 }
 
 ENDPOINT(kc_rest_connector_restart, do_restart)
@@ -665,25 +811,58 @@ ENDPOINT(kc_rest_connector_restart, do_restart)
 static void
 do_task_restart(kc_herder *h, void *arg)
 {
-    call       *c = arg;
-    char       *end;
-    long        task = strtol(c->req->segments[3], &end, 10);
+    call                     *c = arg;
+    int                       task = *(int *) c->extra;
+    const kc_connector_state *cs;
 
-    if (known(c) == NULL)
-        return;
-    if (*end != '\0' || task < 0) {
-        kc_rest_error(c->resp, 404, "Unknown task: %s-%s", c->name, c->req->segments[3]);
-        return;
-    }
-    if (kc_herder_restart_local(h, c->name, (int) task) == KC_OK) {
-        ok(c, 204, NULL);
+    if (kc_herder_rebalancing(h)) {
+        kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to stale "
+                      "configuration (typically caused by a concurrent config change)");
         return;
     }
-    kc_rest_error(c->resp, 409, "Task %s-%ld is not running on this worker; send the restart to "
-                  "the worker that runs it", c->name, task);
+    if ((cs = kc_config_state_connector(kc_herder_config(h), c->name)) == NULL) {
+        kc_rest_error(c->resp, 404, "Unknown connector: %s", c->name);
+        return;
+    }
+    if ((size_t) task >= kc_config_state_task_count_visible(cs)) {
+        kc_rest_error(c->resp, 404, "Unknown task: %s-%d", c->name, task);
+        return;
+    }
+    restart_where_it_runs(c, task);
 }
 
-ENDPOINT(kc_rest_task_restart, do_task_restart)
+/* A task id as Jersey converts the path parameter to Integer; anything else is Jersey's
+ * plain 404. */
+static bool
+task_id(const char *text, int *out)
+{
+    char *end;
+    long  v;
+
+    errno = 0;
+    v = strtol(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || errno != 0 || v < INT32_MIN || v > INT32_MAX)
+        return false;
+    *out = (int) v;
+    return true;
+}
+
+void
+kc_rest_task_restart(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+{
+    int  task;
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, &task };
+
+    if (!task_id(req->segments[3], &task)) {
+        kc_rest_error(resp, 404, "HTTP 404 Not Found");
+        return;
+    }
+    if (task < 0) {
+        kc_rest_error(resp, 404, "Unknown task: %s-%d", c.name, task);
+        return;
+    }
+    run(&c, do_task_restart);
+}
 
 /* ===== Internal: task configs from the worker that runs the connector ===== */
 
@@ -728,22 +907,66 @@ kc_rest_connector_tasks_post(const kc_rest_ctx *ctx, const kc_rest_request *req,
     json_decref(body);
 }
 
-/* ===== /connector-plugins ===== */
+/* ===== KIP-558: active topics ===== */
 
-void
-kc_rest_plugins_list(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+static bool
+tracking_allowed(const kc_rest_ctx *ctx, kc_rest_response *resp, bool reset)
 {
-    size_t                         n;
-    const kc_connector_ops *const *all = kc_plugins_all(&n);
-    json_t                        *out = json_array();
+    if (ctx->worker_cfg != NULL && !kc_cfg_bool(ctx->worker_cfg, "topic.tracking.enable")) {
+        kc_rest_error(resp, 403, "Topic tracking is disabled.");
+        return false;
+    }
+    if (reset && ctx->worker_cfg != NULL &&
+        !kc_cfg_bool(ctx->worker_cfg, "topic.tracking.allow.reset")) {
+        kc_rest_error(resp, 403, "Topic tracking reset is disabled.");
+        return false;
+    }
+    if (ctx->herder == NULL) {
+        kc_rest_error(resp, 503, "Worker is still starting up.");
+        return false;
+    }
+    return true;
+}
 
-    (void) ctx;
-    (void) req;
-    for (size_t i = 0; i < n; i++)
-        json_array_append_new(out, json_pack("{s:s,s:s,s:s}", "class", all[i]->class_name,
-                                             "type", all[i]->type == KC_CONNECTOR_SOURCE
-                                             ? "source" : "sink", "version",
-                                             all[i]->version ? all[i]->version : "undefined"));
+/* GET /connectors/{c}/topics: from the status topic's records; an unknown connector has
+ * none (Java answers it too, with an empty list). */
+void
+kc_rest_connector_topics(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                         kc_rest_response *resp)
+{
+    size_t  n;
+    char  **topics;
+    json_t *list;
+
+    if (!tracking_allowed(ctx, resp, false))
+        return;
+    topics = kc_status_store_topics(kc_herder_status(ctx->herder), req->segments[1], &n);
+    list = json_array();
+    for (size_t i = 0; i < n; i++) {
+        json_array_append_new(list, json_string(topics[i]));
+        free(topics[i]);
+    }
+    free(topics);
     resp->status = 200;
-    resp->body = out;
+    resp->body = json_pack("{s:{s:o}}", req->segments[1], "topics", list);
+}
+
+/* PUT /connectors/{c}/topics/reset: tombstones for each active topic; 202 (for unknown
+ * connectors too, as Java). */
+void
+kc_rest_connector_topics_reset(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                               kc_rest_response *resp)
+{
+    kc_err err;
+
+    if (!tracking_allowed(ctx, resp, true))
+        return;
+    if (kc_status_store_reset_topics(kc_herder_status(ctx->herder), req->segments[1],
+                                     &err) != KC_OK) {
+        kc_rest_error(resp, 500, "Failed to reset the active topics of %s: %s", req->segments[1],
+                      err.msg);
+        return;
+    }
+    resp->status = 202;
+    resp->body = NULL;
 }

@@ -63,6 +63,14 @@ static const route routes[] = {
     { "PUT", "connectors/*/stop", kc_rest_connector_stop },
     { "POST", "connectors/*/restart", kc_rest_connector_restart },
     { "GET", "connector-plugins", kc_rest_plugins_list },
+    { "GET", "connector-plugins/*/config", kc_rest_plugin_config },
+    { "PUT", "connector-plugins/*/config/validate", kc_rest_plugin_validate },
+    { "PATCH", "connectors/*/config", kc_rest_connector_config_patch },
+    { "GET", "connectors/*/offsets", kc_rest_offsets_get },
+    { "PATCH", "connectors/*/offsets", kc_rest_offsets_alter },
+    { "DELETE", "connectors/*/offsets", kc_rest_offsets_reset },
+    { "GET", "connectors/*/topics", kc_rest_connector_topics },
+    { "PUT", "connectors/*/topics/reset", kc_rest_connector_topics_reset },
 };
 
 static int

@@ -57,7 +57,26 @@ void kc_rest_connector_resume(const kc_rest_ctx *, const kc_rest_request *, kc_r
 void kc_rest_connector_stop(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
 void kc_rest_connector_restart(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
 void kc_rest_task_restart(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+void kc_rest_connector_config_patch(const kc_rest_ctx *, const kc_rest_request *,
+                                    kc_rest_response *);
+void kc_rest_connector_topics(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+void kc_rest_connector_topics_reset(const kc_rest_ctx *, const kc_rest_request *,
+                                    kc_rest_response *);
+
+/* rest/plugins.c */
 void kc_rest_plugins_list(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+void kc_rest_plugin_config(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+void kc_rest_plugin_validate(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+
+/* rest/offsets.c */
+void kc_rest_offsets_get(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+void kc_rest_offsets_alter(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+void kc_rest_offsets_reset(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+
+/* rest/connectors.c: sends req on to the worker at url ("http://host:port/") with Java's
+ * `forward` hop rule (a request already forwarded once that must move again is 409), and
+ * copies that worker's answer into resp. Blocks up to the REST timeout. */
+void kc_rest_forward(const kc_rest_request *req, const char *url, kc_rest_response *resp);
 
 /* Connect's error body {"error_code":status,"message":...}. */
 void kc_rest_error(kc_rest_response *resp, int status, const char *fmt, ...)

@@ -73,6 +73,10 @@ struct kc_herder {
     int64_t                 heartbeat_failing_since;
     int64_t                 rejoin_at;              /* scheduled rebalance, 0: none */
     kc_coop_assignor        coop;
+    /* leader: each member's URL and the work it holds after the last assignment, to send
+     * restarts to the worker that runs the connector or task (Java's ownerUrl) */
+    struct owner { char *url; kc_work_list work; } *owners;
+    size_t                  nowners;
 
     /* stores and work */
     kc_klog                *config_log;
@@ -90,6 +94,18 @@ struct kc_herder {
 
 /* ===== Small helpers ===== */
 
+static void
+owners_clear(kc_herder *h)
+{
+    for (size_t i = 0; i < h->nowners; i++) {
+        free(h->owners[i].url);
+        kc_work_list_clear(&h->owners[i].work);
+    }
+    free(h->owners);
+    h->owners = NULL;
+    h->nowners = 0;
+}
+
 static int cfg_int(const kc_herder *h, const char *key) { return (int) kc_cfg_int(&h->wc->cfg, key); }
 
 const kc_config_state *kc_herder_config(const kc_herder *h) { return &h->cfg; }
@@ -97,6 +113,25 @@ kc_status_store *kc_herder_status(const kc_herder *h) { return h->status; }
 bool kc_herder_is_leader(const kc_herder *h) { return h->leader; }
 const char *kc_herder_leader_url(const kc_herder *h) { return h->leader_url; }
 bool kc_herder_rebalancing(const kc_herder *h) { return h->need_rejoin || !h->joined_once; }
+kc_offset_store *kc_herder_offsets(const kc_herder *h) { return h->offsets; }
+const kc_worker_config *kc_herder_worker_config(const kc_herder *h) { return h->wc; }
+
+bool
+kc_herder_owns(const kc_herder *h, const char *connector, int task)
+{
+    return kc_work_list_contains(&h->owned, connector, task);
+}
+
+const char *
+kc_herder_owner_url(const kc_herder *h, const char *connector, int task)
+{
+    if (!h->leader)
+        return NULL;
+    for (size_t i = 0; i < h->nowners; i++)
+        if (kc_work_list_contains(&h->owners[i].work, connector, task))
+            return h->owners[i].url;
+    return NULL;
+}
 
 bool
 kc_herder_failed(kc_herder *h, char *buf, size_t size)
@@ -361,6 +396,17 @@ leader_assign(kc_herder *h, const kc_group_joined *j, int protocol, kc_wbuf *blo
             kc_coop_assign(&h->coop, &h->cfg, members, j->nmembers,
                            h->last_completed_generation, j->generation, kc_mono_ms(), &res);
     }
+    owners_clear(h);
+    if (error == KC_CONNECT_ASSIGNMENT_NO_ERROR) {
+        h->owners = kc_xcalloc(j->nmembers, sizeof(*h->owners));
+        h->nowners = j->nmembers;
+        for (size_t i = 0; i < j->nmembers; i++) {
+            const kc_work_list *l = res.owned_after ? &res.owned_after[i] : &res.assigned[i];
+            h->owners[i].url = kc_xstrdup(md[i].url ? md[i].url : "");
+            for (size_t k = 0; k < l->n; k++)
+                kc_work_list_add(&h->owners[i].work, l->items[k].connector, l->items[k].task);
+        }
+    }
     for (size_t i = 0; i < j->nmembers; i++) {
         kc_connect_assignment a = { 0 };
         a.version = (int16_t) protocol;
@@ -407,6 +453,9 @@ tombstone_stale_statuses(kc_herder *h)
         if (c == NULL && kc_status_store_get(h->status, names[i], -1, &cur) == KC_OK) {
             kc_status_clear(&cur);
             kc_status_store_put(h->status, names[i], -1, &gone, &err);
+            /* KIP-558: a deleted connector's active topics go too (Java's
+             * resetActiveTopics on revoking work whose connector is gone). */
+            kc_status_store_reset_topics(h->status, names[i], &err);
         }
         for (size_t t = 0; t < ntasks; t++)
             if (c == NULL || (size_t) ids[t] >= kc_config_state_task_count_visible(c))
@@ -1074,7 +1123,7 @@ kc_herder_stop(kc_herder *h)
     }
     if (h->rt != NULL) {
         kc_runtime_free(h->rt);
-        h->rt = NULL;
+        h->rt = NULL;                     /* task configs still queued find no runtime */
         kc_work_list_clear(&h->owned);
     }
     if (h->status != NULL)
@@ -1089,6 +1138,7 @@ kc_herder_stop(kc_herder *h)
     kc_klog_close(h->config_log);
     kc_config_state_free(&h->cfg);
     kc_coop_free(&h->coop);
+    owners_clear(h);
     kc_conn_security_clear(&h->sec);
     kc_strv_free(h->bootstrap);
     if (h->wake_fd >= 0)

@@ -48,6 +48,14 @@ kc_status_store *kc_herder_status(const kc_herder *h);          /* thread-safe *
 bool kc_herder_is_leader(const kc_herder *h);
 const char *kc_herder_leader_url(const kc_herder *h);           /* NULL: unknown */
 bool kc_herder_rebalancing(const kc_herder *h);                 /* a rebalance is pending */
+struct kc_offset_store *kc_herder_offsets(const kc_herder *h);  /* thread-safe */
+const kc_worker_config *kc_herder_worker_config(const kc_herder *h);
+/* Whether the connector (task < 0) or task runs on this worker. */
+bool kc_herder_owns(const kc_herder *h, const char *connector, int task);
+/* Leader: the URL of the worker its last assignment gave the connector (task < 0) or task;
+ * NULL when unassigned or not the leader (Java's WorkerCoordinator.ownerUrl). Borrowed until
+ * the next rebalance. */
+const char *kc_herder_owner_url(const kc_herder *h, const char *connector, int task);
 
 /* Config topic writes, as the leader makes them (the caller checked leadership). */
 int kc_herder_put_connector_config(kc_herder *h, const char *name, const json_t *config,

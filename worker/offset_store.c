@@ -141,3 +141,26 @@ kc_offset_store_flush(kc_offset_store *s, int timeout_ms, kc_err *err)
 {
     return kc_klog_flush(s->log, timeout_ms, err);
 }
+
+int
+kc_offset_store_list(kc_offset_store *s, const char *connector, json_t **out, kc_err *err)
+{
+    int rc;
+
+    *out = json_array();
+    pthread_mutex_lock(&s->lock);
+    rc = kc_klog_read_to_end(s->log, 30000, err);
+    for (size_t i = 0; rc == KC_OK && i < s->n; i++) {
+        json_t *key = json_loads(s->items[i].key, JSON_DECODE_ANY, NULL);
+        json_t *name = json_array_get(key, 0), *partition = json_array_get(key, 1), *offset;
+        if (json_array_size(key) == 2 && json_is_string(name) &&
+            strcmp(json_string_value(name), connector) == 0 && json_is_object(partition) &&
+            (offset = json_loadb(s->items[i].value, s->items[i].value_len, JSON_DECODE_ANY,
+                                 NULL)) != NULL)
+            json_array_append_new(*out, json_pack("{s:O,s:o}", "partition", partition,
+                                                  "offset", offset));
+        json_decref(key);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}

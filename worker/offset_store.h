@@ -26,6 +26,10 @@ void kc_offset_store_close(kc_offset_store *s);
 int kc_offset_store_get(kc_offset_store *s, const char *connector, const json_t *partition,
                         json_t **offset, kc_err *err);
 
+/* Reads the topic to its end, then lists what is stored for connector: a new array of
+ * {"partition":{...},"offset":{...}} (KIP-875's GET /connectors/{c}/offsets). */
+int kc_offset_store_list(kc_offset_store *s, const char *connector, json_t **out, kc_err *err);
+
 /* Writes (connector, partition) -> offset (NULL: tombstone), asynchronously. */
 int kc_offset_store_put(kc_offset_store *s, const char *connector, const json_t *partition,
                         const json_t *offset, kc_err *err);

@@ -36,7 +36,7 @@ static size_t                  nclasses;
 static int
 add_class(const kc_connector_ops *ops, const char *origin, kc_err *err)
 {
-    if (ops->abi != KC_CONNECTOR_ABI || ops->class_name == NULL || ops->start == NULL ||
+    if (ops->abi < KC_CONNECTOR_ABI_MIN || ops->abi > KC_CONNECTOR_ABI || ops->class_name == NULL || ops->start == NULL ||
         ops->stop == NULL || ops->task_configs == NULL || ops->task == NULL ||
         ops->task->start == NULL || ops->task->stop == NULL || ops->task->destroy == NULL ||
         (ops->type == KC_CONNECTOR_SOURCE && ops->task->poll == NULL) ||

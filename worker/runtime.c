@@ -50,8 +50,34 @@ struct instance {
     bool                    abandoned;          /* its thread frees it (under lock) */
     void                   *priv;               /* the plugin's state, under lock */
     bool                    running;            /* plugin started and not stopped */
+    char                  **topics;             /* KIP-558: topics this task has used */
+    size_t                  ntopics;
     instance               *next;
 };
+
+/* KIP-558, task thread: the first time this task uses topic, the status topic gets
+ * status-topic-<topic>:connector-<c> unless it already has it (Java's recordActiveTopic).
+ * On the record path: one strcmp when the task uses one topic (the last one seen first),
+ * a short scan otherwise; the status topic is only touched for a new topic. */
+static void
+note_topic(instance *in, const char *topic)
+{
+    kc_status_store *st = in->rt->env.status;
+    kc_err           err;
+
+    if (in->ntopics > 0 && strcmp(in->topics[in->ntopics - 1], topic) == 0)
+        return;
+    for (size_t i = 0; i < in->ntopics; i++)
+        if (strcmp(in->topics[i], topic) == 0)
+            return;
+    in->topics = kc_xrealloc(in->topics, (in->ntopics + 1) * sizeof(*in->topics));
+    in->topics[in->ntopics++] = kc_xstrdup(topic);
+    if (!kc_cfg_bool(&in->rt->env.wc->cfg, "topic.tracking.enable") ||
+        kc_status_store_has_topic(st, in->connector, topic))
+        return;
+    if (kc_status_store_put_topic(st, in->connector, topic, in->task, kc_wall_ms(), &err) != KC_OK)
+        kc_log_warn("task", "[%s] recording active topic %s: %s", in->label, topic, err.msg);
+}
 
 /* ===== Host services for plugins ===== */
 
@@ -190,6 +216,9 @@ instance_free(instance *in)
     pthread_mutex_destroy(&in->lock);
     pthread_cond_destroy(&in->cond);
     free(in->connector);
+    for (size_t i = 0; i < in->ntopics; i++)
+        free(in->topics[i]);
+    free(in->topics);
     free(in->label);
     free(in);
 }
@@ -484,7 +513,7 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
             pending_discard(s, pe);
         return;
     }
-    if (pe->has_rec && s->priv != NULL && s->in->ops->task->commit_record != NULL)
+    if (pe->has_rec && s->priv != NULL && KC_TASK_HAS(s->in->ops, commit_record))
         s->in->ops->task->commit_record(s->priv, &pe->rec, m->partition, m->offset);
     pending_release_record(pe);
     if (pe->part == NULL)
@@ -705,7 +734,7 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
 {
     bool                lent = v != NULL && v == r->value.ptr;
     bool                keep = r->release != NULL || r->source_partition != NULL ||
-                               s->in->ops->task->commit_record != NULL;
+                               KC_TASK_HAS(s->in->ops, commit_record);
     pending            *pe = NULL;
     rd_kafka_headers_t *hdrs = NULL;
     rd_kafka_resp_err_t e;
@@ -838,6 +867,7 @@ run_source(instance *in)
                 release_records(recs, i, n);
                 goto stopping;
             }
+            note_topic(in, r->topic);
             if ((e = send_record(&s, producer, r, k, klen, v, vlen)) != RD_KAFKA_RESP_ERR_NO_ERROR) {
                 fail(in, "Failed to send record", rd_kafka_err2str(e));
                 release_records(recs, i + 1, n);
@@ -1053,6 +1083,7 @@ run_sink(instance *in)
                 kc_record *r = &batch[i];
                 memset(r, 0, sizeof(*r));
                 r->topic = rd_kafka_topic_name(msgs[i]->rkt);
+                note_topic(in, r->topic);
                 r->partition = msgs[i]->partition;
                 r->offset = msgs[i]->offset;
                 r->timestamp = rd_kafka_message_timestamp(msgs[i], NULL);

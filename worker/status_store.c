@@ -35,12 +35,54 @@ typedef struct entry {
     kc_status  st;
 } entry;
 
+/* An active topic (KIP-558): status-topic-<topic>:connector-<connector>. */
+typedef struct topic_entry {
+    char *topic, *connector;
+} topic_entry;
+
 struct kc_status_store {
     kc_klog        *log;
     pthread_mutex_t lock;
     entry          *entries;
     size_t          n, cap;
+    topic_entry    *topics;
+    size_t          ntopics, topics_cap;
 };
+
+#define TOPIC_PREFIX "status-topic-"
+#define TOPIC_SEPARATOR ":connector-"
+
+/* Under the lock. */
+static void
+apply_topic_record(kc_status_store *s, const char *key, bool tombstone)
+{
+    const char *rest = key + strlen(TOPIC_PREFIX), *sep = strstr(rest, TOPIC_SEPARATOR);
+    char       *topic, *connector;
+    size_t      i;
+
+    if (sep == NULL || sep == rest || sep[strlen(TOPIC_SEPARATOR)] == '\0')
+        return;
+    topic = kc_xstrndup(rest, (size_t) (sep - rest));
+    connector = kc_xstrdup(sep + strlen(TOPIC_SEPARATOR));
+    for (i = 0; i < s->ntopics; i++)
+        if (strcmp(s->topics[i].topic, topic) == 0 &&
+            strcmp(s->topics[i].connector, connector) == 0)
+            break;
+    if (tombstone && i < s->ntopics) {
+        free(s->topics[i].topic);
+        free(s->topics[i].connector);
+        s->topics[i] = s->topics[--s->ntopics];
+    } else if (!tombstone && i == s->ntopics) {
+        if (s->ntopics == s->topics_cap) {
+            s->topics_cap = s->topics_cap ? s->topics_cap * 2 : 16;
+            s->topics = kc_xrealloc(s->topics, s->topics_cap * sizeof(*s->topics));
+        }
+        s->topics[s->ntopics++] = (topic_entry) { topic, connector };
+        return;
+    }
+    free(topic);
+    free(connector);
+}
 
 void
 kc_status_clear(kc_status *st)
@@ -165,8 +207,14 @@ on_record(void *opaque, const char *key, const void *value, size_t len, int32_t 
 
     (void) partition;
     (void) offset;
-    if (key == NULL || strncmp(key, "status-topic-", 13) == 0)
-        return;                                   /* active topics: not kept yet */
+    if (key == NULL)
+        return;
+    if (strncmp(key, TOPIC_PREFIX, strlen(TOPIC_PREFIX)) == 0) {
+        pthread_mutex_lock(&s->lock);
+        apply_topic_record(s, key, value == NULL);
+        pthread_mutex_unlock(&s->lock);
+        return;
+    }
     if (parse_key(key, connector, sizeof(connector), &task) != 0) {
         kc_log_warn("status", "Discarding record with invalid key %s", key);
         return;
@@ -229,6 +277,11 @@ kc_status_store_close(kc_status_store *s)
         kc_status_clear(&s->entries[i].st);
     }
     free(s->entries);
+    for (size_t i = 0; i < s->ntopics; i++) {
+        free(s->topics[i].topic);
+        free(s->topics[i].connector);
+    }
+    free(s->topics);
     pthread_mutex_destroy(&s->lock);
     free(s);
 }
@@ -345,4 +398,76 @@ kc_status_store_tasks(kc_status_store *s, const char *connector, size_t *n)
     pthread_mutex_unlock(&s->lock);
     qsort(ids, *n, sizeof(*ids), int_cmp);
     return ids;
+}
+
+/* ===== Active topics (KIP-558) ===== */
+
+static int
+cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+char **
+kc_status_store_topics(kc_status_store *s, const char *connector, size_t *n)
+{
+    char **out;
+
+    pthread_mutex_lock(&s->lock);
+    out = kc_xcalloc(s->ntopics + 1, sizeof(*out));
+    *n = 0;
+    for (size_t i = 0; i < s->ntopics; i++)
+        if (strcmp(s->topics[i].connector, connector) == 0)
+            out[(*n)++] = kc_xstrdup(s->topics[i].topic);
+    pthread_mutex_unlock(&s->lock);
+    qsort(out, *n, sizeof(*out), cmp_str);
+    return out;
+}
+
+bool
+kc_status_store_has_topic(kc_status_store *s, const char *connector, const char *topic)
+{
+    bool found = false;
+
+    pthread_mutex_lock(&s->lock);
+    for (size_t i = 0; i < s->ntopics && !found; i++)
+        found = strcmp(s->topics[i].connector, connector) == 0 &&
+                strcmp(s->topics[i].topic, topic) == 0;
+    pthread_mutex_unlock(&s->lock);
+    return found;
+}
+
+int
+kc_status_store_put_topic(kc_status_store *s, const char *connector, const char *topic, int task,
+                          int64_t discover_ms, kc_err *err)
+{
+    char   *key = kc_xasprintf(TOPIC_PREFIX "%s" TOPIC_SEPARATOR "%s", topic, connector);
+    json_t *v = json_pack("{s:{s:s,s:s,s:i,s:I}}", "topic", "name", topic, "connector", connector,
+                          "task", task, "discoverTimestamp", (json_int_t) discover_ms);
+    size_t  len;
+    char   *value = kc_json_java_dumps(v, &len);
+    int     rc = kc_klog_send(s->log, key, value, len, err);
+
+    json_decref(v);
+    free(value);
+    free(key);
+    return rc;
+}
+
+int
+kc_status_store_reset_topics(kc_status_store *s, const char *connector, kc_err *err)
+{
+    size_t n;
+    char **topics = kc_status_store_topics(s, connector, &n);
+    int    rc = KC_OK;
+
+    for (size_t i = 0; i < n; i++) {
+        char *key = kc_xasprintf(TOPIC_PREFIX "%s" TOPIC_SEPARATOR "%s", topics[i], connector);
+        if (rc == KC_OK)
+            rc = kc_klog_send(s->log, key, NULL, 0, err);
+        free(key);
+        free(topics[i]);
+    }
+    free(topics);
+    return rc;
 }

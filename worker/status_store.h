@@ -69,6 +69,16 @@ int *kc_status_store_tasks(kc_status_store *s, const char *connector, size_t *n)
 
 void kc_status_clear(kc_status *st);
 
+/* KIP-558 active topics, kept from status-topic-<topic>:connector-<c> records. */
+/* The topics connector used, sorted (new array of new strings, *n of them). Any thread. */
+char **kc_status_store_topics(kc_status_store *s, const char *connector, size_t *n);
+bool kc_status_store_has_topic(kc_status_store *s, const char *connector, const char *topic);
+/* Writes the record Java writes when a task first uses topic. Any thread. */
+int kc_status_store_put_topic(kc_status_store *s, const char *connector, const char *topic,
+                              int task, int64_t discover_ms, kc_err *err);
+/* Tombstones every active topic of connector (PUT /connectors/{c}/topics/reset). */
+int kc_status_store_reset_topics(kc_status_store *s, const char *connector, kc_err *err);
+
 /* Record codec, for tests and tools: the value JSON Java writes, and back. */
 char *kc_status_value(const kc_status *st, size_t *len);
 int kc_status_parse(const void *value, size_t len, kc_status *out);

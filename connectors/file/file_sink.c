@@ -8,6 +8,7 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,7 +114,9 @@ fk_flush(void *priv, char *err, size_t errlen)
 {
     fk_task *t = priv;
 
-    if (fflush(t->out) != 0 || (t->own && fsync(fileno(t->out)) != 0)) {
+    /* fsync is refused (EINVAL) by files that cannot be synced, /dev/null among them; their
+     * data is as flushed as it gets, so offsets may still be committed. */
+    if (fflush(t->out) != 0 || (t->own && fsync(fileno(t->out)) != 0 && errno != EINVAL)) {
         snprintf(err, errlen, "FileStreamSink: flushing the output failed");
         return KC_PLUGIN_RETRIABLE;
     }
@@ -141,6 +144,32 @@ static const kc_task_ops fk_task_ops = {
 
 static const char *const fk_aliases[] = { "FileStreamSinkConnector", "FileStreamSink", NULL };
 
+/* The keys Kafka's FileStreamSinkConnector defines, as Connect's REST API shows them. */
+static json_t *
+fk_config_def(void)
+{
+    static const char defs[] =
+        "[{\"name\":\"file\",\"type\":\"STRING\",\"required\":false,\"default_value\":null,\""
+        "importance\":\"HIGH\",\"documentation\":\"Destination filename. If not specified, th"
+        "e standard output will be used\",\"group\":null,\"order_in_group\":-1,\"width\":\"NO"
+        "NE\",\"display_name\":\"file\",\"dependents\":[]}]";
+
+    return json_loads(defs, 0, NULL);
+}
+
+/* KIP-875: the sink's offsets are the consumer group's; nothing of its own to change. */
+static int
+fk_alter_offsets(const json_t *config, const json_t *offsets, bool *managed, char *err,
+                 size_t errlen)
+{
+    (void) config;
+    (void) offsets;
+    (void) err;
+    (void) errlen;
+    *managed = true;
+    return KC_PLUGIN_OK;
+}
+
 const kc_connector_ops kc_file_sink_connector = {
     .abi = KC_CONNECTOR_ABI,
     .class_name = "org.apache.kafka.connect.file.FileStreamSinkConnector",
@@ -152,4 +181,6 @@ const kc_connector_ops kc_file_sink_connector = {
     .task_configs = fk_task_configs,
     .stop = fk_stop,
     .task = &fk_task_ops,
+    .config_def = fk_config_def,
+    .alter_offsets = fk_alter_offsets,
 };

@@ -23,6 +23,10 @@ typedef struct {
     json_t *config;
 } fs_connector;
 
+/* The checks start() makes (Java's FileStreamSourceConnector.start). Not the validate hook:
+ * Java's validation finds only what the config definition says (a missing topic, a
+ * batch.size that is not a number), which the worker checks from fs_config_def, and a
+ * connector created with two topics fails when it starts. */
 static json_t *
 fs_validate(const json_t *config)
 {
@@ -264,6 +268,76 @@ static const kc_task_ops fs_task_ops = {
 
 static const char *const fs_aliases[] = { "FileStreamSourceConnector", "FileStreamSource", NULL };
 
+/* The keys Kafka's FileStreamSourceConnector defines, as Connect's REST API shows them. */
+static json_t *
+fs_config_def(void)
+{
+    static const char defs[] =
+        "[{\"name\":\"file\",\"type\":\"STRING\",\"required\":false,\"default_value\":null,\""
+        "importance\":\"HIGH\",\"documentation\":\"Source filename. If not specified, the sta"
+        "ndard input will be used\",\"group\":null,\"order_in_group\":-1,\"width\":\"NONE\",\""
+        "display_name\":\"file\",\"dependents\":[]},{\"name\":\"topic\",\"type\":\"STRING\",\""
+        "required\":true,\"default_value\":null,\"importance\":\"HIGH\",\"documentation\":\"T"
+        "he topic to publish data to\",\"group\":null,\"order_in_group\":-1,\"width\":\"NONE\""
+        ",\"display_name\":\"topic\",\"dependents\":[]},{\"name\":\"batch.size\",\"type\":\"I"
+        "NT\",\"required\":false,\"default_value\":\"2000\",\"importance\":\"LOW\",\"document"
+        "ation\":\"The maximum number of records the source task can read from the file each "
+        "time it is polled\",\"group\":null,\"order_in_group\":-1,\"width\":\"NONE\",\"displa"
+        "y_name\":\"batch.size\",\"dependents\":[]}]";
+
+    return json_loads(defs, 0, NULL);
+}
+
+/* KIP-875: offsets of a stopped connector may be altered when they have Java's shape; the
+ * task checks the position against the file when it starts. */
+static int
+fs_alter_offsets(const json_t *config, const json_t *offsets, bool *managed, char *err,
+                 size_t errlen)
+{
+    const char *file = json_string_value(json_object_get(config, "file"));
+    size_t      i;
+    json_t     *e;
+
+    if (file == NULL || *file == '\0') {
+        snprintf(err, errlen, "Offsets cannot be modified if the 'file' configuration is "
+                 "unspecified. This is because stdin is used for input and offsets are not "
+                 "tracked.");
+        return KC_PLUGIN_FATAL;
+    }
+    json_array_foreach(offsets, i, e) {
+        const json_t *offset = json_object_get(e, "offset"), *partition, *pos;
+        if (offset == NULL || json_is_null(offset))
+            continue;                       /* tombstones are fine for anything */
+        pos = json_object_get(offset, "position");
+        if (pos == NULL) {
+            snprintf(err, errlen, "Offset objects should either be null or contain the key "
+                     "'position'");
+            return KC_PLUGIN_FATAL;
+        }
+        if (!json_is_integer(pos)) {
+            snprintf(err, errlen, "The value for the 'position' key in the offset is expected "
+                     "to be a Long value");
+            return KC_PLUGIN_FATAL;
+        }
+        if (json_integer_value(pos) < 0) {
+            snprintf(err, errlen, "The value for the 'position' key in the offset should be a "
+                     "non-negative value");
+            return KC_PLUGIN_FATAL;
+        }
+        partition = json_object_get(e, "partition");
+        if (partition == NULL || json_is_null(partition)) {
+            snprintf(err, errlen, "Partition objects cannot be null");
+            return KC_PLUGIN_FATAL;
+        }
+        if (json_object_get(partition, "filename") == NULL) {
+            snprintf(err, errlen, "Partition objects should contain the key 'filename'");
+            return KC_PLUGIN_FATAL;
+        }
+    }
+    *managed = true;
+    return KC_PLUGIN_OK;
+}
+
 const kc_connector_ops kc_file_source_connector = {
     .abi = KC_CONNECTOR_ABI,
     .class_name = "org.apache.kafka.connect.file.FileStreamSourceConnector",
@@ -271,9 +345,10 @@ const kc_connector_ops kc_file_source_connector = {
     .version = "4.3.1",
     .type = KC_CONNECTOR_SOURCE,
     .task_class = "org.apache.kafka.connect.file.FileStreamSourceTask",
-    .validate = fs_validate,
     .start = fs_start,
     .task_configs = fs_task_configs,
     .stop = fs_stop,
     .task = &fs_task_ops,
+    .config_def = fs_config_def,
+    .alter_offsets = fs_alter_offsets,
 };

@@ -265,6 +265,12 @@ mcc_stop(void *priv)
 }
 
 static json_t *
+mcc_config_def(void)
+{
+    return kc_mirror_config_def(KC_MIRROR_CHECKPOINT_CONNECTOR);
+}
+
+static json_t *
 mcc_validate(const json_t *config)
 {
     return kc_mirror_validate(KC_MIRROR_CHECKPOINT_CONNECTOR, config);
@@ -928,4 +934,5 @@ const kc_connector_ops kc_mirror_checkpoint_connector = {
     .task_configs = mcc_task_configs,
     .stop = mcc_stop,
     .task = &mct_ops,
+    .config_def = mcc_config_def,
 };

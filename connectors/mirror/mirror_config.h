@@ -86,6 +86,10 @@ json_t *kc_mirror_validate(kc_mirror_kind kind, const json_t *config);
  * defines key: dedicated mode copies such top-level keys into every connector (§8.6). */
 bool kc_mirror_config_key_defined(const char *key);
 
+/* The connector's keys as GET /connector-plugins/{p}/config shows them (ConfigKeyInfo
+ * objects; Connect's own keys are added by the worker). New reference. */
+json_t *kc_mirror_config_def(kc_mirror_kind kind);
+
 /* Task configs share this: originals + extra key/value (strings). New reference. */
 json_t *kc_mirror_task_config(const kc_mirror_config *c, const char *key, const char *value,
                               int index);

@@ -78,6 +78,12 @@ mhc_stop(void *priv)
 }
 
 static json_t *
+mhc_config_def(void)
+{
+    return kc_mirror_config_def(KC_MIRROR_HEARTBEAT_CONNECTOR);
+}
+
+static json_t *
 mhc_validate(const json_t *config)
 {
     return kc_mirror_validate(KC_MIRROR_HEARTBEAT_CONNECTOR, config);
@@ -207,4 +213,5 @@ const kc_connector_ops kc_mirror_heartbeat_connector = {
     .task_configs = mhc_task_configs,
     .stop = mhc_stop,
     .task = &mht_ops,
+    .config_def = mhc_config_def,
 };

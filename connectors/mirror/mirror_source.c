@@ -591,6 +591,12 @@ msc_stop(void *priv)
 }
 
 static json_t *
+msc_config_def(void)
+{
+    return kc_mirror_config_def(KC_MIRROR_SOURCE_CONNECTOR);
+}
+
+static json_t *
 msc_validate(const json_t *config)
 {
     return kc_mirror_validate(KC_MIRROR_SOURCE_CONNECTOR, config);
@@ -1005,4 +1011,5 @@ const kc_connector_ops kc_mirror_source_connector = {
     .task_configs = msc_task_configs,
     .stop = msc_stop,
     .task = &mst_ops,
+    .config_def = msc_config_def,
 };

@@ -1,0 +1,42 @@
+/*
+ * rest/plugins.h - connector config validation shared by /connector-plugins and the
+ * /connectors resources that write configs.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_REST_PLUGINS_H
+#define KC_REST_PLUGINS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "connectors/connector.h"
+#include "rest/server.h"
+
+struct kc_rest_response;
+
+/* Java's ConfigInfos for config (a JSON object of strings and nulls, borrowed) against the
+ * connector class ops: Connect's keys, then the connector's own, each with value and
+ * errors. New reference. Any thread. */
+json_t *kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config,
+                         const kc_connector_ops *ops);
+
+/* "Connector configuration is invalid and contains the following N error(s):\n..." for a
+ * ConfigInfos with errors. New string. */
+char *kc_rest_validation_message(const json_t *infos);
+
+/* Java's message for a connector class no plugin provides, after prefix (the exception
+ * names Java puts before it on each endpoint). New string. */
+char *kc_rest_unknown_class_message(const char *cls, const char *prefix);
+
+/* Config values as Jackson reads a Map<String,String>: numbers and booleans become their
+ * text; an object or array is Jackson's 500 (filled into resp, false). In place. */
+bool kc_rest_coerce_config(json_t *config, struct kc_rest_response *resp);
+
+/* Connect's error body with a message of any length (kc_rest_error's is bounded). */
+void kc_rest_error_text(struct kc_rest_response *resp, int status, const char *text);
+
+/* A config as a Java HashMap prints it: {k=v, k2=v2}, in HashMap order. New string. */
+char *kc_rest_java_map_text(const json_t *config);
+
+#endif
