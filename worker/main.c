@@ -104,7 +104,7 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
     rd_kafka_t      *admin = NULL;
     kc_rest_server  *rest = NULL;
     kc_herder       *herder = NULL;
-    kc_rest_ctx      ctx = { KC_KAFKA_VERSION, KC_COMMIT, NULL, NULL, NULL };
+    kc_rest_ctx      ctx = { KC_KAFKA_VERSION, KC_COMMIT, NULL, NULL, NULL, NULL };
     char            *cluster_id = NULL, *client_id;
     const char      *t;
     int              rc = EXIT_STARTUP, stopped = 0, timeout_ms;
@@ -143,6 +143,7 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
         kc_plugins_init(kc_runtime_host(), pp->is_null ? NULL : pp->list);
     }
     ctx.worker_cfg = &wc.cfg;
+    ctx.worker_props = &wc.props;
     if ((rest = kc_rest_start(&wc.cfg, &ctx, &err)) == NULL)
         goto fail;
     if ((herder = kc_herder_start(&wc, kc_rest_advertised_url(rest), kc_rest_worker_id(rest),
