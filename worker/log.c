@@ -52,6 +52,10 @@ static const struct { const char *subsys, *logger; } subsystems[] = {
 };
 #define NSUB (sizeof(subsystems) / sizeof(subsystems[0]))
 
+/* Namespaces created through the REST API are kept; a bound keeps a client from growing the
+ * table without end (past it, a new namespace changes its descendants but is not kept). */
+#define MAX_CREATED 4096
+
 typedef struct logger {
     char    *name;
     int      level;              /* index into l4j_levels */
@@ -313,7 +317,7 @@ kc_logger_set(const char *ns, const char *level)
         maybe_set(extra[i].name, ns, all, &extra[i].level, &extra[i].last_modified, idx, now,
                   out, &nout);
     }
-    if (!present) {
+    if (!present && nextra < MAX_CREATED) {
         /* The namespace's own logger, new: it starts at the level it inherits (as a log4j
          * logger created on lookup does) and counts as changed only if that differs. */
         extra = kc_xrealloc(extra, (nextra + 1) * sizeof(*extra));
