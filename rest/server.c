@@ -189,6 +189,7 @@ kc_rest_header_rule_parse(const char *text, kc_rest_header_rule *rule, kc_err *e
         return rc;
     }
     action = kc_xstrndup(t, (size_t) (sp - t));
+    sp += strspn(sp, " \t\r\n\f\v");                /* Java splits on a run of blanks */
     pair = trimmed(sp, strlen(sp));
     colon = strchr(pair, ':');
     if (strcasecmp(action, "set") == 0) {
@@ -231,6 +232,26 @@ kc_rest_header_rule_parse(const char *text, kc_rest_header_rule *rule, kc_err *e
     free(action);
     free(pair);
     free(t);
+    return rc;
+}
+
+int
+kc_rest_headers_config_check(const char *value, kc_err *err)
+{
+    size_t              n;
+    char              **items;
+    int                 rc = KC_OK;
+    kc_rest_header_rule rule;
+
+    if (value == NULL)
+        return KC_OK;
+    items = csv_split(value, &n);
+    for (size_t i = 0; rc == KC_OK && i < n; i++) {
+        rc = kc_rest_header_rule_parse(items[i], &rule, err);
+        free(rule.name);
+        free(rule.value);
+    }
+    kc_strv_free(items);
     return rc;
 }
 

@@ -104,6 +104,10 @@ typedef struct kc_rest_filters {
 int kc_rest_filters_init(kc_rest_filters *f, const kc_cfg *cfg, kc_err *err);
 void kc_rest_filters_free(kc_rest_filters *f);
 
+/* Checks a whole response.http.headers.config value (Jetty's csvSplit: comma-separated,
+ * items may be quoted) as Java's validator does; KC_EINVAL with its message. */
+int kc_rest_headers_config_check(const char *value, kc_err *err);
+
 /* Parses one rule "[action] [name]:[value]"; KC_EINVAL with Java's message if malformed. */
 int kc_rest_header_rule_parse(const char *text, kc_rest_header_rule *rule, kc_err *err);
 
