@@ -127,17 +127,28 @@ def test_https_key_store_errors_stop_the_worker(workers, tmp_path):
     assert "ssl.keystore.location" in w.log() and "ssl.keystore.password" in w.log()
 
 
-def test_https_from_top_level_ssl_keys(workers, tmp_path):
+def test_https_from_top_level_inline_pem_keys_advertised(workers, tmp_path):
+    """No listeners.https.* key: the top-level ssl.* keys serve, here a PEM key store given
+    inline (Java's ssl.keystore.certificate.chain / ssl.keystore.key); and the https listener
+    is the advertised one."""
     certs = make_cert(str(tmp_path))
     http, https = kh.free_ports(2)
+
+    def inline(path):
+        return open(path).read().strip().replace("\n", "\\n")
+
     props = workers.properties(**{
         "listeners": f"http://127.0.0.1:{http},https://127.0.0.1:{https}",
-        "ssl.keystore.type": "PKCS12", "ssl.keystore.location": certs["p12"],
-        "ssl.keystore.password": "secret",
+        "rest.advertised.listener": "https",
+        "ssl.keystore.type": "PEM",
+        "ssl.keystore.certificate.chain": inline(certs["cert"]),
+        "ssl.keystore.key": inline(os.path.join(str(tmp_path), "key.pem")),
     })
-    start(workers, props, http)
+    w = start(workers, props, http)
     r = requests.get(f"https://127.0.0.1:{https}/health", timeout=10, verify=certs["cert"])
     assert r.status_code == 200 and r.json()["status"] == "healthy"
+    assert f"advertised URL https://127.0.0.1:{https}/" in w.log()
+    assert f"Kafka Connect started (worker 127.0.0.1:{https})" in w.log()
 
 
 CORS_AND_HEADERS = {
