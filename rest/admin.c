@@ -129,7 +129,7 @@ kc_rest_logger_put(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_r
 {
     const char *ns = req->segments[2], *scope = kc_rest_query(req, "scope"), *level;
     json_t     *body = level_map(req, resp), *lv;
-    char        text[64];
+    char       *text;
 
     if (body == NULL)
         return;
@@ -140,22 +140,22 @@ kc_rest_logger_put(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_r
         return;
     }
     if (json_is_string(lv))                          /* Jackson turns scalars into text */
-        snprintf(text, sizeof(text), "%s", json_string_value(lv));
+        text = kc_xstrdup(json_string_value(lv));
     else if (json_is_integer(lv))
-        snprintf(text, sizeof(text), "%lld", (long long) json_integer_value(lv));
+        text = kc_xasprintf("%lld", (long long) json_integer_value(lv));
     else if (json_is_real(lv))
-        snprintf(text, sizeof(text), "%g", json_real_value(lv));
+        text = kc_xasprintf("%g", json_real_value(lv));
     else
-        snprintf(text, sizeof(text), "%s", json_is_true(lv) ? "true" : "false");
+        text = kc_xstrdup(json_is_true(lv) ? "true" : "false");
     json_decref(body);
-    if (text[0] == '\0') {
+    level = kc_log_level_name(text);
+    if (text[0] == '\0')
         kc_rest_error(resp, 500, "Illegal null or empty Level name.");
-        return;
-    }
-    if ((level = kc_log_level_name(text)) == NULL) {
+    else if (level == NULL)
         kc_rest_error(resp, 404, "invalid log level '%s'.", text);
+    free(text);
+    if (level == NULL)
         return;
-    }
     if (scope != NULL && strcasecmp(scope, "cluster") == 0) {
         cluster_put c = { ns, level, KC_OK, { 0, "" } };
         kc_herder  *h = __atomic_load_n(&ctx->herder, __ATOMIC_ACQUIRE);
