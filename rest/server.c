@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rest/client.h"
 #include "rest/routes.h"
 #include "worker/log.h"
 
@@ -672,12 +673,114 @@ openssl_reason(char *buf, size_t size)
     ERR_clear_error();
 }
 
+static bool
+has_prefixed_keys(const kc_rest_ctx *ctx, const char *prefix)
+{
+    for (size_t i = 0; ctx->worker_props != NULL && i < ctx->worker_props->n; i++)
+        if (strncmp(ctx->worker_props->items[i].key, prefix, strlen(prefix)) == 0)
+            return true;
+    return false;
+}
+
+static char *
+read_text_file(const char *path)
+{
+    FILE  *f = fopen(path, "rb");
+    char  *text;
+    size_t n;
+
+    if (f == NULL)
+        return NULL;
+    text = kc_xcalloc(1 << 20, 1);
+    n = fread(text, 1, (1 << 20) - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* The trust store under prefix (or the top-level one) as PEM certificates in *ca_pem (new;
+ * NULL when none is configured). PEM (inline or a file) and PKCS12 are read. */
+static int
+load_trust_store(const kc_rest_ctx *ctx, const kc_cfg *cfg, const char *prefix, char **ca_pem,
+                 kc_err *err)
+{
+    bool        prefixed = has_prefixed_keys(ctx, prefix);
+    char        b1[256], b2[256], b3[256], b4[256], why[256];
+    const char *type = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.truststore.type", b1,
+                                   sizeof(b1));
+    const char *location = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.truststore.location",
+                                       b2, sizeof(b2));
+    const char *password = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.truststore.password",
+                                       b3, sizeof(b3));
+    const char *inline_certs = ssl_setting(ctx, cfg, prefix, prefixed,
+                                           "ssl.truststore.certificates", b4, sizeof(b4));
+    char       *text = NULL;
+    BIO        *in, *out;
+    int         ncerts = 0;
+
+    *ca_pem = NULL;
+    if ((location == NULL || *location == '\0') && (inline_certs == NULL || *inline_certs == '\0'))
+        return KC_OK;
+    if (type == NULL || *type == '\0')
+        type = "JKS";
+    out = BIO_new(BIO_s_mem());
+    if (strcasecmp(type, "PEM") == 0) {
+        text = inline_certs && *inline_certs ? kc_xstrdup(inline_certs) : read_text_file(location);
+        if (text == NULL) {
+            BIO_free(out);
+            return kc_err_set(err, KC_EINVAL, "%sssl.truststore.location=%s: cannot read it",
+                              prefixed ? prefix : "", location);
+        }
+        in = BIO_new_mem_buf(text, -1);
+        for (X509 *x; (x = PEM_read_bio_X509(in, NULL, NULL, NULL)) != NULL; ncerts++) {
+            PEM_write_bio_X509(out, x);
+            X509_free(x);
+        }
+        BIO_free(in);
+        free(text);
+        ERR_clear_error();
+    } else {
+        PKCS12         *p12 = NULL;
+        EVP_PKEY       *pkey = NULL;
+        X509           *cert = NULL;
+        STACK_OF(X509) *ca = NULL;
+        if (location != NULL && (in = BIO_new_file(location, "rb")) != NULL) {
+            p12 = d2i_PKCS12_bio(in, NULL);
+            BIO_free(in);
+        }
+        if (p12 == NULL || !PKCS12_parse(p12, password ? password : "", &pkey, &cert, &ca)) {
+            openssl_reason(why, sizeof(why));
+            PKCS12_free(p12);
+            BIO_free(out);
+            return kc_err_set(err, KC_EINVAL, "%sssl.truststore.location=%s: cannot read it as "
+                              "a PKCS12 trust store (kconnect reads PEM and PKCS12): %s",
+                              prefixed ? prefix : "", location ? location : "", why);
+        }
+        if (cert != NULL && ++ncerts)
+            PEM_write_bio_X509(out, cert);
+        for (int i = 0; ca != NULL && i < sk_X509_num(ca); i++, ncerts++)
+            PEM_write_bio_X509(out, sk_X509_value(ca, i));
+        EVP_PKEY_free(pkey);
+        X509_free(cert);
+        sk_X509_pop_free(ca, X509_free);
+        PKCS12_free(p12);
+    }
+    if (ncerts == 0) {
+        BIO_free(out);
+        return kc_err_set(err, KC_EINVAL, "%sssl.truststore: no certificate in the trust store",
+                          prefixed ? prefix : "");
+    }
+    *ca_pem = bio_text(out);
+    BIO_free(out);
+    return KC_OK;
+}
+
 /* Reads the key store for one https listener into unencrypted PEM (what MHD takes). */
 static int
 load_key_store(const kc_rest_ctx *ctx, const kc_cfg *cfg, const char *prefix, listener *l,
                kc_err *err)
 {
-    bool        prefixed = false;
+    bool        prefixed = has_prefixed_keys(ctx, prefix);
     char        b1[256], b2[256], b3[256], b4[256], b5[256], b6[256], why[256];
     const char *type, *location, *password, *key_password, *chain, *key;
     EVP_PKEY   *pkey = NULL;
@@ -686,9 +789,6 @@ load_key_store(const kc_rest_ctx *ctx, const kc_cfg *cfg, const char *prefix, li
     BIO        *kout = NULL, *cout = NULL;
     int         rc = KC_OK;
 
-    for (size_t i = 0; ctx->worker_props != NULL && i < ctx->worker_props->n; i++)
-        if (strncmp(ctx->worker_props->items[i].key, prefix, strlen(prefix)) == 0)
-            prefixed = true;
     type = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.keystore.type", b1, sizeof(b1));
     location = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.keystore.location", b2, sizeof(b2));
     password = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.keystore.password", b3, sizeof(b3));
@@ -707,17 +807,11 @@ load_key_store(const kc_rest_ctx *ctx, const kc_cfg *cfg, const char *prefix, li
         if (chain != NULL && *chain && key != NULL && *key) {
             pem = kc_xasprintf("%s\n%s\n", key, chain);
         } else if (location != NULL && *location) {
-            FILE  *f = fopen(location, "rb");
-            size_t n = 0;
-            if (f == NULL) {
+            if ((pem = read_text_file(location)) == NULL) {
                 rc = kc_err_set(err, KC_EINVAL, "%sssl.keystore.location=%s: cannot read it",
                                 prefixed ? prefix : "", location);
                 goto out;
             }
-            pem = kc_xcalloc(1 << 20, 1);
-            n = fread(pem, 1, (1 << 20) - 1, f);
-            pem[n] = '\0';
-            fclose(f);
         } else {
             rc = kc_err_set(err, KC_EINVAL, "https listener: ssl.keystore.type=PEM needs "
                             "ssl.keystore.certificate.chain and ssl.keystore.key, or "
@@ -800,6 +894,44 @@ out:
 }
 
 /* ===== Start and stop ===== */
+
+/* What this worker's REST client uses for https URLs of other workers (forwarding to the
+ * leader, task configs): listeners.https.* or the top-level ssl.*, as Java's RestClient.
+ * Errors only matter when this worker serves https itself (Java fails the listener then). */
+static int
+client_tls(const kc_rest_ctx *ctx, const kc_cfg *cfg, bool serves_https, kc_err *err)
+{
+    const char *prefix = "listeners.https.";
+    bool        prefixed = has_prefixed_keys(ctx, prefix);
+    char        b1[256], b2[256], b3[256];
+    const char *ident = ssl_setting(ctx, cfg, prefix, prefixed,
+                                    "ssl.endpoint.identification.algorithm", b1, sizeof(b1));
+    const char *ks = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.keystore.location", b2,
+                                 sizeof(b2));
+    const char *chain = ssl_setting(ctx, cfg, prefix, prefixed,
+                                    "ssl.keystore.certificate.chain", b3, sizeof(b3));
+    listener    keys;
+    char       *ca = NULL;
+    int         rc;
+
+    memset(&keys, 0, sizeof(keys));
+    if (prefixed && ident == NULL)
+        ident = "https";                            /* the default under the prefix too */
+    rc = load_trust_store(ctx, cfg, prefix, &ca, err);
+    if (rc == KC_OK && ((ks != NULL && *ks) || (chain != NULL && *chain)))
+        rc = load_key_store(ctx, cfg, prefix, &keys, err);
+    if (rc != KC_OK && !serves_https) {
+        kc_log_warn("rest", "https requests to other workers will not use the configured "
+                    "stores: %s", err->msg);
+        rc = KC_OK;
+    } else if (rc == KC_OK) {
+        kc_http_set_tls(ca, keys.cert_pem, keys.key_pem, ident == NULL || *ident != '\0');
+    }
+    free(ca);
+    free(keys.key_pem);
+    free(keys.cert_pem);
+    return rc;
+}
 
 /* A host to advertise when the listener binds every interface: the first non-loopback
  * address of this host's name, as Java (Jetty) reports it; else the host name. */
@@ -970,6 +1102,13 @@ kc_rest_start(const kc_cfg *cfg, const kc_rest_ctx *ctx, kc_err *err)
                                       KC_REST_SCOPE_ADMIN, proto, &first_host, &first_port,
                                       err) != KC_OK)
         goto fail;
+    {
+        bool serves_https = false;
+        for (size_t i = 0; i < srv->nlisteners; i++)
+            serves_https = serves_https || srv->listeners[i].cert_pem != NULL;
+        if (client_tls(ctx, cfg, serves_https, err) != KC_OK)
+            goto fail;
+    }
     if (first_host == NULL) {
         /* No regular listener speaks the advertised protocol: Java then advertises the
          * server's first address with that scheme. */

@@ -421,3 +421,40 @@ def test_same_answers_as_java(workers, java, tmp_path, target_cluster):
                 assert j.text == k.text, (what, j.text, k.text)
     finally:
         jw.stop()
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_forwarding_to_an_https_leader(workers, tmp_path, trusted):
+    """Workers that advertise https: a request only the leader may serve, sent to either
+    worker, reaches the leader over TLS verified against listeners.https.ssl.truststore.*;
+    without a trust store for the self-signed certificate the forwarding fails."""
+    certs = make_cert(str(tmp_path))
+    base = workers.properties(**{"rest.advertised.listener": "https",
+                                 "listeners.https.ssl.keystore.type": "PKCS12",
+                                 "listeners.https.ssl.keystore.location": certs["p12"],
+                                 "listeners.https.ssl.keystore.password": "secret"})
+    if trusted:
+        base["listeners.https.ssl.truststore.type"] = "PEM"
+        base["listeners.https.ssl.truststore.location"] = certs["cert"]
+    ws = []
+    for _ in range(2):
+        http, https = kh.free_ports(2)
+        props = dict(base, listeners=f"http://127.0.0.1:{http},https://127.0.0.1:{https}")
+        ws.append(start(workers, props, http))
+    statuses = []
+    for i, w in enumerate(ws):
+        def post():
+            r = w.request("POST", "/connectors", json={"name": f"sink{i}", "config": {
+                "connector.class": "FileStreamSink", "topics": "https-t", "file": os.devnull}})
+            return (r.status_code, r.text) if r.status_code != 409 else None
+        statuses.append(wait_for(post, timeout=60, what="an answer other than 409"))
+    if trusted:
+        assert [s for s, _ in statuses] == [201, 201], statuses
+        for w in ws:
+            wait_for(lambda: sorted(w.get("/connectors").json()) == ["sink0", "sink1"],
+                     timeout=30, what="both connectors on every worker")
+    else:
+        # The leader creates its own; the follower cannot reach it.
+        assert sorted(s for s, _ in statuses) == [201, 500], statuses
+        failed = [t for s, t in statuses if s == 500][0]
+        assert "Error trying to forward REST request" in failed, failed
