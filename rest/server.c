@@ -975,7 +975,10 @@ start_daemon(listener *l, bool tls, const char *host, int port, int *bound_port,
     }
     opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) completed,
                                           NULL };
-    opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_CONNECTION_TIMEOUT, 120, NULL };
+    /* An idle connection is closed after the request timeout, as Java's connectors are. */
+    opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_CONNECTION_TIMEOUT,
+                                          kc_rest_request_timeout_ms() < 1000 ? 1
+                                          : kc_rest_request_timeout_ms() / 1000, NULL };
     memset(&ss, 0, sizeof(ss));
     if (*host == '\0') {
         flags |= MHD_USE_DUAL_STACK;
