@@ -13,10 +13,39 @@
 
 #include "protocol/wire.h"
 
+static struct {
+    char *ca, *cert, *key;
+    bool  no_verify_host;
+} tls;
+
 void
 kc_http_global_init(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+static void
+replace(char **dst, const char *src)
+{
+    free(*dst);
+    *dst = src != NULL && *src ? kc_xstrdup(src) : NULL;
+}
+
+void
+kc_http_set_tls(const char *ca_pem, const char *cert_pem, const char *key_pem, bool verify_host)
+{
+    replace(&tls.ca, ca_pem);
+    replace(&tls.cert, cert_pem);
+    replace(&tls.key, key_pem);
+    tls.no_verify_host = !verify_host;
+}
+
+static void
+set_blob(CURL *c, CURLoption opt, const char *pem)
+{
+    struct curl_blob b = { (void *) pem, strlen(pem), CURL_BLOB_COPY };
+
+    curl_easy_setopt(c, opt, &b);
 }
 
 static size_t
@@ -54,6 +83,16 @@ kc_http(const char *method, const char *url, const char *body, size_t len,
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &out);
+    if (tls.ca != NULL)
+        set_blob(c, CURLOPT_CAINFO_BLOB, tls.ca);
+    if (tls.cert != NULL && tls.key != NULL) {
+        set_blob(c, CURLOPT_SSLCERT_BLOB, tls.cert);
+        curl_easy_setopt(c, CURLOPT_SSLCERTTYPE, "PEM");
+        set_blob(c, CURLOPT_SSLKEY_BLOB, tls.key);
+        curl_easy_setopt(c, CURLOPT_SSLKEYTYPE, "PEM");
+    }
+    if (tls.no_verify_host)
+        curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 0L);
     if (body != NULL) {
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
         curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, (long) len);

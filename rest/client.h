@@ -10,12 +10,20 @@
 #ifndef KC_REST_CLIENT_H
 #define KC_REST_CLIENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "worker/common.h"
 
 void kc_http_global_init(void);
+
+/* TLS for https URLs of other workers, as Java's RestClient takes it from the
+ * listeners.https.* (or top-level ssl.*) settings: trusted CAs, a client certificate and
+ * key (all PEM text, any NULL), and whether the host name must match the certificate
+ * (ssl.endpoint.identification.algorithm=https). Copies; call before threads start. */
+void kc_http_set_tls(const char *ca_pem, const char *cert_pem, const char *key_pem,
+                     bool verify_host);
 
 /* method url [body]: *status gets the HTTP status, *resp (new, NUL-terminated; may be NULL)
  * the response body. headers: "Name: value" strings, NULL-terminated (may be NULL).

@@ -25,7 +25,7 @@
 #include "worker/plugins.h"
 #include "worker/runtime.h"
 
-#define HERDER_TIMEOUT_MS 90000
+#define HERDER_TIMEOUT_MS kc_rest_request_timeout_ms()
 
 struct call;
 static void forward(struct call *c);

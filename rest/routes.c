@@ -2,7 +2,10 @@
  * rest/routes.c - the route table and the resources that need no herder.
  *
  * Java (Jersey) answers an unknown path with 404 "HTTP 404 Not Found" and a known path with
- * the wrong method with 405 "HTTP 405 Method Not Allowed"; so do we.
+ * the wrong method with 405 "HTTP 405 Method Not Allowed"; so do we. Every resource but
+ * `/` and `/health` consumes only JSON (class-level @Consumes): a request whose Content-Type
+ * is something else gets 415 before any handler runs. OPTIONS on a known path is Jersey's
+ * automatic answer: 200, text/plain, the allowed methods in `Allow`.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -10,7 +13,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void
 kc_rest_error(kc_rest_response *resp, int status, const char *fmt, ...)
@@ -24,6 +29,71 @@ kc_rest_error(kc_rest_response *resp, int status, const char *fmt, ...)
     json_decref(resp->body);
     resp->status = status;
     resp->body = json_pack("{s:i,s:s}", "error_code", status, "message", msg);
+}
+
+/* ===== Request and response helpers ===== */
+
+const char *
+kc_rest_query(const kc_rest_request *req, const char *name)
+{
+    for (size_t i = 0; i < req->nargs; i++)
+        if (strcmp(req->args[i].name, name) == 0)
+            return req->args[i].value ? req->args[i].value : "";
+    return NULL;
+}
+
+bool
+kc_rest_query_has(const kc_rest_request *req, const char *name, const char *value)
+{
+    for (size_t i = 0; i < req->nargs; i++)
+        if (strcmp(req->args[i].name, name) == 0 && req->args[i].value != NULL &&
+            strcmp(req->args[i].value, value) == 0)
+            return true;
+    return false;
+}
+
+const char *
+kc_rest_header(const kc_rest_request *req, const char *name)
+{
+    for (size_t i = 0; i < req->nheaders; i++)
+        if (strcasecmp(req->headers[i].name, name) == 0)
+            return req->headers[i].value;
+    return NULL;
+}
+
+void
+kc_rest_response_header(kc_rest_response *resp, const char *name, const char *value,
+                        bool replace)
+{
+    if (replace) {
+        size_t k = 0;
+        for (size_t i = 0; i < resp->nheaders; i++) {
+            if (strcasecmp(resp->headers[i].name, name) == 0) {
+                free(resp->headers[i].name);
+                free(resp->headers[i].value);
+            } else {
+                resp->headers[k++] = resp->headers[i];
+            }
+        }
+        resp->nheaders = k;
+    }
+    if (resp->nheaders == KC_REST_MAX_HEADERS)
+        return;
+    resp->headers[resp->nheaders].name = kc_xstrdup(name);
+    resp->headers[resp->nheaders].value = kc_xstrdup(value);
+    resp->nheaders++;
+}
+
+void
+kc_rest_response_clear(kc_rest_response *resp)
+{
+    json_decref(resp->body);
+    free(resp->text);
+    for (size_t i = 0; i < resp->nheaders; i++) {
+        free(resp->headers[i].name);
+        free(resp->headers[i].value);
+    }
+    memset(resp, 0, sizeof(*resp));
 }
 
 /* GET / : ServerInfo, fields in Java's order. */
@@ -71,6 +141,10 @@ static const route routes[] = {
     { "DELETE", "connectors/*/offsets", kc_rest_offsets_reset },
     { "GET", "connectors/*/topics", kc_rest_connector_topics },
     { "PUT", "connectors/*/topics/reset", kc_rest_connector_topics_reset },
+    { "GET", "health", kc_rest_health },
+    { "GET", "admin/loggers", kc_rest_loggers_list },
+    { "GET", "admin/loggers/*", kc_rest_logger_get },
+    { "PUT", "admin/loggers/*", kc_rest_logger_put },
 };
 
 static int
@@ -119,10 +193,75 @@ dispatch_flow(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_respon
         kc_rest_error(resp, 404, "HTTP 404 Not Found");
 }
 
+/* Whether the route belongs to the admin context (LoggingResource) or the regular one. */
+static bool
+admin_route(const char *pattern)
+{
+    return strncmp(pattern, "admin/", 6) == 0;
+}
+
+static bool
+in_scope(const route *r, kc_rest_scope scope)
+{
+    return scope == KC_REST_SCOPE_ALL || (scope == KC_REST_SCOPE_ADMIN) == admin_route(r->pattern);
+}
+
+/* A Content-Type the JSON resources accept: application/json, application/<any>+json or a
+ * wildcard, parameters ignored; absent is fine too. */
+static bool
+json_content_type(const char *ct)
+{
+    size_t len;
+
+    if (ct == NULL)
+        return true;
+    while (*ct == ' ' || *ct == '\t')
+        ct++;
+    len = strcspn(ct, "; \t");
+    return (len == 16 && strncasecmp(ct, "application/json", 16) == 0) ||
+           (len == 3 && strncmp(ct, "*/*", 3) == 0) ||
+           (len == 13 && strncasecmp(ct, "application/*", 13) == 0) ||
+           (len > 17 && strncasecmp(ct, "application/", 12) == 0 &&
+            strncasecmp(ct + len - 5, "+json", 5) == 0);
+}
+
+/* Jersey lists allowed methods in its HashSet order; String hash codes make it this one. */
+static const char *const allow_order[] = { "HEAD", "DELETE", "POST", "GET", "OPTIONS", "PUT",
+                                           "PATCH" };
+
+static void
+options_answer(const kc_rest_request *req, kc_rest_response *resp)
+{
+    bool   allowed[sizeof(allow_order) / sizeof(allow_order[0])] = { false };
+    char   header[128] = "", text[128] = "";
+    size_t nallow = sizeof(allow_order) / sizeof(allow_order[0]);
+
+    for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
+        if (!in_scope(&routes[i], req->scope) || !route_matches(routes[i].pattern, req))
+            continue;
+        for (size_t k = 0; k < nallow; k++)
+            if (strcmp(allow_order[k], routes[i].method) == 0 ||
+                (strcmp(routes[i].method, "GET") == 0 && strcmp(allow_order[k], "HEAD") == 0) ||
+                strcmp(allow_order[k], "OPTIONS") == 0)
+                allowed[k] = true;
+    }
+    for (size_t k = 0; k < nallow; k++) {
+        if (!allowed[k])
+            continue;
+        snprintf(header + strlen(header), sizeof(header) - strlen(header), "%s%s",
+                 header[0] ? "," : "", allow_order[k]);
+        snprintf(text + strlen(text), sizeof(text) - strlen(text), "%s%s",
+                 text[0] ? ", " : "", allow_order[k]);
+    }
+    resp->status = 200;
+    resp->text = kc_xstrdup(text);
+    kc_rest_response_header(resp, "Allow", header, true);
+}
+
 void
 kc_rest_dispatch(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
 {
-    int path_known = 0;
+    const route *known = NULL;
 
     if (ctx->flow_herder != NULL) {
         dispatch_flow(ctx, req, resp);
@@ -130,16 +269,24 @@ kc_rest_dispatch(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_res
     }
 
     for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
-        if (!route_matches(routes[i].pattern, req))
+        if (!in_scope(&routes[i], req->scope) || !route_matches(routes[i].pattern, req))
             continue;
-        path_known = 1;
+        if (known == NULL)
+            known = &routes[i];
         if (strcmp(routes[i].method, req->method) == 0 ||
             (strcmp(req->method, "HEAD") == 0 && strcmp(routes[i].method, "GET") == 0)) {
+            if (strcmp(routes[i].pattern, "") != 0 && strcmp(routes[i].pattern, "health") != 0 &&
+                !json_content_type(kc_rest_header(req, "Content-Type"))) {
+                kc_rest_error(resp, 415, "HTTP 415 Unsupported Media Type");
+                return;
+            }
             routes[i].fn(ctx, req, resp);
             return;
         }
     }
-    if (path_known)
+    if (known != NULL && strcmp(req->method, "OPTIONS") == 0)
+        options_answer(req, resp);
+    else if (known != NULL)
         kc_rest_error(resp, 405, "HTTP 405 Method Not Allowed");
     else
         kc_rest_error(resp, 404, "HTTP 404 Not Found");

@@ -1,8 +1,10 @@
 /*
- * rest/server.c - libmicrohttpd glue: listeners, body collection, JSON responses.
+ * rest/server.c - libmicrohttpd glue: listeners (http, https), body collection, the
+ * server-level filters (CORS, configured response headers) and JSON responses.
  *
  * Each connection's request state (kc_rest_conn) lives from MHD's first call of the access
  * handler to its completion callback; it is touched only by the MHD thread serving it.
+ * The server and its filters are read-only once kc_rest_start returns.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -12,22 +14,36 @@
 #include <ctype.h>
 #include <microhttpd.h>
 #include <netdb.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/pkcs12.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "rest/client.h"
 #include "rest/routes.h"
 #include "worker/log.h"
 
-#define MAX_LISTENERS 8
+#define MAX_LISTENERS 16
+
+typedef struct listener {
+    struct MHD_Daemon *daemon;
+    kc_rest_server    *srv;
+    kc_rest_scope      scope;
+    char              *key_pem, *cert_pem;       /* https: what MHD serves */
+} listener;
 
 struct kc_rest_server {
-    struct MHD_Daemon *daemons[MAX_LISTENERS];
-    size_t             ndaemons;
+    listener           listeners[MAX_LISTENERS];
+    size_t             nlisteners;
     const kc_rest_ctx *ctx;
+    kc_rest_filters    filters;
     char              *advertised_url;
     char              *worker_id;
 };
@@ -37,6 +53,35 @@ typedef struct kc_rest_conn {
     size_t len, cap;
     int    too_large;
 } kc_rest_conn;
+
+/* ===== Time limits ===== */
+
+static atomic_int      request_timeout_ms = 90000;
+static atomic_int      health_timeout_ms = 10000;
+static _Atomic int64_t started_ms;
+
+int kc_rest_request_timeout_ms(void) { return atomic_load(&request_timeout_ms); }
+int kc_rest_health_timeout_ms(void) { return atomic_load(&health_timeout_ms); }
+int64_t kc_rest_started_ms(void) { return atomic_load(&started_ms); }
+
+void
+kc_rest_set_timeouts(int request_ms, int health_ms)
+{
+    atomic_store(&request_timeout_ms, request_ms);
+    atomic_store(&health_timeout_ms, health_ms);
+}
+
+static void
+timeouts_from_env(void)
+{
+    const char *r = getenv("KCONNECT_REST_REQUEST_TIMEOUT_MS");
+    const char *h = getenv("KCONNECT_REST_HEALTH_TIMEOUT_MS");
+
+    if (r != NULL && atoi(r) > 0)
+        atomic_store(&request_timeout_ms, atoi(r));
+    if (h != NULL && atoi(h) >= 0 && *h)
+        atomic_store(&health_timeout_ms, atoi(h));
+}
 
 /* ===== Listener URLs ===== */
 
@@ -77,7 +122,277 @@ kc_rest_parse_listener(const char *url, char **scheme, char **host, int *port, k
     return KC_OK;
 }
 
-/* ===== Request handling (MHD threads) ===== */
+/* ===== Filters: response headers and CORS ===== */
+
+/* Jetty's StringUtil.csvSplit: comma-separated, items trimmed, an item may be quoted
+ * ("a, b" keeps its comma; \ escapes inside quotes). New strings, NULL-terminated. */
+static char **
+csv_split(const char *s, size_t *n)
+{
+    char **out = kc_xcalloc(strlen(s) + 2, sizeof(*out));
+    char  *item = kc_xcalloc(strlen(s) + 1, 1);
+
+    *n = 0;
+    while (*s) {
+        size_t len = 0;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == '"') {
+            for (s++; *s && *s != '"'; s++) {
+                if (*s == '\\' && s[1])
+                    s++;
+                item[len++] = *s;
+            }
+            if (*s == '"')
+                s++;
+            while (*s && *s != ',')
+                s++;
+        } else {
+            while (*s && *s != ',')
+                item[len++] = *s++;
+            while (len > 0 && (item[len - 1] == ' ' || item[len - 1] == '\t'))
+                len--;
+        }
+        item[len] = '\0';
+        if (len > 0)
+            out[(*n)++] = kc_xstrdup(item);
+        if (*s == ',')
+            s++;
+    }
+    free(item);
+    return out;
+}
+
+static char *
+trimmed(const char *s, size_t len)
+{
+    while (len > 0 && (unsigned char) *s <= ' ') {
+        s++;
+        len--;
+    }
+    while (len > 0 && (unsigned char) s[len - 1] <= ' ')
+        len--;
+    return kc_xstrndup(s, len);
+}
+
+int
+kc_rest_header_rule_parse(const char *text, kc_rest_header_rule *rule, kc_err *err)
+{
+    char       *t = trimmed(text, strlen(text)), *action, *pair, *colon, *name, *value, *end;
+    const char *sp = t + strcspn(t, " \t\r\n\f\v");
+    int         rc = KC_OK;
+
+    memset(rule, 0, sizeof(*rule));
+    if (*sp == '\0') {
+        rc = kc_err_set(err, KC_EINVAL, "Invalid format of header config '%s'. Expected: "
+                        "'[action] [header name]:[header value]'", text);
+        free(t);
+        return rc;
+    }
+    action = kc_xstrndup(t, (size_t) (sp - t));
+    sp += strspn(sp, " \t\r\n\f\v");                /* Java splits on a run of blanks */
+    pair = trimmed(sp, strlen(sp));
+    colon = strchr(pair, ':');
+    if (strcasecmp(action, "set") == 0) {
+        rule->action = KC_HDR_SET;
+    } else if (strcasecmp(action, "add") == 0) {
+        rule->action = KC_HDR_ADD;
+    } else if (strcasecmp(action, "setDate") == 0) {
+        rule->action = KC_HDR_SET_DATE;
+    } else if (strcasecmp(action, "addDate") == 0) {
+        rule->action = KC_HDR_ADD_DATE;
+    } else {
+        rc = kc_err_set(err, KC_EINVAL, "Invalid header config action: '%s'. Expected one of "
+                        "[set, add, setDate, addDate]", action);
+    }
+    /* Java splits the pair on every ':' and wants exactly two parts (a trailing empty part
+     * does not count, so "name:" is refused too). */
+    if (rc == KC_OK && (colon == NULL || strchr(colon + 1, ':') != NULL || colon[1] == '\0'))
+        rc = kc_err_set(err, KC_EINVAL, "Invalid format of header name and header value pair "
+                        "'%s'. Expected: '[header name]:[header value]'", sp);
+    if (rc == KC_OK) {
+        name = trimmed(pair, (size_t) (colon - pair));
+        value = trimmed(colon + 1, strlen(colon + 1));
+        if (*name == '\0' || strpbrk(name, " \t\r\n\f\v") != NULL) {
+            rc = kc_err_set(err, KC_EINVAL, "Invalid header name '%s'. The '[header name]' "
+                            "cannot contain whitespace", name);
+        } else if (rule->action == KC_HDR_SET_DATE || rule->action == KC_HDR_ADD_DATE) {
+            rule->date_offset_ms = strtoll(value, &end, 10);
+            if (*value == '\0' || *end != '\0')
+                rc = kc_err_set(err, KC_EINVAL, "Invalid date header value '%s': not a number "
+                                "of milliseconds", value);
+        }
+        if (rc == KC_OK) {
+            rule->name = name;
+            rule->value = value;
+        } else {
+            free(name);
+            free(value);
+        }
+    }
+    free(action);
+    free(pair);
+    free(t);
+    return rc;
+}
+
+int
+kc_rest_headers_config_check(const char *value, kc_err *err)
+{
+    size_t              n;
+    char              **items;
+    int                 rc = KC_OK;
+    kc_rest_header_rule rule;
+
+    if (value == NULL)
+        return KC_OK;
+    items = csv_split(value, &n);
+    for (size_t i = 0; rc == KC_OK && i < n; i++) {
+        rc = kc_rest_header_rule_parse(items[i], &rule, err);
+        free(rule.name);
+        free(rule.value);
+    }
+    kc_strv_free(items);
+    return rc;
+}
+
+int
+kc_rest_filters_init(kc_rest_filters *f, const kc_cfg *cfg, kc_err *err)
+{
+    const char *origins = kc_cfg_str(cfg, "access.control.allow.origin");
+    const char *methods = kc_cfg_str(cfg, "access.control.allow.methods");
+    const char *headers = kc_cfg_str(cfg, "response.http.headers.config");
+
+    memset(f, 0, sizeof(*f));
+    if (origins != NULL && *origins && strspn(origins, " \t\r\n") != strlen(origins)) {
+        /* Java splits on ',' only (no trimming); "*" allows any origin, the rest are
+         * regular expressions the whole origin must match. */
+        const char *p = origins;
+        f->cors = true;
+        f->origins = kc_xcalloc(strlen(origins) + 1, sizeof(*f->origins));
+        for (;;) {
+            size_t len = strcspn(p, ",");
+            char  *pat = kc_xstrndup(p, len), *re;
+            if (strcmp(pat, "*") == 0) {
+                f->any_origin = true;
+            } else if (len > 0) {
+                re = kc_xasprintf("^(%s)$", pat);
+                if (regcomp(&f->origins[f->norigins], re, REG_EXTENDED | REG_ICASE | REG_NOSUB)
+                    != 0) {
+                    kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration "
+                               "access.control.allow.origin: '%s' is not a valid pattern",
+                               origins, pat);
+                    free(re);
+                    free(pat);
+                    kc_rest_filters_free(f);
+                    return KC_EINVAL;
+                }
+                f->norigins++;
+                free(re);
+            }
+            free(pat);
+            if (p[len] == '\0')
+                break;
+            p += len + 1;
+        }
+        f->allow_methods = kc_xstrdup(methods != NULL && *methods &&
+                                      strspn(methods, " \t\r\n") != strlen(methods)
+                                      ? methods : "GET,POST,HEAD");
+    }
+    if (headers != NULL && strspn(headers, " \t\r\n") != strlen(headers)) {
+        size_t n;
+        char **items = csv_split(headers, &n);
+        f->rules = kc_xcalloc(n + 1, sizeof(*f->rules));
+        for (size_t i = 0; i < n; i++) {
+            if (kc_rest_header_rule_parse(items[i], &f->rules[f->nrules], err) != KC_OK) {
+                char msg[sizeof(err->msg)];
+                snprintf(msg, sizeof(msg), "%s", err->msg);
+                kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration "
+                           "response.http.headers.config: %s", headers, msg);
+                kc_strv_free(items);
+                kc_rest_filters_free(f);
+                return KC_EINVAL;
+            }
+            f->nrules++;
+        }
+        kc_strv_free(items);
+    }
+    return KC_OK;
+}
+
+void
+kc_rest_filters_free(kc_rest_filters *f)
+{
+    for (size_t i = 0; i < f->norigins; i++)
+        regfree(&f->origins[i]);
+    free(f->origins);
+    free(f->allow_methods);
+    for (size_t i = 0; i < f->nrules; i++) {
+        free(f->rules[i].name);
+        free(f->rules[i].value);
+    }
+    free(f->rules);
+    memset(f, 0, sizeof(*f));
+}
+
+static bool
+origin_allowed(const kc_rest_filters *f, const char *origin)
+{
+    /* An Origin header may list several origins separated by spaces; any may match. */
+    char *copy = kc_xstrdup(origin), *save = NULL;
+    bool  ok = false;
+
+    for (char *o = strtok_r(copy, " ", &save); o != NULL && !ok; o = strtok_r(NULL, " ", &save)) {
+        ok = f->any_origin;
+        for (size_t i = 0; i < f->norigins && !ok; i++)
+            ok = regexec(&f->origins[i], o, 0, NULL, 0) == 0;
+    }
+    free(copy);
+    return ok;
+}
+
+/* Jetty's CrossOriginHandler as Connect configures it: Vary: Origin always; an allowed
+ * origin gets Access-Control-Allow-Origin, and a preflight (OPTIONS with
+ * Access-Control-Request-Method) also the methods, Content-Type as the allowed header and
+ * a max age of 60 s. The request itself is still served (preflights reach Jersey's OPTIONS
+ * answer; other origins are served without CORS headers). */
+static void
+apply_cors(const kc_rest_filters *f, const kc_rest_request *req, kc_rest_response *resp)
+{
+    const char *origin = kc_rest_header(req, "Origin");
+
+    kc_rest_response_header(resp, "Vary", "Origin", false);
+    if (origin == NULL || !origin_allowed(f, origin))
+        return;
+    kc_rest_response_header(resp, "Access-Control-Allow-Origin", origin, true);
+    if (strcmp(req->method, "OPTIONS") == 0 &&
+        kc_rest_header(req, "Access-Control-Request-Method") != NULL) {
+        kc_rest_response_header(resp, "Access-Control-Allow-Methods", f->allow_methods, true);
+        kc_rest_response_header(resp, "Access-Control-Allow-Headers", "Content-Type", true);
+        kc_rest_response_header(resp, "Access-Control-Max-Age", "60", true);
+    }
+}
+
+static void
+apply_rules(const kc_rest_filters *f, kc_rest_response *resp)
+{
+    for (size_t i = 0; i < f->nrules; i++) {
+        const kc_rest_header_rule *r = &f->rules[i];
+        char                       date[64];
+        const char                *value = r->value;
+        if (r->action == KC_HDR_SET_DATE || r->action == KC_HDR_ADD_DATE) {
+            time_t    t = (time_t) ((kc_wall_ms() + r->date_offset_ms) / 1000);
+            struct tm tm;
+            gmtime_r(&t, &tm);
+            strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S GMT", &tm);
+            value = date;
+        }
+        kc_rest_response_header(resp, r->name, value,
+                                r->action == KC_HDR_SET || r->action == KC_HDR_SET_DATE);
+    }
+}
+
+/* ===== The request path, without a socket ===== */
 
 static char **
 split_path(const char *path, size_t *n)
@@ -96,20 +411,156 @@ split_path(const char *path, size_t *n)
     return segs;
 }
 
-static enum MHD_Result
-send_json(struct MHD_Connection *conn, int status, json_t *body, const char *location)
+void
+kc_rest_serve(const kc_rest_ctx *ctx, const kc_rest_filters *filters, int scope,
+              const char *method, const char *path, const kc_rest_kv *args, size_t nargs,
+              const kc_rest_kv *headers, size_t nheaders, const char *body, size_t body_len,
+              bool too_large, kc_rest_response *resp)
 {
-    char                *text = body ? json_dumps(body, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    kc_rest_request req;
+
+    memset(resp, 0, sizeof(*resp));
+    memset(&req, 0, sizeof(req));
+    req.method = method;
+    req.path = path;
+    req.body = body ? body : "";
+    req.body_len = body ? body_len : 0;
+    req.args = args;
+    req.nargs = nargs;
+    req.headers = headers;
+    req.nheaders = nheaders;
+    req.scope = (kc_rest_scope) scope;
+    req.segments = split_path(path, &req.nsegments);
+    if (too_large)
+        kc_rest_error(resp, 413, "Request body is larger than %u bytes", KC_REST_MAX_BODY);
+    else
+        kc_rest_dispatch(ctx, &req, resp);
+    if (resp->status == 0)                        /* a handler that forgot: never hang */
+        kc_rest_error(resp, 500, "Request handler produced no response");
+    if (filters != NULL && filters->cors)
+        apply_cors(filters, &req, resp);
+    if (filters != NULL)
+        apply_rules(filters, resp);
+    for (size_t i = 0; i < req.nsegments; i++)
+        free(req.segments[i]);
+    free(req.segments);
+}
+
+static int
+hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Decodes %XX and '+' in place over [s, s+len); returns the new length. */
+static size_t
+unescape(char *s, size_t len)
+{
+    size_t o = 0;
+
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '+') {
+            s[o++] = ' ';
+        } else if (s[i] == '%' && i + 2 < len && hexval(s[i + 1]) >= 0 &&
+                   hexval(s[i + 2]) >= 0) {
+            s[o++] = (char) (hexval(s[i + 1]) * 16 + hexval(s[i + 2]));
+            i += 2;
+        } else {
+            s[o++] = s[i];
+        }
+    }
+    return o;
+}
+
+size_t
+kc_rest_parse_query(const char *query, kc_rest_kv **args, char **buf)
+{
+    size_t qlen = strlen(query), n = 0, pos = 0;
+    char  *b = kc_xcalloc(qlen + 2, 2);        /* names and values, NUL-separated */
+    size_t o = 0;
+
+    *args = kc_xcalloc(qlen / 2 + 2, sizeof(**args));
+    while (pos <= qlen) {
+        size_t      len = strcspn(query + pos, "&");
+        const char *eq = memchr(query + pos, '=', len);
+        size_t      nlen = eq ? (size_t) (eq - (query + pos)) : len;
+        if (len > 0) {
+            char *name = b + o;
+            memcpy(name, query + pos, nlen);
+            o += unescape(name, nlen);
+            b[o++] = '\0';
+            (*args)[n].name = name;
+            (*args)[n].value = NULL;
+            if (eq != NULL) {
+                char  *value = b + o;
+                size_t vlen = len - nlen - 1;
+                memcpy(value, eq + 1, vlen);
+                o += unescape(value, vlen);
+                b[o++] = '\0';
+                (*args)[n].value = value;
+            }
+            n++;
+        }
+        pos += len + 1;
+    }
+    *buf = b;
+    return n;
+}
+
+/* ===== MHD glue (MHD threads) ===== */
+
+typedef struct kv_list {
+    kc_rest_kv *items;
+    size_t      n, cap;
+} kv_list;
+
+static enum MHD_Result
+collect_kv(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    kv_list *l = cls;
+
+    (void) kind;
+    if (key == NULL)
+        return MHD_YES;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->items = kc_xrealloc(l->items, l->cap * sizeof(*l->items));
+    }
+    l->items[l->n].name = key;
+    l->items[l->n].value = value;
+    l->n++;
+    return MHD_YES;
+}
+
+static enum MHD_Result
+send_response(struct MHD_Connection *conn, const kc_rest_response *resp)
+{
+    char                *text = NULL;
+    const char          *ctype = NULL;
     struct MHD_Response *r;
     enum MHD_Result      ret;
 
+    if (resp->body != NULL) {
+        text = json_dumps(resp->body, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+        ctype = "application/json";
+    } else if (resp->text != NULL) {
+        text = kc_xstrdup(resp->text);
+        ctype = "text/plain";
+    }
     r = MHD_create_response_from_buffer(text ? strlen(text) : 0, text ? text : (char *) "",
                                         text ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
-    if (text != NULL)
-        MHD_add_response_header(r, "Content-Type", "application/json");
-    if (location != NULL && *location)
-        MHD_add_response_header(r, "Location", location);
-    ret = MHD_queue_response(conn, (unsigned) status, r);
+    if (r == NULL) {
+        free(text);
+        return MHD_NO;
+    }
+    for (size_t i = 0; i < resp->nheaders; i++)
+        MHD_add_response_header(r, resp->headers[i].name, resp->headers[i].value);
+    if (ctype != NULL)
+        MHD_add_response_header(r, "Content-Type", ctype);
+    if (resp->location[0])
+        MHD_add_response_header(r, "Location", resp->location);
+    ret = MHD_queue_response(conn, (unsigned) resp->status, r);
     MHD_destroy_response(r);
     return ret;
 }
@@ -119,10 +570,10 @@ access_handler(void *cls, struct MHD_Connection *conn, const char *url, const ch
                const char *version, const char *upload_data, size_t *upload_data_size,
                void **con_cls)
 {
-    kc_rest_server  *srv = cls;
+    listener        *l = cls;
     kc_rest_conn    *rc = *con_cls;
-    kc_rest_request  req;
-    kc_rest_response resp = { 0, NULL, "" };
+    kc_rest_response resp;
+    kv_list          args = { 0 }, headers = { 0 };
     enum MHD_Result  ret;
 
     (void) version;
@@ -140,30 +591,22 @@ access_handler(void *cls, struct MHD_Connection *conn, const char *url, const ch
             rc->len += *upload_data_size;
             rc->body[rc->len] = '\0';
         } else {
-            rc->too_large = 1;
+            rc->too_large = 1;                          /* read on, keep nothing */
         }
         *upload_data_size = 0;
         return MHD_YES;
     }
 
-    if (rc->too_large) {
-        kc_rest_error(&resp, 413, "Request body larger than %u bytes", KC_REST_MAX_BODY);
-    } else {
-        memset(&req, 0, sizeof(req));
-        req.method = method;
-        req.path = url;
-        req.segments = split_path(url, &req.nsegments);
-        req.body = rc->body ? rc->body : "";
-        req.body_len = rc->len;
-        req.connection = conn;
-        kc_rest_dispatch(srv->ctx, &req, &resp);
-        for (size_t i = 0; i < req.nsegments; i++)
-            free(req.segments[i]);
-        free(req.segments);
-    }
+    MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_kv, &args);
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, collect_kv, &headers);
+    kc_rest_serve(l->srv->ctx, l->scope == KC_REST_SCOPE_ADMIN ? NULL : &l->srv->filters,
+                  l->scope, method, url, args.items, args.n, headers.items, headers.n,
+                  rc->body, rc->len, rc->too_large, &resp);
     kc_log_debug("rest", "%s %s -> %d", method, url, resp.status);
-    ret = send_json(conn, resp.status, resp.body, resp.location);
-    json_decref(resp.body);
+    ret = send_response(conn, &resp);
+    kc_rest_response_clear(&resp);
+    free(args.items);
+    free(headers.items);
     return ret;
 }
 
@@ -194,41 +637,301 @@ mhd_log(void *cls, const char *fmt, va_list ap)
     kc_log_warn("rest", "%s", line);
 }
 
-const char *
-kc_rest_query(const kc_rest_request *req, const char *name)
+/* ===== Key stores (https listeners) ===== */
+
+/* A setting for an https listener: with any key under prefix in the originals, only the
+ * prefixed keys count (absent ones take the default), else the top-level ones, as Java's
+ * valuesWithPrefixAllOrNothing. */
+static const char *
+ssl_setting(const kc_rest_ctx *ctx, const kc_cfg *cfg, const char *prefix, bool prefixed,
+            const char *key, char *buf, size_t size)
 {
-    return MHD_lookup_connection_value(req->connection, MHD_GET_ARGUMENT_KIND, name);
+    if (!prefixed)
+        return kc_cfg_str(cfg, key);
+    snprintf(buf, size, "%s%s", prefix, key);
+    return kc_props_get(ctx->worker_props, buf);
 }
 
-typedef struct { const char *name, *value; bool found; } query_match;
-
-static enum MHD_Result
-match_arg(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+static char *
+bio_text(BIO *b)
 {
-    query_match *m = cls;
+    char *data;
+    long  n = BIO_get_mem_data(b, &data);
 
-    (void) kind;
-    if (strcmp(key, m->name) == 0 && value != NULL && strcmp(value, m->value) == 0)
-        m->found = true;
-    return MHD_YES;
+    return kc_xstrndup(data, (size_t) n);
 }
 
-bool
-kc_rest_query_has(const kc_rest_request *req, const char *name, const char *value)
+static void
+openssl_reason(char *buf, size_t size)
 {
-    query_match m = { name, value, false };
+    unsigned long e = ERR_get_error();
 
-    MHD_get_connection_values(req->connection, MHD_GET_ARGUMENT_KIND, match_arg, &m);
-    return m.found;
+    if (e != 0)
+        ERR_error_string_n(e, buf, size);
+    else
+        snprintf(buf, size, "unknown error");
+    ERR_clear_error();
 }
 
-const char *
-kc_rest_header(const kc_rest_request *req, const char *name)
+static bool
+has_prefixed_keys(const kc_rest_ctx *ctx, const char *prefix)
 {
-    return MHD_lookup_connection_value(req->connection, MHD_HEADER_KIND, name);
+    for (size_t i = 0; ctx->worker_props != NULL && i < ctx->worker_props->n; i++)
+        if (strncmp(ctx->worker_props->items[i].key, prefix, strlen(prefix)) == 0)
+            return true;
+    return false;
+}
+
+static char *
+read_text_file(const char *path)
+{
+    FILE  *f = fopen(path, "rb");
+    char  *text;
+    size_t n;
+
+    if (f == NULL)
+        return NULL;
+    text = kc_xcalloc(1 << 20, 1);
+    n = fread(text, 1, (1 << 20) - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* The trust store under prefix (or the top-level one) as PEM certificates in *ca_pem (new;
+ * NULL when none is configured). PEM (inline or a file) and PKCS12 are read. */
+static int
+load_trust_store(const kc_rest_ctx *ctx, const kc_cfg *cfg, const char *prefix, char **ca_pem,
+                 kc_err *err)
+{
+    bool        prefixed = has_prefixed_keys(ctx, prefix);
+    char        b1[256], b2[256], b3[256], b4[256], why[256];
+    const char *type = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.truststore.type", b1,
+                                   sizeof(b1));
+    const char *location = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.truststore.location",
+                                       b2, sizeof(b2));
+    const char *password = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.truststore.password",
+                                       b3, sizeof(b3));
+    const char *inline_certs = ssl_setting(ctx, cfg, prefix, prefixed,
+                                           "ssl.truststore.certificates", b4, sizeof(b4));
+    char       *text = NULL;
+    BIO        *in, *out;
+    int         ncerts = 0;
+
+    *ca_pem = NULL;
+    if ((location == NULL || *location == '\0') && (inline_certs == NULL || *inline_certs == '\0'))
+        return KC_OK;
+    if (type == NULL || *type == '\0')
+        type = "JKS";
+    out = BIO_new(BIO_s_mem());
+    if (strcasecmp(type, "PEM") == 0) {
+        text = inline_certs && *inline_certs ? kc_xstrdup(inline_certs) : read_text_file(location);
+        if (text == NULL) {
+            BIO_free(out);
+            return kc_err_set(err, KC_EINVAL, "%sssl.truststore.location=%s: cannot read it",
+                              prefixed ? prefix : "", location);
+        }
+        in = BIO_new_mem_buf(text, -1);
+        for (X509 *x; (x = PEM_read_bio_X509(in, NULL, NULL, NULL)) != NULL; ncerts++) {
+            PEM_write_bio_X509(out, x);
+            X509_free(x);
+        }
+        BIO_free(in);
+        free(text);
+        ERR_clear_error();
+    } else {
+        PKCS12         *p12 = NULL;
+        EVP_PKEY       *pkey = NULL;
+        X509           *cert = NULL;
+        STACK_OF(X509) *ca = NULL;
+        if (location != NULL && (in = BIO_new_file(location, "rb")) != NULL) {
+            p12 = d2i_PKCS12_bio(in, NULL);
+            BIO_free(in);
+        }
+        if (p12 == NULL || !PKCS12_parse(p12, password ? password : "", &pkey, &cert, &ca)) {
+            openssl_reason(why, sizeof(why));
+            PKCS12_free(p12);
+            BIO_free(out);
+            return kc_err_set(err, KC_EINVAL, "%sssl.truststore.location=%s: cannot read it as "
+                              "a PKCS12 trust store (kconnect reads PEM and PKCS12): %s",
+                              prefixed ? prefix : "", location ? location : "", why);
+        }
+        if (cert != NULL && ++ncerts)
+            PEM_write_bio_X509(out, cert);
+        for (int i = 0; ca != NULL && i < sk_X509_num(ca); i++, ncerts++)
+            PEM_write_bio_X509(out, sk_X509_value(ca, i));
+        EVP_PKEY_free(pkey);
+        X509_free(cert);
+        sk_X509_pop_free(ca, X509_free);
+        PKCS12_free(p12);
+    }
+    if (ncerts == 0) {
+        BIO_free(out);
+        return kc_err_set(err, KC_EINVAL, "%sssl.truststore: no certificate in the trust store",
+                          prefixed ? prefix : "");
+    }
+    *ca_pem = bio_text(out);
+    BIO_free(out);
+    return KC_OK;
+}
+
+/* Reads the key store for one https listener into unencrypted PEM (what MHD takes). */
+static int
+load_key_store(const kc_rest_ctx *ctx, const kc_cfg *cfg, const char *prefix, listener *l,
+               kc_err *err)
+{
+    bool        prefixed = has_prefixed_keys(ctx, prefix);
+    char        b1[256], b2[256], b3[256], b4[256], b5[256], b6[256], why[256];
+    const char *type, *location, *password, *key_password, *chain, *key;
+    EVP_PKEY   *pkey = NULL;
+    X509       *cert = NULL;
+    STACK_OF(X509) *ca = NULL;
+    BIO        *kout = NULL, *cout = NULL;
+    int         rc = KC_OK;
+
+    type = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.keystore.type", b1, sizeof(b1));
+    location = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.keystore.location", b2, sizeof(b2));
+    password = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.keystore.password", b3, sizeof(b3));
+    key_password = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.key.password", b4, sizeof(b4));
+    chain = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.keystore.certificate.chain", b5,
+                        sizeof(b5));
+    key = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.keystore.key", b6, sizeof(b6));
+    if (type == NULL || *type == '\0')
+        type = "JKS";
+    kout = BIO_new(BIO_s_mem());
+    cout = BIO_new(BIO_s_mem());
+
+    if (strcasecmp(type, "PEM") == 0) {
+        char *pem = NULL;
+        BIO  *in;
+        if (chain != NULL && *chain && key != NULL && *key) {
+            pem = kc_xasprintf("%s\n%s\n", key, chain);
+        } else if (location != NULL && *location) {
+            if ((pem = read_text_file(location)) == NULL) {
+                rc = kc_err_set(err, KC_EINVAL, "%sssl.keystore.location=%s: cannot read it",
+                                prefixed ? prefix : "", location);
+                goto out;
+            }
+        } else {
+            rc = kc_err_set(err, KC_EINVAL, "https listener: ssl.keystore.type=PEM needs "
+                            "ssl.keystore.certificate.chain and ssl.keystore.key, or "
+                            "ssl.keystore.location");
+            goto out;
+        }
+        in = BIO_new_mem_buf(pem, -1);
+        pkey = PEM_read_bio_PrivateKey(in, NULL, NULL,
+                                       (void *) (key_password ? key_password : ""));
+        BIO_free(in);
+        in = BIO_new_mem_buf(pem, -1);
+        for (X509 *x; (x = PEM_read_bio_X509(in, NULL, NULL, NULL)) != NULL;) {
+            PEM_write_bio_X509(cout, x);
+            if (cert == NULL)
+                cert = x;
+            else
+                X509_free(x);
+        }
+        BIO_free(in);
+        free(pem);
+        ERR_clear_error();
+    } else if (strcasecmp(type, "PKCS12") == 0 || strcasecmp(type, "JKS") == 0) {
+        /* A JKS-typed store that is really PKCS12 loads in Java too (keystore compat). */
+        BIO    *in;
+        PKCS12 *p12;
+        if (location == NULL || *location == '\0') {
+            rc = kc_err_set(err, KC_EINVAL, "https listener: no ssl.keystore.location");
+            goto out;
+        }
+        if ((in = BIO_new_file(location, "rb")) == NULL) {
+            rc = kc_err_set(err, KC_EINVAL, "%sssl.keystore.location=%s: cannot read it",
+                            prefixed ? prefix : "", location);
+            goto out;
+        }
+        p12 = d2i_PKCS12_bio(in, NULL);
+        BIO_free(in);
+        if (p12 == NULL) {
+            rc = kc_err_set(err, KC_EINVAL, "%sssl.keystore.location=%s: not a PKCS12 key "
+                            "store%s", prefixed ? prefix : "", location,
+                            strcasecmp(type, "JKS") == 0 ? " (kconnect reads PKCS12 and PEM "
+                            "key stores, not JKS; convert with keytool -importkeystore)" : "");
+            ERR_clear_error();
+            goto out;
+        }
+        if (!PKCS12_parse(p12, password ? password : "", &pkey, &cert, &ca) &&
+            !(key_password && PKCS12_parse(p12, key_password, &pkey, &cert, &ca))) {
+            openssl_reason(why, sizeof(why));
+            rc = kc_err_set(err, KC_EINVAL, "%sssl.keystore.location=%s: cannot open the key "
+                            "store (wrong ssl.keystore.password?): %s", prefixed ? prefix : "",
+                            location, why);
+            PKCS12_free(p12);
+            goto out;
+        }
+        PKCS12_free(p12);
+        if (cert != NULL)
+            PEM_write_bio_X509(cout, cert);
+        for (int i = 0; ca != NULL && i < sk_X509_num(ca); i++)
+            PEM_write_bio_X509(cout, sk_X509_value(ca, i));
+    } else {
+        rc = kc_err_set(err, KC_EINVAL, "https listener: ssl.keystore.type=%s is not supported "
+                        "(PKCS12 or PEM)", type);
+        goto out;
+    }
+    if (pkey == NULL || cert == NULL) {
+        rc = kc_err_set(err, KC_EINVAL, "https listener: the key store has no %s",
+                        pkey == NULL ? "private key (or ssl.key.password is wrong)"
+                                     : "certificate");
+        goto out;
+    }
+    PEM_write_bio_PrivateKey(kout, pkey, NULL, NULL, 0, NULL, NULL);
+    l->key_pem = bio_text(kout);
+    l->cert_pem = bio_text(cout);
+out:
+    EVP_PKEY_free(pkey);
+    X509_free(cert);
+    sk_X509_pop_free(ca, X509_free);
+    BIO_free(kout);
+    BIO_free(cout);
+    return rc;
 }
 
 /* ===== Start and stop ===== */
+
+/* What this worker's REST client uses for https URLs of other workers (forwarding to the
+ * leader, task configs): listeners.https.* or the top-level ssl.*, as Java's RestClient.
+ * Errors only matter when this worker serves https itself (Java fails the listener then). */
+static int
+client_tls(const kc_rest_ctx *ctx, const kc_cfg *cfg, bool serves_https, kc_err *err)
+{
+    const char *prefix = "listeners.https.";
+    bool        prefixed = has_prefixed_keys(ctx, prefix);
+    char        b1[256], b2[256], b3[256];
+    const char *ident = ssl_setting(ctx, cfg, prefix, prefixed,
+                                    "ssl.endpoint.identification.algorithm", b1, sizeof(b1));
+    const char *ks = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.keystore.location", b2,
+                                 sizeof(b2));
+    const char *chain = ssl_setting(ctx, cfg, prefix, prefixed,
+                                    "ssl.keystore.certificate.chain", b3, sizeof(b3));
+    listener    keys;
+    char       *ca = NULL;
+    int         rc;
+
+    memset(&keys, 0, sizeof(keys));
+    if (prefixed && ident == NULL)
+        ident = "https";                            /* the default under the prefix too */
+    rc = load_trust_store(ctx, cfg, prefix, &ca, err);
+    if (rc == KC_OK && ((ks != NULL && *ks) || (chain != NULL && *chain)))
+        rc = load_key_store(ctx, cfg, prefix, &keys, err);
+    if (rc != KC_OK && !serves_https) {
+        kc_log_warn("rest", "https requests to other workers will not use the configured "
+                    "stores: %s", err->msg);
+        rc = KC_OK;
+    } else if (rc == KC_OK) {
+        kc_http_set_tls(ca, keys.cert_pem, keys.key_pem, ident == NULL || *ident != '\0');
+    }
+    free(ca);
+    free(keys.key_pem);
+    free(keys.cert_pem);
+    return rc;
+}
 
 /* A host to advertise when the listener binds every interface: the first non-loopback
  * address of this host's name, as Java (Jetty) reports it; else the host name. */
@@ -252,105 +955,179 @@ local_address(void)
     return kc_xstrdup(addr[0] ? addr : name);
 }
 
-static struct MHD_Daemon *
-start_daemon(kc_rest_server *srv, const char *host, int port, int *bound_port, kc_err *err)
+static int
+start_daemon(listener *l, bool tls, const char *host, int port, int *bound_port, kc_err *err)
 {
-    struct MHD_Daemon      *d;
     struct sockaddr_storage ss;
     unsigned int            flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG |
                                     MHD_USE_THREAD_PER_CONNECTION;
     const union MHD_DaemonInfo *info;
+    struct MHD_OptionItem   opts[8];
+    size_t                  n = 0;
 
+    opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_EXTERNAL_LOGGER, (intptr_t) mhd_log, NULL };
+    if (tls) {
+        if (MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES)
+            return kc_err_set(err, KC_EINVAL, "https listeners need libmicrohttpd with TLS");
+        flags |= MHD_USE_TLS;
+        opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_HTTPS_MEM_KEY, 0, l->key_pem };
+        opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_HTTPS_MEM_CERT, 0, l->cert_pem };
+    }
+    opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) completed,
+                                          NULL };
+    /* An idle connection is closed after the request timeout, as Java's connectors are. */
+    opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_CONNECTION_TIMEOUT,
+                                          kc_rest_request_timeout_ms() < 1000 ? 1
+                                          : kc_rest_request_timeout_ms() / 1000, NULL };
     memset(&ss, 0, sizeof(ss));
     if (*host == '\0') {
         flags |= MHD_USE_DUAL_STACK;
-        d = MHD_start_daemon(flags, (uint16_t) port, NULL, NULL, access_handler, srv,
-                             MHD_OPTION_EXTERNAL_LOGGER, mhd_log, srv,
-                             MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
-                             MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
     } else {
         struct addrinfo hints = { .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE }, *res;
         char            portstr[16];
         int             gai;
 
         snprintf(portstr, sizeof(portstr), "%d", port);
-        if ((gai = getaddrinfo(host, portstr, &hints, &res)) != 0) {
-            kc_err_set(err, KC_EINVAL, "listener host '%s': %s", host, gai_strerror(gai));
-            return NULL;
-        }
+        if ((gai = getaddrinfo(host, portstr, &hints, &res)) != 0)
+            return kc_err_set(err, KC_EINVAL, "listener host '%s': %s", host, gai_strerror(gai));
         memcpy(&ss, res->ai_addr, res->ai_addrlen);
         if (res->ai_family == AF_INET6)
             flags |= MHD_USE_IPv6;
         freeaddrinfo(res);
-        d = MHD_start_daemon(flags, (uint16_t) port, NULL, NULL, access_handler, srv,
-                             MHD_OPTION_EXTERNAL_LOGGER, mhd_log, srv,
-                             MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
-                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *) &ss,
-                             MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
+        opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_SOCK_ADDR, 0, &ss };
     }
-    if (d == NULL) {
-        kc_err_set(err, KC_EIO, "cannot listen on %s:%d (port in use or address not local)",
-                   *host ? host : "*", port);
-        return NULL;
-    }
-    info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_END, 0, NULL };
+    l->daemon = MHD_start_daemon(flags, (uint16_t) port, NULL, NULL, access_handler, l,
+                                 MHD_OPTION_ARRAY, opts, MHD_OPTION_END);
+    if (l->daemon == NULL)
+        return kc_err_set(err, KC_EIO, "cannot listen on %s:%d (port in use, address not local "
+                          "or key store not usable)", *host ? host : "*", port);
+    info = MHD_get_daemon_info(l->daemon, MHD_DAEMON_INFO_BIND_PORT);
     *bound_port = info ? info->port : port;
-    return d;
+    return KC_OK;
+}
+
+/* The protocol other workers are told to use: rest.advertised.listener, else http if any
+ * listener is http, else https (Java's determineAdvertisedProtocol). */
+static char *
+advertised_protocol(const kc_cfg *cfg)
+{
+    const char         *adv = kc_cfg_str(cfg, "rest.advertised.listener");
+    const kc_cfg_value *ls = kc_cfg_get(cfg, "listeners");
+    bool                http = false, https = false;
+
+    if (adv != NULL) {
+        char *p = kc_xstrdup(adv);
+        for (char *c = p; *c; c++)
+            *c = (char) tolower((unsigned char) *c);
+        return p;
+    }
+    for (size_t i = 0; i < ls->nlist; i++) {
+        http = http || strncasecmp(ls->list[i], "http://", 7) == 0;
+        https = https || strncasecmp(ls->list[i], "https://", 8) == 0;
+    }
+    return kc_xstrdup(!http && https ? "https" : "http");
+}
+
+/* Starts the listeners of one list; records the first one of protocol `want` (regular
+ * listeners only) for the advertised URL. */
+static int
+start_list(kc_rest_server *srv, const kc_cfg *cfg, const kc_rest_ctx *ctx, char **urls,
+           size_t nurls, kc_rest_scope scope, const char *want, char **adv_host, int *adv_port,
+           kc_err *err)
+{
+    for (size_t i = 0; i < nurls; i++) {
+        char     *scheme, *host;
+        int       port, bound = 0, rc = KC_OK;
+        listener *l;
+
+        if (kc_rest_parse_listener(urls[i], &scheme, &host, &port, err) != KC_OK)
+            return KC_EINVAL;
+        if (strcmp(scheme, "http") != 0 && strcmp(scheme, "https") != 0)
+            rc = kc_err_set(err, KC_EINVAL, "Listener protocol must be either \"http\" or "
+                            "\"https\".");
+        else if (srv->nlisteners == MAX_LISTENERS)
+            rc = kc_err_set(err, KC_EINVAL, "at most %d listeners", MAX_LISTENERS);
+        if (rc == KC_OK) {
+            l = &srv->listeners[srv->nlisteners];
+            l->srv = srv;
+            l->scope = scope;
+            if (strcmp(scheme, "https") == 0)
+                rc = load_key_store(ctx, cfg, scope == KC_REST_SCOPE_ADMIN
+                                    ? "admin.listeners.https." : "listeners.https.", l, err);
+            if (rc == KC_OK)
+                rc = start_daemon(l, strcmp(scheme, "https") == 0, host, port, &bound, err);
+            if (rc != KC_OK) {
+                free(l->key_pem);
+                free(l->cert_pem);
+                memset(l, 0, sizeof(*l));
+            } else {
+                srv->nlisteners++;
+                kc_log_info("rest", "REST %slistener on %s://%s:%d/",
+                            scope == KC_REST_SCOPE_ADMIN ? "admin " : "", scheme,
+                            *host ? host : "0.0.0.0", bound);
+                if (scope != KC_REST_SCOPE_ADMIN && *adv_host == NULL &&
+                    strcmp(scheme, want) == 0) {
+                    *adv_host = kc_xstrdup(host);
+                    *adv_port = bound;
+                }
+            }
+        }
+        free(scheme);
+        free(host);
+        if (rc != KC_OK)
+            return rc;
+    }
+    return KC_OK;
 }
 
 kc_rest_server *
 kc_rest_start(const kc_cfg *cfg, const kc_rest_ctx *ctx, kc_err *err)
 {
     const kc_cfg_value *listeners = kc_cfg_get(cfg, "listeners");
+    const kc_cfg_value *admin = kc_cfg_get(cfg, "admin.listeners");
     const kc_cfg_value *adv_port = kc_cfg_get(cfg, "rest.advertised.port");
     const char         *adv_host = kc_cfg_str(cfg, "rest.advertised.host.name");
-    const char         *adv_listener = kc_cfg_str(cfg, "rest.advertised.listener");
     kc_rest_server     *srv = kc_xcalloc(1, sizeof(*srv));
-    char               *first_host = NULL, *first_scheme = NULL;
+    char               *proto = advertised_protocol(cfg), *first_host = NULL;
     int                 first_port = 0;
 
+    atomic_store(&started_ms, kc_wall_ms());
+    timeouts_from_env();
     srv->ctx = ctx;
-    for (size_t i = 0; i < listeners->nlist; i++) {
-        char *scheme, *host;
-        int   port, bound = 0;
-
-        if (kc_rest_parse_listener(listeners->list[i], &scheme, &host, &port, err) != KC_OK)
-            goto fail;
-        if (strcmp(scheme, "http") != 0) {
-            kc_err_set(err, KC_EINVAL, "listener '%s': only http listeners are served so far",
-                       listeners->list[i]);
-            free(scheme);
-            free(host);
-            goto fail;
-        }
-        if (srv->ndaemons == MAX_LISTENERS) {
-            kc_err_set(err, KC_EINVAL, "at most %d listeners", MAX_LISTENERS);
-            free(scheme);
-            free(host);
-            goto fail;
-        }
-        srv->daemons[srv->ndaemons] = start_daemon(srv, host, port, &bound, err);
-        if (srv->daemons[srv->ndaemons] == NULL) {
-            free(scheme);
-            free(host);
-            goto fail;
-        }
-        srv->ndaemons++;
-        kc_log_info("rest", "REST server listening on %s://%s:%d/", scheme,
-                    *host ? host : "0.0.0.0", bound);
-        if (first_scheme == NULL && (adv_listener == NULL || strcasecmp(adv_listener, scheme) == 0)) {
-            first_scheme = scheme;
-            first_host = host;
-            first_port = bound;
-        } else {
-            free(scheme);
-            free(host);
-        }
-    }
-    if (first_scheme == NULL) {
-        kc_err_set(err, KC_EINVAL, "rest.advertised.listener=%s matches none of the listeners",
-                   adv_listener ? adv_listener : "");
+    if (kc_rest_filters_init(&srv->filters, cfg, err) != KC_OK)
         goto fail;
+    if (start_list(srv, cfg, ctx, listeners->list, listeners->nlist,
+                   admin->is_null ? KC_REST_SCOPE_ALL : KC_REST_SCOPE_REGULAR, proto,
+                   &first_host, &first_port, err) != KC_OK)
+        goto fail;
+    if (!admin->is_null && start_list(srv, cfg, ctx, admin->list, admin->nlist,
+                                      KC_REST_SCOPE_ADMIN, proto, &first_host, &first_port,
+                                      err) != KC_OK)
+        goto fail;
+    {
+        bool serves_https = false;
+        for (size_t i = 0; i < srv->nlisteners; i++)
+            serves_https = serves_https || srv->listeners[i].cert_pem != NULL;
+        if (client_tls(ctx, cfg, serves_https, err) != KC_OK)
+            goto fail;
+    }
+    if (first_host == NULL) {
+        /* No regular listener speaks the advertised protocol: Java then advertises the
+         * server's first address with that scheme. */
+        char *scheme, *host;
+        int   port;
+        if (kc_rest_parse_listener(listeners->list[0], &scheme, &host, &port, err) != KC_OK)
+            goto fail;
+        free(scheme);
+        first_host = host;
+        first_port = port;
+        if (srv->nlisteners > 0) {
+            const union MHD_DaemonInfo *info =
+                MHD_get_daemon_info(srv->listeners[0].daemon, MHD_DAEMON_INFO_BIND_PORT);
+            if (info != NULL)
+                first_port = info->port;
+        }
     }
     {
         char *host = adv_host && *adv_host ? kc_xstrdup(adv_host)
@@ -358,17 +1135,21 @@ kc_rest_start(const kc_cfg *cfg, const kc_rest_ctx *ctx, kc_err *err)
         int   port = adv_port->is_null ? first_port : (int) adv_port->i;
         int   v6 = strchr(host, ':') != NULL;
 
-        srv->advertised_url = kc_xasprintf("%s://%s%s%s:%d/", first_scheme, v6 ? "[" : "", host,
+        srv->advertised_url = kc_xasprintf("%s://%s%s%s:%d/", proto, v6 ? "[" : "", host,
                                            v6 ? "]" : "", port);
         srv->worker_id = kc_xasprintf("%s:%d", host, port);
         free(host);
     }
-    free(first_scheme);
+    free(proto);
     free(first_host);
     kc_log_info("rest", "advertised URL %s", srv->advertised_url);
+    if (admin->is_null)
+        kc_log_info("rest", "Adding admin resources to main listener");
+    else if (admin->nlist == 0)
+        kc_log_info("rest", "Skipping adding admin resources");
     return srv;
 fail:
-    free(first_scheme);
+    free(proto);
     free(first_host);
     kc_rest_stop(srv);
     return NULL;
@@ -379,8 +1160,12 @@ kc_rest_stop(kc_rest_server *srv)
 {
     if (srv == NULL)
         return;
-    for (size_t i = 0; i < srv->ndaemons; i++)
-        MHD_stop_daemon(srv->daemons[i]);
+    for (size_t i = 0; i < srv->nlisteners; i++) {
+        MHD_stop_daemon(srv->listeners[i].daemon);
+        free(srv->listeners[i].key_pem);
+        free(srv->listeners[i].cert_pem);
+    }
+    kc_rest_filters_free(&srv->filters);
     free(srv->advertised_url);
     free(srv->worker_id);
     free(srv);

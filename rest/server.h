@@ -1,10 +1,19 @@
 /*
  * rest/server.h - the Connect REST API over libmicrohttpd.
  *
- * One MHD daemon per entry of `listeners` (http://host:port; empty host = every interface),
- * each with its own internal polling thread. Requests are matched against the route table
- * (rest/routes.c); anything else is 404 with Connect's {"error_code","message"} body.
- * Bodies are collected up to KC_REST_MAX_BODY bytes (413 beyond).
+ * One MHD daemon per entry of `listeners` (http:// or https://host:port; empty host = every
+ * interface) and of `admin.listeners`, each with its own polling thread. As in Java, the
+ * regular listeners serve every resource but /admin, the admin listeners only /admin, and
+ * with admin.listeners absent the regular listeners serve /admin too (empty: nowhere).
+ * Requests are matched against the route table (rest/routes.c); anything else is 404 with
+ * Connect's {"error_code","message"} body. Bodies are collected up to KC_REST_MAX_BODY bytes
+ * (413 beyond). On the regular listeners the CORS rules (access.control.allow.*) and the
+ * configured response headers (response.http.headers.config) apply, as Java's handlers on its
+ * main context do.
+ *
+ * https listeners read their key store from listeners.https.ssl.* (admin.listeners.https.*
+ * for admin listeners) when any such key is set, else from the top-level ssl.* keys, as
+ * Java's SSLUtils does. Key stores of type PKCS12 and PEM are served (JKS is refused).
  *
  * Threads: one MHD thread per connection; a handler may block (it waits for the herder or
  * for the leader it forwards to). Handlers only read what the kc_rest_ctx points at, which
@@ -16,11 +25,14 @@
 #define KC_REST_SERVER_H
 
 #include <jansson.h>
+#include <regex.h>
+#include <stdbool.h>
 
 #include "worker/common.h"
 #include "worker/configdef.h"
+#include "worker/props.h"
 
-#define KC_REST_MAX_BODY (8u << 20)
+#define KC_REST_MAX_BODY (16u << 20)
 
 struct kc_herder;
 
@@ -36,12 +48,14 @@ typedef struct kc_rest_ctx {
      * NULL for a Connect worker. */
     struct kc_herder *(*flow_herder)(void *arg, const char *source, const char *target);
     void             *flow_arg;
+    const kc_props   *worker_props;      /* the originals, for listeners.https.* keys */
 } kc_rest_ctx;
 
 typedef struct kc_rest_server kc_rest_server;
 
-/* Starts a daemon for every listener of cfg ("listeners", "rest.advertised.*").
- * Returns NULL with err set (bad URL, port in use, unsupported scheme). */
+/* Starts a daemon for every listener of cfg ("listeners", "admin.listeners",
+ * "rest.advertised.*"). Returns NULL with err set (bad URL, port in use, unsupported
+ * scheme, unreadable key store, invalid CORS pattern). */
 kc_rest_server *kc_rest_start(const kc_cfg *cfg, const kc_rest_ctx *ctx, kc_err *err);
 
 /* Stops accepting, waits for handlers to finish, frees. NULL is fine. */
@@ -55,5 +69,68 @@ const char *kc_rest_worker_id(const kc_rest_server *srv);
 /* Parses "http://host:port" (scheme case-insensitive; host may be empty or [v6]). New
  * strings in *scheme (lower-cased) and *host. */
 int kc_rest_parse_listener(const char *url, char **scheme, char **host, int *port, kc_err *err);
+
+/* ===== Time limits ===== */
+
+/* How long a request waits for the herder (Java: 90 s, then 500 "Request timed out") and
+ * how long GET /health waits (Java: 10 s). The environment variables
+ * KCONNECT_REST_REQUEST_TIMEOUT_MS and KCONNECT_REST_HEALTH_TIMEOUT_MS change them when
+ * kc_rest_start runs (for tests, as Java's RestServer.requestTimeout() is). Any thread. */
+int kc_rest_request_timeout_ms(void);
+int kc_rest_health_timeout_ms(void);
+void kc_rest_set_timeouts(int request_ms, int health_ms);
+
+/* When kc_rest_start ran (wall ms): the worker's start-up stage began then. */
+int64_t kc_rest_started_ms(void);
+
+/* ===== The server-level request path, without a socket ===== */
+
+/* One response header rule of response.http.headers.config (Jetty's HeaderFilter). */
+typedef struct kc_rest_header_rule {
+    enum { KC_HDR_SET, KC_HDR_ADD, KC_HDR_SET_DATE, KC_HDR_ADD_DATE } action;
+    char     *name;
+    char     *value;
+    long long date_offset_ms;            /* *_DATE: the header is now + this, as an HTTP date */
+} kc_rest_header_rule;
+
+/* What the regular listeners add around the resources: CORS and configured headers. */
+typedef struct kc_rest_filters {
+    bool                 cors;           /* access.control.allow.origin set */
+    bool                 any_origin;     /* one of its patterns is "*" */
+    regex_t             *origins;        /* the other patterns, anchored, case-insensitive */
+    size_t               norigins;
+    char                *allow_methods;  /* "GET,POST,HEAD" unless configured */
+    kc_rest_header_rule *rules;
+    size_t               nrules;
+} kc_rest_filters;
+
+/* Reads access.control.allow.origin|methods and response.http.headers.config. KC_EINVAL
+ * (naming the key) for a pattern or rule Java would refuse at start-up. */
+int kc_rest_filters_init(kc_rest_filters *f, const kc_cfg *cfg, kc_err *err);
+void kc_rest_filters_free(kc_rest_filters *f);
+
+/* Checks a whole response.http.headers.config value (Jetty's csvSplit: comma-separated,
+ * items may be quoted) as Java's validator does; KC_EINVAL with its message. */
+int kc_rest_headers_config_check(const char *value, kc_err *err);
+
+/* Parses one rule "[action] [name]:[value]"; KC_EINVAL with Java's message if malformed. */
+int kc_rest_header_rule_parse(const char *text, kc_rest_header_rule *rule, kc_err *err);
+
+struct kc_rest_response;
+struct kc_rest_kv;
+
+/* Handles one request as a listener of the given scope would, filters NULL for an admin
+ * listener: body too large -> 413; else route, then CORS and the configured headers.
+ * path is decoded and has no query; args and headers are borrowed. Fills resp (which the
+ * caller clears with kc_rest_response_clear). Thread: any; the fuzz target calls it too. */
+void kc_rest_serve(const kc_rest_ctx *ctx, const kc_rest_filters *filters, int scope,
+                   const char *method, const char *path, const struct kc_rest_kv *args,
+                   size_t nargs, const struct kc_rest_kv *headers, size_t nheaders,
+                   const char *body, size_t body_len, bool too_large,
+                   struct kc_rest_response *resp);
+
+/* Splits a raw query string ("a=1&b=x%20y") into decoded arguments as libmicrohttpd does
+ * ('+' is a space). *buf owns the strings; free it and *args after use. */
+size_t kc_rest_parse_query(const char *query, struct kc_rest_kv **args, char **buf);
 
 #endif

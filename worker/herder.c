@@ -52,6 +52,7 @@ struct kc_herder {
     pthread_t               thread;
     atomic_bool             stopping;
     atomic_bool             failed;                 /* fatal: see kc_herder_failed */
+    atomic_bool             ready;                  /* joined the group once: started */
     char                    failure[512];           /* written before failed is set */
 
     /* group */
@@ -132,6 +133,7 @@ kc_herder_owner_url(const kc_herder *h, const char *connector, int task)
             return h->owners[i].url;
     return NULL;
 }
+bool kc_herder_ready(kc_herder *h) { return atomic_load(&h->ready); }
 
 bool
 kc_herder_failed(kc_herder *h, char *buf, size_t size)
@@ -683,6 +685,15 @@ on_config_event(kc_herder *h, const kc_config_event *ev)
         if (target_of(h, ev->connector) == KC_TARGET_STARTED)
             kc_runtime_request_task_configs(h->rt, ev->connector);
         break;
+    case KC_CFG_EV_LOGGER: {
+        /* A cluster-scope level from PUT /admin/loggers/{ns}?scope=cluster: every worker
+         * applies it when it reads the record (records older than start-up are ignored). */
+        char **changed = kc_logger_set(ev->connector, ev->level);
+        kc_log_info("herder", "Setting level of namespace %s and children to %s (cluster "
+                    "scope)", ev->connector, ev->level);
+        kc_strv_free(changed);
+        break;
+    }
     case KC_CFG_EV_RESTART:
         /* Each worker restarts its own part; onlyFailed limits it to FAILED ones. */
         for (size_t i = 0; i < h->owned.n; i++) {
@@ -703,6 +714,18 @@ on_config_event(kc_herder *h, const kc_config_event *ev)
     default:
         break;
     }
+}
+
+int
+kc_herder_put_logger_level(kc_herder *h, const char *ns, const char *level, kc_err *err)
+{
+    kc_record_kv r;
+    int          rc;
+
+    kc_config_record_logger(&r, ns, level);
+    if ((rc = config_write(h, &r, err)) != KC_OK)
+        return rc;
+    return kc_klog_flush(h->config_log, 30000, err);
 }
 
 int
@@ -1007,6 +1030,8 @@ herder_thread(void *arg)
             rebalance(h);
             if (!h->joined_once || (h->has_assignment == false))
                 h->need_rejoin = true;
+            else
+                atomic_store(&h->ready, true);
             if (atomic_load(&h->stopping))
                 break;
         }
@@ -1045,6 +1070,7 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
     atomic_init(&h->generation, -1);
     atomic_init(&h->stopping, false);
     atomic_init(&h->failed, false);
+    atomic_init(&h->ready, false);
     pthread_mutex_init(&h->qlock, NULL);
     pthread_cond_init(&h->qcond, NULL);
     h->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);

@@ -36,6 +36,10 @@ void kc_herder_stop(kc_herder *h);
  * Any thread. */
 bool kc_herder_failed(kc_herder *h, char *buf, size_t size);
 
+/* Whether the herder has completed start-up (joined its group once), as Java's isReady.
+ * Any thread. */
+bool kc_herder_ready(kc_herder *h);
+
 /* Runs fn(h, arg) on the herder thread and waits for it. KC_ETIMEOUT if the herder did not
  * get to it within timeout_ms (fn then never runs). */
 typedef void (*kc_herder_fn)(kc_herder *h, void *arg);
@@ -65,6 +69,10 @@ int kc_herder_put_target_state(kc_herder *h, const char *name, kc_target_state s
 int kc_herder_put_task_configs(kc_herder *h, const char *name, const json_t *configs,
                                kc_err *err);
 int kc_herder_stop_connector(kc_herder *h, const char *name, kc_err *err);
+
+/* Any worker: writes logger-cluster-<ns> {"level":level} (PUT /admin/loggers?scope=cluster)
+ * and waits for the brokers to take it. */
+int kc_herder_put_logger_level(kc_herder *h, const char *ns, const char *level, kc_err *err);
 
 /* Leader: writes restart-connector-<name> so every worker restarts its part. */
 int kc_herder_restart_request(kc_herder *h, const char *name, bool include_tasks,

@@ -145,6 +145,7 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
         kc_plugins_init(kc_runtime_host(), pp->is_null ? NULL : pp->list);
     }
     ctx.worker_cfg = &wc.cfg;
+    ctx.worker_props = &wc.props;
     if ((rest = kc_rest_start(&wc.cfg, &ctx, &err)) == NULL)
         goto fail;
     if ((herder = kc_herder_start(&wc, kc_rest_advertised_url(rest), kc_rest_worker_id(rest),

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "rest/server.h"
 #include "worker/clientconf.h"
 #include "worker/log.h"
 
@@ -89,33 +90,15 @@ check_inter_worker_verification_algorithms(const kc_cfg_def *def, const kc_cfg_v
     return KC_OK;
 }
 
-/* "[action] [name]:[value]" rules, comma separated; action set|add|setDate|addDate. */
+/* "[action] [name]:[value]" rules, comma separated (quoted when a rule holds a comma);
+ * action set|add|setDate|addDate. The REST server owns the syntax. */
 static int
 check_response_http_headers_config(const kc_cfg_def *def, const kc_cfg_value *v,
                                    const char *raw, kc_err *err)
 {
-    char **rules;
-    int    rc = KC_OK;
-
     (void) def;
     (void) raw;
-    rules = kc_cfg_split_list(v->s, NULL);
-    for (char **r = rules; rc == KC_OK && *r; r++) {
-        char *sp = strchr(*r, ' ');
-        char *colon = sp ? strchr(sp + 1, ':') : NULL;
-        if (sp == NULL || colon == NULL || colon == sp + 1) {
-            rc = kc_err_set(err, KC_EINVAL, "Invalid format of header config '%s'. Expected: "
-                            "'[action] [header name]:[header value]'", *r);
-            break;
-        }
-        *sp = '\0';
-        if (strcasecmp(*r, "set") != 0 && strcasecmp(*r, "add") != 0 &&
-            strcasecmp(*r, "setDate") != 0 && strcasecmp(*r, "addDate") != 0)
-            rc = kc_err_set(err, KC_EINVAL, "Invalid header config action: '%s'. Expected one "
-                            "of [set, add, setDate, addDate]", *r);
-    }
-    kc_strv_free(rules);
-    return rc;
+    return kc_rest_headers_config_check(v->s, err);
 }
 
 /* ===== The key table (Kafka 4.3 DistributedConfig, in definition order) ===== */
