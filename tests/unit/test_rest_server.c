@@ -153,7 +153,7 @@ test_query(void **state)
     free(buf);
 }
 
-static kc_rest_ctx ctx = { "4.3.1", "test", "cid", NULL, NULL, NULL };
+static kc_rest_ctx ctx = { .version = "4.3.1", .commit = "test", .kafka_cluster_id = "cid" };
 
 static void
 serve(const kc_rest_filters *f, int scope, const char *method, const char *path,
