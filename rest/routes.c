@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #include "rest/routes.h"
+#include "rest/mirror_status.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -63,6 +64,7 @@ static const route routes[] = {
     { "PUT", "connectors/*/stop", kc_rest_connector_stop },
     { "POST", "connectors/*/restart", kc_rest_connector_restart },
     { "GET", "connector-plugins", kc_rest_plugins_list },
+    { "GET", "connectors/*/mirror-status", kc_rest_connector_mirror_status },
 };
 
 static int

@@ -48,6 +48,7 @@ kc_status_store *kc_herder_status(const kc_herder *h);          /* thread-safe *
 bool kc_herder_is_leader(const kc_herder *h);
 const char *kc_herder_leader_url(const kc_herder *h);           /* NULL: unknown */
 bool kc_herder_rebalancing(const kc_herder *h);                 /* a rebalance is pending */
+struct kc_offset_store *kc_herder_offsets(const kc_herder *h);  /* thread-safe */
 
 /* Config topic writes, as the leader makes them (the caller checked leadership). */
 int kc_herder_put_connector_config(kc_herder *h, const char *name, const json_t *config,

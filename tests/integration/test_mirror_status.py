@@ -1,0 +1,173 @@
+"""
+tests/integration/test_mirror_status.py - the cutover check of runbook 3 (SCENARIOS.md):
+GET /connectors/{c}/mirror-status and `kconnect mirror-status`, against a
+MirrorSourceConnector with the identity policy, compared with Kafka's own kafka-get-offsets
+on both clusters.
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import json
+import subprocess
+import threading
+import time
+import uuid
+
+from confluent_kafka import Producer
+
+from kconnect import KCONNECT_BIN
+from test_cluster import create, status, wait_for
+
+PER_PARTITION = {0: 10, 1: 20, 2: 30}
+
+
+def get_offsets(java, cluster, topic):
+    """{partition: end offset} as Kafka's kafka-get-offsets prints them (topic:p:offset)."""
+    out = java.tool("kafka-get-offsets", "--bootstrap-server", cluster.bootstrap,
+                    "--topic", topic).stdout
+    ends = {}
+    for line in out.split():
+        t, p, off = line.rsplit(":", 2)
+        assert t == topic, line
+        ends[int(p)] = int(off)
+    return ends
+
+
+def mirror_status(worker, name, *args, timeout=180):
+    return subprocess.run([KCONNECT_BIN, "mirror-status", "--url", worker.url, "--connector",
+                           name, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def produce(cluster, topic, counts, tag):
+    p = Producer(cluster.client_config(log_level=0))
+    for part, n in counts.items():
+        for i in range(n):
+            p.produce(topic, f"{tag}-{part}-{i}".encode(), key=f"k{i}".encode(), partition=part)
+            p.poll(0)
+    assert p.flush(30) == 0
+
+
+def tasks_in(worker, name, state):
+    s = status(worker, name)
+    return s and s["tasks"] and all(t["state"] == state for t in s["tasks"]) and s
+
+
+def test_cutover_check_runbook_3(workers, source_cluster, target_cluster, java):
+    props = workers.properties(**{
+        "key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+        "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+        "offset.flush.interval.ms": "1000"})
+    w = workers.start(props)
+    tag = uuid.uuid4().hex[:6]
+    topic, name = f"syslog-{tag}", f"mm2-{tag}"
+    source_cluster.create_topic(topic, 3, 1)
+    create(w, name, {
+        "connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+        "clusters": "src, dst", "source.cluster.alias": "src", "target.cluster.alias": "dst",
+        "source.cluster.bootstrap.servers": source_cluster.bootstrap,
+        "target.cluster.bootstrap.servers": target_cluster.bootstrap,
+        "topics": f"^({topic})$", "groups": ".*", "tasks.max": "2",
+        "replication.policy.class": "org.apache.kafka.connect.mirror.IdentityReplicationPolicy",
+        "replication.factor": "1", "offset-syncs.topic.replication.factor": "1",
+        "refresh.topics.interval.seconds": "30"})
+    wait_for(lambda: tasks_in(w, name, "RUNNING"), what="tasks RUNNING")
+
+    # Paused before anything was produced: the source gets records, the target none.
+    assert w.request("PUT", f"/connectors/{name}/pause").status_code == 202
+    wait_for(lambda: tasks_in(w, name, "PAUSED"), what="tasks PAUSED")
+    produce(source_cluster, topic, PER_PARTITION, "before")
+    time.sleep(1.5)
+
+    r = w.get(f"/connectors/{name}/mirror-status", timeout=60)
+    assert r.status_code == 200, r.text
+    st = r.json()
+    assert st["connector"] == name and st["in_sync"] is False
+    assert st["end_offsets_equal"] is False
+    src_ends = get_offsets(java, source_cluster, topic)
+    assert src_ends == PER_PARTITION
+    assert [(p["topic"], p["partition"]) for p in st["partitions"]] == \
+        [(topic, i) for i in range(3)]
+    for p in st["partitions"]:
+        i = p["partition"]
+        assert p["target_topic"] == topic                          # identity policy
+        assert p["source_end_offset"] == src_ends[i]
+        assert p["replicated_offset"] is None                      # nothing committed yet
+        assert p["target_end_offset"] == 0
+        assert p["lag_records"] == PER_PARTITION[i]
+        assert p["lag_ms"] >= 1500, p                              # produced 1.5 s ago
+        assert p["end_offsets_equal"] is False
+    assert st["lag_records"] == sum(PER_PARTITION.values())
+
+    # Not caught up: the command says so and exits non-zero, table and JSON alike.
+    out = mirror_status(w, name)
+    assert out.returncode == 1, (out.stdout, out.stderr)
+    assert f"{name}: NOT in sync ({sum(PER_PARTITION.values())} records behind)" in out.stdout
+    assert topic in out.stdout
+    out = mirror_status(w, name, "--json")
+    assert out.returncode == 1, (out.stdout, out.stderr)
+    assert json.loads(out.stdout)["in_sync"] is False
+    # --wait with a short timeout still fails while paused.
+    out = mirror_status(w, name, "--wait", "--timeout", "3", "--interval", "1")
+    assert out.returncode == 1, (out.stdout, out.stderr)
+    assert "timed out" in out.stdout
+
+    # Resume; producers keep writing for a while, then stop.
+    assert w.request("PUT", f"/connectors/{name}/resume").status_code == 202
+
+    def live():
+        for n in range(10):
+            produce(source_cluster, topic, {0: 5, 1: 5, 2: 5}, f"live{n}")
+            time.sleep(0.2)
+    producing = threading.Thread(target=live)
+    producing.start()
+    producing.join(60)
+    assert not producing.is_alive()
+
+    out = mirror_status(w, name, "--wait", "--timeout", "120", "--interval", "1")
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    assert f"{name}: in sync (3 partitions, end offsets identical on both sides)" in out.stdout
+
+    # Kafka's own tool agrees: per-partition end offsets identical on both clusters.
+    src_ends = get_offsets(java, source_cluster, topic)
+    dst_ends = get_offsets(java, target_cluster, topic)
+    assert src_ends == {i: n + 50 for i, n in PER_PARTITION.items()}
+    assert dst_ends == src_ends
+
+    out = mirror_status(w, name, "--json")
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    st = json.loads(out.stdout)
+    assert st["in_sync"] is True and st["end_offsets_equal"] is True
+    assert st["lag_records"] == 0 and st["lag_ms"] == 0
+    for p in st["partitions"]:
+        i = p["partition"]
+        assert p["source_end_offset"] == p["target_end_offset"] == src_ends[i]
+        assert p["replicated_offset"] == src_ends[i] - 1
+        assert p["lag_records"] == 0 and p["lag_ms"] == 0 and p["end_offsets_equal"] is True
+
+
+def test_mirror_status_errors(workers, tmp_path):
+    w = workers.start()
+    r = w.get("/connectors/no-such-connector/mirror-status")
+    assert r.status_code == 404, r.text
+    assert r.json() == {"error_code": 404, "message": "Connector no-such-connector not found"}
+    out = mirror_status(w, "no-such-connector")
+    assert out.returncode == 2 and "not found" in out.stderr, (out.stdout, out.stderr)
+
+    lines = tmp_path / "lines.txt"
+    lines.write_text("a\n")
+    create(w, "file-src", {"connector.class": "FileStreamSource", "file": str(lines),
+                           "topic": f"lines-{uuid.uuid4().hex[:6]}"})
+    r = w.get("/connectors/file-src/mirror-status")
+    assert r.status_code == 400, r.text
+    assert "is not a MirrorSourceConnector" in r.json()["message"]
+    out = mirror_status(w, "file-src", "--wait", "--timeout", "30")
+    assert out.returncode == 2 and "not a MirrorSourceConnector" in out.stderr, \
+        (out.stdout, out.stderr)
+
+    out = subprocess.run([KCONNECT_BIN, "mirror-status", "--connector", "x"],
+                         capture_output=True, text=True, timeout=30)
+    assert out.returncode == 2 and "usage" in out.stderr
+    # The worker is not there: an error, not "not in sync".
+    out = subprocess.run([KCONNECT_BIN, "mirror-status", "--url", "http://127.0.0.1:1",
+                          "--connector", "x"], capture_output=True, text=True, timeout=30)
+    assert out.returncode == 2, (out.stdout, out.stderr)
