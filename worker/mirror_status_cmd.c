@@ -109,8 +109,9 @@ print_table(const json_t *st)
         printf(" %5s\n", json_is_true(json_object_get(p, "end_offsets_equal")) ? "yes" : "no");
     }
     if (in_sync)
-        printf("%s: in sync (%zu partitions, end offsets %s)\n",
+        printf("%s: in sync (%zu partition%s, end offsets %s)\n",
                str(json_object_get(st, "connector")), json_array_size(parts),
+               json_array_size(parts) == 1 ? "" : "s",
                json_is_true(json_object_get(st, "end_offsets_equal")) ? "identical on both sides"
                                                                       : "differ: see EQUAL");
     else

@@ -133,6 +133,14 @@ def test_cutover_check_runbook_3(workers, source_cluster, target_cluster, java):
     assert src_ends == {i: n + 50 for i, n in PER_PARTITION.items()}
     assert dst_ends == src_ends
 
+    out = mirror_status(w, name)
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    rows = [line.split() for line in out.stdout.splitlines()]
+    assert rows[0] == ["TOPIC", "PARTITION", "TARGET-TOPIC", "SOURCE-END", "REPLICATED",
+                       "TARGET-END", "LAG-RECORDS", "LAG-MS", "EQUAL"]
+    assert rows[1:4] == [[topic, str(i), topic, str(e), str(e - 1), str(e), "0", "0", "yes"]
+                         for i, e in sorted(src_ends.items())]
+
     out = mirror_status(w, name, "--json")
     assert out.returncode == 0, (out.stdout, out.stderr)
     st = json.loads(out.stdout)
@@ -143,6 +151,50 @@ def test_cutover_check_runbook_3(workers, source_cluster, target_cluster, java):
         assert p["source_end_offset"] == p["target_end_offset"] == src_ends[i]
         assert p["replicated_offset"] == src_ends[i] - 1
         assert p["lag_records"] == 0 and p["lag_ms"] == 0 and p["end_offsets_equal"] is True
+
+
+def test_transaction_markers_are_not_lag(workers, source_cluster, target_cluster, java):
+    """A transactional source: each commit leaves a marker at the end of the log that is
+    never replicated, so the end offsets differ, yet nothing is missing: in sync."""
+    props = workers.properties(**{
+        "key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+        "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+        "offset.flush.interval.ms": "1000"})
+    w = workers.start(props)
+    tag = uuid.uuid4().hex[:6]
+    topic, name = f"txlog-{tag}", f"mm2tx-{tag}"
+    source_cluster.create_topic(topic, 1, 1)
+    create(w, name, {
+        "connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+        "source.cluster.alias": "src", "target.cluster.alias": "dst",
+        "source.cluster.bootstrap.servers": source_cluster.bootstrap,
+        "target.cluster.bootstrap.servers": target_cluster.bootstrap,
+        "topics": f"^({topic})$",
+        "replication.policy.class": "org.apache.kafka.connect.mirror.IdentityReplicationPolicy",
+        "replication.factor": "1", "offset-syncs.topic.replication.factor": "1"})
+    wait_for(lambda: tasks_in(w, name, "RUNNING"), what="tasks RUNNING")
+
+    p = Producer(source_cluster.client_config(**{"transactional.id": f"tx-{tag}",
+                                                 "log_level": 0}))
+    p.init_transactions(30)
+    for batch in range(2):
+        p.begin_transaction()
+        for i in range(5):
+            p.produce(topic, f"{batch}-{i}".encode(), partition=0)
+        p.commit_transaction(30)
+    # Offsets 0-4 and 6-10 are records, 5 and 11 commit markers.
+    assert get_offsets(java, source_cluster, topic) == {0: 12}
+
+    out = mirror_status(w, name, "--wait", "--timeout", "120", "--interval", "1")
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    assert f"{name}: in sync (1 partition, end offsets differ: see EQUAL)" in out.stdout
+    st = w.get(f"/connectors/{name}/mirror-status", timeout=60).json()
+    assert get_offsets(java, target_cluster, topic) == {0: 10}
+    assert st["in_sync"] is True and st["end_offsets_equal"] is False
+    assert st["partitions"] == [{
+        "topic": topic, "partition": 0, "target_topic": topic, "source_end_offset": 12,
+        "replicated_offset": 10, "target_end_offset": 10, "lag_records": 0, "lag_ms": 0,
+        "end_offsets_equal": False}]
 
 
 def test_mirror_status_errors(workers, tmp_path):
