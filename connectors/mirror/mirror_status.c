@@ -30,6 +30,7 @@ typedef struct tp_status {
     int32_t           partition;
     char             *target_topic;
     int64_t           source_start, source_end;
+    bool              target_exists;  /* the remote partition exists */
     int64_t           replicated;     /* -1: nothing committed */
     int64_t           target_end;     /* -1: no such remote partition */
     int64_t           lag_records;
@@ -46,18 +47,59 @@ kc_mirror_status_lag_records(int64_t source_start, int64_t source_end, int64_t r
     return source_end > next ? source_end - next : 0;
 }
 
-static int
-watermarks(rd_kafka_t *rk, const char *cluster, const char *topic, int32_t partition,
-           int timeout_ms, int64_t *lo, int64_t *hi, kc_err *err)
-{
-    rd_kafka_resp_err_t e = rd_kafka_query_watermark_offsets(rk, topic, partition, lo, hi,
-                                                             timeout_ms);
+/* Which offset list_offsets() reads, and where it puts it. */
+typedef enum { SOURCE_START, SOURCE_END, TARGET_END } which_offset;
 
-    if (e == RD_KAFKA_RESP_ERR_NO_ERROR)
+/* One ListOffsets round for every partition (for TARGET_END, those whose remote partition
+ * exists), rather than a request per partition: topics=.* may select thousands. */
+static int
+list_offsets(rd_kafka_t *rk, tp_status *tps, size_t n, which_offset which, int timeout_ms,
+             kc_err *err)
+{
+    rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new((int) n + 1);
+    const char                      *cluster = which == TARGET_END ? "target" : "source";
+    rd_kafka_resp_err_t              e;
+    int                              rc = KC_OK;
+
+    for (size_t i = 0; i < n; i++) {
+        if (which == TARGET_END && !tps[i].target_exists)
+            continue;
+        /* offsets_for_times' "timestamps" -2 and -1 are ListOffsets' earliest and latest. */
+        rd_kafka_topic_partition_list_add(l, which == TARGET_END ? tps[i].target_topic
+                                                                 : tps[i].topic,
+                                          tps[i].partition)->offset =
+            which == SOURCE_START ? RD_KAFKA_OFFSET_BEGINNING : RD_KAFKA_OFFSET_END;
+    }
+    if (l->cnt == 0) {
+        rd_kafka_topic_partition_list_destroy(l);
         return KC_OK;
-    return kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA,
-                      "ListOffsets(%s-%d) on the %s cluster: %s", topic, partition, cluster,
-                      rd_kafka_err2str(e));
+    }
+    e = rd_kafka_offsets_for_times(rk, l, timeout_ms);
+    for (size_t i = 0; e == RD_KAFKA_RESP_ERR_NO_ERROR && i < n; i++) {
+        rd_kafka_topic_partition_t *r;
+        if (which == TARGET_END && !tps[i].target_exists)
+            continue;
+        r = rd_kafka_topic_partition_list_find(l, which == TARGET_END ? tps[i].target_topic
+                                                                      : tps[i].topic,
+                                               tps[i].partition);
+        if (r == NULL || r->err != RD_KAFKA_RESP_ERR_NO_ERROR || r->offset < 0) {
+            rc = kc_err_set(err, KC_EKAFKA, "ListOffsets(%s-%d) on the %s cluster: %s",
+                            r ? r->topic : tps[i].topic, tps[i].partition, cluster,
+                            r && r->err ? rd_kafka_err2str(r->err) : "no offset returned");
+            break;
+        }
+        if (which == SOURCE_START)
+            tps[i].source_start = r->offset;
+        else if (which == SOURCE_END)
+            tps[i].source_end = r->offset;
+        else
+            tps[i].target_end = r->offset;
+    }
+    if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
+        rc = kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA,
+                        "ListOffsets on the %s cluster: %s", cluster, rd_kafka_err2str(e));
+    rd_kafka_topic_partition_list_destroy(l);
+    return rc;
 }
 
 /* The source consumer, as the connector's replication consumer is configured, plus
@@ -115,7 +157,7 @@ measure_age(rd_kafka_t *src, tp_status *tps, size_t n, int timeout_ms)
             continue;
         for (size_t i = 0; i < n; i++) {
             tp_status *tp = &tps[i];
-            if (tp->resolved || tp->rkt == NULL || m->partition != tp->partition ||
+            if (tp->rkt == NULL || m->partition != tp->partition ||
                 strcmp(rd_kafka_topic_name(m->rkt), tp->topic) != 0)
                 continue;
             if (m->err == RD_KAFKA_RESP_ERR_NO_ERROR) {
@@ -131,8 +173,12 @@ measure_age(rd_kafka_t *src, tp_status *tps, size_t n, int timeout_ms)
                 tp->lag_ms = 0;
                 tp->resolved = true;
             }
-            if (tp->resolved)
+            if (tp->resolved) {
+                /* No more prefetching for it while others are still awaited. */
+                kc_mirror_consume_stop(tp->rkt, tp->partition);
+                tp->rkt = NULL;
                 pending--;
+            }
             break;
         }
         rd_kafka_message_destroy(m);
@@ -232,44 +278,39 @@ kc_mirror_status_compute(const char *name, const json_t *config, kc_mirror_offse
             if (strcmp(targets[j].name, remote) == 0)
                 target_parts = targets[j].partitions;
         for (int p = 0; p < t->partitions; p++) {
-            tp_status *tp;
-            json_t    *key, *stored = NULL, *off;
-
             if (ntps == cap) {
                 cap = cap ? 2 * cap : 16;
                 tps = kc_xrealloc(tps, cap * sizeof(*tps));
             }
-            tp = &tps[ntps++];
-            *tp = (tp_status) { .topic = t->name, .partition = p,
-                                .target_topic = kc_xstrdup(remote), .replicated = -1,
-                                .target_end = -1, .lag_ms = -1 };
-            if ((rc = watermarks(src, "source", t->name, p, timeout_ms, &tp->source_start,
-                                 &tp->source_end, err)) != KC_OK)
-                break;
-            if (p < target_parts) {
-                int64_t lo;
-                if ((rc = watermarks(tgt, "target", remote, p, timeout_ms, &lo,
-                                     &tp->target_end, err)) != KC_OK)
-                    break;
-            }
-            /* The source partition map exactly as the task writes it (key bytes compare). */
-            key = json_pack("{s:s,s:i,s:s}", "cluster", cfg.source_alias, "partition", p,
-                            "topic", t->name);
-            rc = reader(opaque, name, key, &stored, err);
-            json_decref(key);
-            if (rc != KC_OK) {
-                kc_err_prefix(err, "offsets of %s-%d: ", t->name, p);
-                break;
-            }
-            if (stored != NULL && json_is_integer(off = json_object_get(stored, "offset")))
-                tp->replicated = json_integer_value(off);
-            json_decref(stored);
-            tp->lag_records = kc_mirror_status_lag_records(tp->source_start, tp->source_end,
-                                                           tp->replicated);
+            tps[ntps++] = (tp_status) { .topic = t->name, .partition = p,
+                                        .target_topic = kc_xstrdup(remote),
+                                        .target_exists = p < target_parts,
+                                        .replicated = -1, .target_end = -1, .lag_ms = -1 };
         }
         free(remote);
-        if (rc != KC_OK)
+    }
+    if ((rc = list_offsets(src, tps, ntps, SOURCE_START, timeout_ms, err)) != KC_OK ||
+        (rc = list_offsets(src, tps, ntps, SOURCE_END, timeout_ms, err)) != KC_OK ||
+        (rc = list_offsets(tgt, tps, ntps, TARGET_END, timeout_ms, err)) != KC_OK)
+        goto out;
+    for (size_t i = 0; i < ntps; i++) {
+        tp_status *tp = &tps[i];
+        json_t    *key, *stored = NULL, *off;
+
+        /* The source partition map exactly as the task writes it (key bytes compare). */
+        key = json_pack("{s:s,s:i,s:s}", "cluster", cfg.source_alias, "partition",
+                        tp->partition, "topic", tp->topic);
+        rc = reader(opaque, name, key, &stored, err);
+        json_decref(key);
+        if (rc != KC_OK) {
+            kc_err_prefix(err, "offsets of %s-%d: ", tp->topic, tp->partition);
             goto out;
+        }
+        if (stored != NULL && json_is_integer(off = json_object_get(stored, "offset")))
+            tp->replicated = json_integer_value(off);
+        json_decref(stored);
+        tp->lag_records = kc_mirror_status_lag_records(tp->source_start, tp->source_end,
+                                                       tp->replicated);
     }
     for (k = 0; k < ntps && tps[k].lag_records == 0; k++)
         ;
