@@ -197,6 +197,49 @@ def test_transaction_markers_are_not_lag(workers, source_cluster, target_cluster
         "end_offsets_equal": False}]
 
 
+def test_over_scram_with_the_connectors_credentials(workers, source_cluster, target_cluster,
+                                                    java):
+    """Runbook 4's clusters: only SASL/SCRAM listeners in the connector's config, so the check
+    reaches both clusters with the connector's own security settings."""
+    props = workers.properties(**{
+        "key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+        "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+        "offset.flush.interval.ms": "1000"})
+    props.update(target_cluster.java_client_properties(sasl=True))
+    w = workers.start(props)
+    tag = uuid.uuid4().hex[:6]
+    topic, name = f"syslog-{tag}", f"mm2sasl-{tag}"
+    source_cluster.create_topic(topic, 2, 1)
+    create(w, name, {
+        "connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+        "source.cluster.alias": "src", "target.cluster.alias": "dst",
+        **{f"source.cluster.{k}": v
+           for k, v in source_cluster.java_client_properties(sasl=True).items()},
+        **{f"target.cluster.{k}": v
+           for k, v in target_cluster.java_client_properties(sasl=True).items()},
+        "topics": f"^({topic})$",
+        "replication.policy.class": "org.apache.kafka.connect.mirror.IdentityReplicationPolicy",
+        "replication.factor": "1", "offset-syncs.topic.replication.factor": "1"})
+    wait_for(lambda: tasks_in(w, name, "RUNNING"), what="tasks RUNNING")
+    p = Producer(source_cluster.client_config(sasl=True, log_level=0))
+    for i in range(40):
+        p.produce(topic, f"v{i}".encode(), partition=i % 2)
+    assert p.flush(30) == 0
+
+    out = mirror_status(w, name, "--wait", "--timeout", "120", "--interval", "1", "--json")
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    st = json.loads(out.stdout)
+    ends = {}
+    for cluster in (source_cluster, target_cluster):
+        got = java.tool("kafka-get-offsets", "--bootstrap-server", cluster.sasl_bootstrap,
+                        "--command-config", cluster.command_config(), "--topic", topic).stdout
+        ends[cluster.name] = sorted(got.split())
+    assert ends[source_cluster.name] == ends[target_cluster.name] == \
+        [f"{topic}:0:20", f"{topic}:1:20"]
+    assert [(p["source_end_offset"], p["replicated_offset"], p["target_end_offset"])
+            for p in st["partitions"]] == [(20, 19, 20), (20, 19, 20)]
+
+
 def test_mirror_status_errors(workers, tmp_path):
     w = workers.start()
     r = w.get("/connectors/no-such-connector/mirror-status")
