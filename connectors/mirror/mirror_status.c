@@ -42,7 +42,8 @@ typedef struct tp_status {
 int64_t
 kc_mirror_status_lag_records(int64_t source_start, int64_t source_end, int64_t replicated)
 {
-    int64_t next = replicated >= 0 ? replicated + 1 : source_start;
+    int64_t next = replicated >= 0 && replicated + 1 > source_start ? replicated + 1
+                                                                     : source_start;
 
     return source_end > next ? source_end - next : 0;
 }
@@ -103,11 +104,14 @@ list_offsets(rd_kafka_t *rk, tp_status *tps, size_t n, which_offset which, int t
 }
 
 /* The source consumer, as the connector's replication consumer is configured, plus
- * end-of-partition events (how a fetch tells "no record left"). */
+ * end-of-partition events (how a fetch tells "no record left"), and resetting to the log
+ * start whatever auto.offset.reset says: a next offset that retention deleted must land on
+ * the oldest record left, never on the end of the log (which would read as "caught up"). */
 static rd_kafka_t *
 source_consumer(const kc_mirror_config *cfg, kc_err *err)
 {
-    static const char *const extra[] = { "enable.partition.eof", "true", NULL };
+    static const char *const extra[] = { "enable.partition.eof", "true",
+                                         "auto.offset.reset", "earliest", NULL };
     kc_props                 props;
     rd_kafka_t              *rk = NULL;
     kc_err                   e;

@@ -28,8 +28,8 @@ typedef int (*kc_mirror_offset_reader)(void *opaque, const char *connector,
                                        const json_t *partition, json_t **offset, kc_err *err);
 
 /* Records not yet replicated: from the next offset the connector will read (replicated + 1,
- * or the source log start when it committed nothing: replicated < 0) to the source end.
- * Never negative (the log start may have moved past a stale committed offset). */
+ * or the source log start when it committed nothing: replicated < 0, or when retention
+ * deleted the records after replicated) to the source end. Never negative. */
 int64_t kc_mirror_status_lag_records(int64_t source_start, int64_t source_end,
                                      int64_t replicated);
 

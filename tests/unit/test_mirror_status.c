@@ -27,6 +27,10 @@ test_lag_records(void **state)
     assert_int_equal(kc_mirror_status_lag_records(0, 0, -1), 0);
     /* An empty log whose start moved with retention: nothing to replicate. */
     assert_int_equal(kc_mirror_status_lag_records(100, 100, -1), 0);
+    /* Retention deleted records never replicated: only those left count. */
+    assert_int_equal(kc_mirror_status_lag_records(50, 100, 9), 50);
+    assert_int_equal(kc_mirror_status_lag_records(50, 100, 49), 50);
+    assert_int_equal(kc_mirror_status_lag_records(50, 100, 59), 40);
     /* A committed offset ahead of a (re-created, shorter) log is no negative lag. */
     assert_int_equal(kc_mirror_status_lag_records(0, 5, 99), 0);
 }
