@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #include "rest/routes.h"
+#include "rest/mirror_status.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -145,6 +146,7 @@ static const route routes[] = {
     { "GET", "admin/loggers", kc_rest_loggers_list },
     { "GET", "admin/loggers/*", kc_rest_logger_get },
     { "PUT", "admin/loggers/*", kc_rest_logger_put },
+    { "GET", "connectors/*/mirror-status", kc_rest_connector_mirror_status },
 };
 
 static int

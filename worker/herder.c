@@ -111,10 +111,10 @@ static int cfg_int(const kc_herder *h, const char *key) { return (int) kc_cfg_in
 
 const kc_config_state *kc_herder_config(const kc_herder *h) { return &h->cfg; }
 kc_status_store *kc_herder_status(const kc_herder *h) { return h->status; }
+kc_offset_store *kc_herder_offsets(const kc_herder *h) { return h->offsets; }
 bool kc_herder_is_leader(const kc_herder *h) { return h->leader; }
 const char *kc_herder_leader_url(const kc_herder *h) { return h->leader_url; }
 bool kc_herder_rebalancing(const kc_herder *h) { return h->need_rejoin || !h->joined_once; }
-kc_offset_store *kc_herder_offsets(const kc_herder *h) { return h->offsets; }
 const kc_worker_config *kc_herder_worker_config(const kc_herder *h) { return h->wc; }
 
 bool

@@ -3,6 +3,7 @@
  *
  *   kconnect distributed worker.properties [--override key=value ...]
  *   kconnect version
+ *   kconnect mirror-status ... (worker/mirror_status_cmd.c)
  *
  * Main thread: parses arguments and the worker config, asks the brokers for the cluster id,
  * makes sure the internal topics are fit, starts REST, then waits for SIGTERM or SIGINT and
@@ -30,6 +31,7 @@
 #include "worker/kafka.h"
 #include "worker/log.h"
 #include "worker/mirror_maker.h"
+#include "worker/mirror_status_cmd.h"
 #include "worker/plugins.h"
 #include "worker/worker_config.h"
 
@@ -58,6 +60,7 @@ usage(FILE *out)
             "usage: kconnect distributed worker.properties [--override key=value ...]\n"
             "       kconnect mirror-maker mm2.properties [--clusters ALIAS ...]\n"
             "       kconnect version\n"
+            "       kconnect mirror-status --url URL --connector NAME [--wait] [--json]\n"
             "\n"
             "Runs a Kafka Connect distributed worker, configured as connect-distributed.sh is.\n"
             "KCONNECT_LOG_LEVEL=ERROR|WARN|INFO|DEBUG|TRACE sets how much is logged (INFO).\n");
@@ -256,6 +259,8 @@ main(int argc, char **argv)
                KC_KAFKA_VERSION, KC_COMMIT);
         return 0;
     }
+    if (argc >= 2 && strcmp(argv[1], "mirror-status") == 0)
+        return kc_mirror_status_main(argc - 1, argv + 1);
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
                       strcmp(argv[1], "help") == 0)) {
         usage(stdout);

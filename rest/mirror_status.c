@@ -1,0 +1,95 @@
+/*
+ * rest/mirror_status.c - GET /connectors/{c}/mirror-status: the cutover check of a
+ * MirrorSourceConnector (connectors/mirror/mirror_status.h, docs/cutover.md).
+ *
+ * MHD thread. Only the lookup of the connector's config runs on the herder thread; the
+ * Kafka round trips run here, so a slow cluster never holds the herder up. Any worker
+ * answers (nothing is forwarded to the leader): the config and offset topics every worker
+ * reads hold all it needs. Read-only.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "rest/mirror_status.h"
+
+#include <string.h>
+
+#include "connectors/mirror/mirror.h"
+#include "connectors/mirror/mirror_status.h"
+#include "worker/herder.h"
+#include "worker/offset_store.h"
+#include "worker/plugins.h"
+
+#define HERDER_TIMEOUT_MS 90000
+#define KAFKA_TIMEOUT_MS  15000
+
+typedef struct lookup {
+    const char *name;
+    int         status;       /* 200, or the error status with msg */
+    char        msg[512];
+    json_t     *config;       /* copy of the connector config when found */
+} lookup;
+
+/* Herder thread: the connector's config, if it is a MirrorSourceConnector's. */
+static void
+do_lookup(kc_herder *h, void *arg)
+{
+    lookup                   *l = arg;
+    const kc_connector_state *cs = kc_config_state_connector(kc_herder_config(h), l->name);
+    const char               *cls;
+
+    if (cs == NULL) {
+        l->status = 404;
+        snprintf(l->msg, sizeof(l->msg), "Connector %s not found", l->name);
+        return;
+    }
+    cls = json_string_value(json_object_get(cs->config, "connector.class"));
+    if (cls == NULL || kc_plugins_find(cls) != &kc_mirror_source_connector) {
+        l->status = 400;
+        snprintf(l->msg, sizeof(l->msg), "Connector %s is not a MirrorSourceConnector "
+                 "(connector.class is %s): mirror-status needs one", l->name,
+                 cls ? cls : "not set");
+        return;
+    }
+    l->status = 200;
+    l->config = json_deep_copy(cs->config);
+}
+
+static int
+read_offset(void *opaque, const char *connector, const json_t *partition, json_t **offset,
+            kc_err *err)
+{
+    return kc_offset_store_get(opaque, connector, partition, offset, err);
+}
+
+void
+kc_rest_connector_mirror_status(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                                kc_rest_response *resp)
+{
+    lookup  l = { .name = req->segments[1] };
+    json_t *out = NULL;
+    kc_err  err;
+
+    if (ctx->herder == NULL) {
+        kc_rest_error(resp, 503, "Worker is still starting up.");
+        return;
+    }
+    if (kc_herder_call(ctx->herder, do_lookup, &l, HERDER_TIMEOUT_MS) != KC_OK) {
+        kc_rest_error(resp, 500, "Request timed out");
+        return;
+    }
+    if (l.status != 200) {
+        kc_rest_error(resp, l.status, "%s", l.msg);
+        return;
+    }
+    if (kc_mirror_status_compute(l.name, l.config, read_offset, kc_herder_offsets(ctx->herder),
+                                 KAFKA_TIMEOUT_MS, &out, &err) != KC_OK) {
+        kc_rest_error(resp, err.code == KC_EINVAL ? 400 : 500,
+                      "Could not compute the mirror status of connector %s: %s", l.name,
+                      err.msg);
+    } else {
+        json_decref(resp->body);
+        resp->status = 200;
+        resp->body = out;
+    }
+    json_decref(l.config);
+}
