@@ -907,6 +907,51 @@ kc_rest_connector_tasks_post(const kc_rest_ctx *ctx, const kc_rest_request *req,
     json_decref(body);
 }
 
+/* ===== Internal: PUT /connectors/{c}/fence (KIP-618) ===== */
+
+/* Zombie fencing before exactly-once source tasks start. kconnect does not run exactly-once
+ * source tasks, so no task-count records exist and, as in Java's herder with none pending,
+ * there is nothing to fence: the leader answers 204 once the request is signed and names a
+ * source connector. Java checks the signature first and does not wait out a rebalance. */
+static void
+do_fence(kc_herder *h, void *arg)
+{
+    call                     *c = arg;
+    const kc_connector_state *cs;
+    const char               *type;
+
+    if (kc_herder_verify_internal(h, c->req->body ? c->req->body : "", c->req->body_len,
+                                  kc_rest_header(c->req, "X-Connect-Authorization"),
+                                  kc_rest_header(c->req, "X-Connect-Request-Signature-Algorithm"),
+                                  c->resp) != KC_OK)
+        return;
+    if (!kc_herder_is_leader(h)) {
+        if (kc_herder_leader_url(h) == NULL || *kc_herder_leader_url(h) == '\0')
+            kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to no known "
+                          "leader URL, likely because a rebalance was underway.");
+        else
+            c->forward_to = kc_xstrdup(kc_herder_leader_url(h));
+        return;
+    }
+    if ((cs = known(c)) == NULL)
+        return;
+    type = cs->config ? kc_runtime_connector_type(cs->config) : NULL;
+    if (type == NULL || strcmp(type, "source") != 0) {
+        kc_rest_error(c->resp, 400, "Connector %s is not a source connector", c->name);
+        return;
+    }
+    ok(c, 204, NULL);
+}
+
+void
+kc_rest_connector_fence(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                        kc_rest_response *resp)
+{
+    call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };
+
+    run(&c, do_fence);
+}
+
 /* ===== KIP-558: active topics ===== */
 
 static bool

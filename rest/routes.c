@@ -142,6 +142,7 @@ static const route routes[] = {
     { "DELETE", "connectors/*/offsets", kc_rest_offsets_reset },
     { "GET", "connectors/*/topics", kc_rest_connector_topics },
     { "PUT", "connectors/*/topics/reset", kc_rest_connector_topics_reset },
+    { "PUT", "connectors/*/fence", kc_rest_connector_fence },
     { "GET", "health", kc_rest_health },
     { "GET", "admin/loggers", kc_rest_loggers_list },
     { "GET", "admin/loggers/*", kc_rest_logger_get },
@@ -191,6 +192,8 @@ dispatch_flow(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_respon
     sub.nsegments -= 2;
     if (route_matches("connectors/*/tasks", &sub) && strcmp(req->method, "POST") == 0)
         kc_rest_connector_tasks_post(&sub_ctx, &sub, resp);
+    else if (route_matches("connectors/*/fence", &sub) && strcmp(req->method, "PUT") == 0)
+        kc_rest_connector_fence(&sub_ctx, &sub, resp);
     else
         kc_rest_error(resp, 404, "HTTP 404 Not Found");
 }

@@ -83,6 +83,8 @@ void kc_rest_connector_config_put(const kc_rest_ctx *, const kc_rest_request *, 
 void kc_rest_connector_status(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
 void kc_rest_connector_tasks_get(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
 void kc_rest_connector_tasks_post(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+void kc_rest_connector_fence(const kc_rest_ctx *ctx, const kc_rest_request *req,
+                             kc_rest_response *resp);
 void kc_rest_task_status(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
 void kc_rest_connector_pause(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
 void kc_rest_connector_resume(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);

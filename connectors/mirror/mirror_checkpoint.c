@@ -283,6 +283,7 @@ typedef struct checkpoint {
     char   *group, *topic, *metadata;
     int32_t partition;
     int64_t upstream, downstream;
+    kc_mirror_series latency_ms;     /* checkpoint-latency-ms: ack time - record timestamp */
 } checkpoint;
 
 typedef struct mct {
@@ -350,6 +351,7 @@ store_put(mct *t, const char *group, const char *topic, int32_t partition, int64
         c->topic = kc_xstrdup(topic);
         c->partition = partition;
         c->metadata = NULL;
+        memset(&c->latency_ms, 0, sizeof(c->latency_ms));
     }
     free(c->metadata);
     c->metadata = kc_xstrdup(metadata ? metadata : "");
@@ -866,6 +868,27 @@ job_sync_group_offsets(void *arg)
     t->synced_once = true;
 }
 
+/* The checkpoint record was acknowledged: its latency goes to its group and partition
+ * (§9.1; Java records every latency in one sensor shared by all of them, a quirk not kept). */
+static void
+mct_commit_record(void *priv, const kc_record *rec, int32_t partition, int64_t offset)
+{
+    mct        *t = priv;
+    const char *group = json_string_value(json_object_get(rec->source_partition, "group"));
+    const char *topic = json_string_value(json_object_get(rec->source_partition, "topic"));
+    json_t     *p = json_object_get(rec->source_partition, "partition");
+    checkpoint *c;
+
+    (void) partition;
+    (void) offset;
+    if (group == NULL || topic == NULL || !json_is_integer(p))
+        return;
+    pthread_mutex_lock(&t->lock);
+    if ((c = store_find(t, group, topic, (int32_t) json_integer_value(p))) != NULL)
+        kc_mirror_series_record(&c->latency_ms, kc_wall_ms() - rec->timestamp);
+    pthread_mutex_unlock(&t->lock);
+}
+
 static void
 mct_stop(void *priv)
 {
@@ -918,6 +941,7 @@ static const kc_task_ops mct_ops = {
     .stop = mct_stop,
     .destroy = mct_destroy,
     .poll = mct_poll,
+    .commit_record = mct_commit_record,
 };
 
 static const char *const mcc_aliases[] = { "MirrorCheckpointConnector", "MirrorCheckpoint", NULL };

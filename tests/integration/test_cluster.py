@@ -358,3 +358,24 @@ def test_updated_config_reaches_the_tasks(workers, target_cluster, lines_file):
     with open(lines_file, "a") as f:
         f.write("after update\n")
     assert consume_all(target_cluster, second, 1) == ["after update"]
+
+
+def test_fence_endpoint(workers, lines_file, target_cluster):
+    # connect.protocol=eager: no session key, internal requests need no signature.
+    w = workers.start(workers.properties(**{"connect.protocol": "eager"}))
+    create(w, "fence-src", {"connector.class": "FileStreamSource", "file": str(lines_file),
+                            "topic": f"fence-{uuid.uuid4().hex[:6]}"})
+    create(w, "fence-sink", {"connector.class": "FileStreamSink", "topics": "fence-x",
+                             "file": os.devnull})
+    assert w.request("PUT", "/connectors/fence-src/fence").status_code == 204
+    r = w.request("PUT", "/connectors/fence-sink/fence")
+    assert r.status_code == 400 and r.json()["message"] == \
+        "Connector fence-sink is not a source connector"
+    r = w.request("PUT", "/connectors/nope/fence")
+    assert r.status_code == 404 and r.json()["message"] == "Connector nope not found"
+    # sessioned (the default): an unsigned request is refused and changes nothing.
+    s = workers.start()
+    create(s, "fence-src2", {"connector.class": "FileStreamSource", "file": str(lines_file),
+                             "topic": f"fence-{uuid.uuid4().hex[:6]}"})
+    wait_for(lambda: s.request("PUT", "/connectors/fence-src2/fence").status_code == 400,
+             what="unsigned fence refused")
