@@ -217,3 +217,18 @@ kc_assert_fail(const char *expr, const char *file, int line)
     fprintf(stderr, "kconnect: assertion failed: %s (%s:%d)\n", expr, file, line);
     abort();
 }
+
+struct timespec
+kc_realtime_in(int64_t ms)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_sec += (time_t) (ms / 1000);
+    ts.tv_nsec += (long) (ms % 1000) * 1000000L;
+    if (ts.tv_nsec >= 1000000000L) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000L;
+    }
+    return ts;
+}

@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 enum {
     KC_OK        =  0,
@@ -58,6 +59,8 @@ int kc_base64_decode(const char *text, size_t len, uint8_t **out, size_t *out_le
 /* Monotonic and wall clocks in milliseconds. */
 int64_t kc_mono_ms(void);
 int64_t kc_wall_ms(void);
+/* The CLOCK_REALTIME time ms from now, for pthread_cond_timedwait on a default condition. */
+struct timespec kc_realtime_in(int64_t ms);
 
 void kc_assert_fail(const char *expr, const char *file, int line) __attribute__((noreturn));
 #define KC_ASSERT(cond) \

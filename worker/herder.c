@@ -922,13 +922,7 @@ kc_herder_call(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms)
     it->fn = fn;
     it->arg = arg;
     enqueue(h, it);
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_sec += timeout_ms / 1000;
-    ts.tv_nsec += (long) (timeout_ms % 1000) * 1000000L;
-    if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-    }
+    ts = kc_realtime_in(timeout_ms);
     pthread_mutex_lock(&h->qlock);
     while (!it->done) {
         if (pthread_cond_timedwait(&h->qcond, &h->qlock, &ts) != 0 && !it->done) {

@@ -146,21 +146,23 @@ worker_props(const kc_props *raw, const char *source, const char *target, kc_pro
             strcmp(k, "response.http.headers.config") == 0)
             kc_props_set(out, k, raw->items[i].value, raw->items[i].line);
     }
-    v = kc_xasprintf("%s->%s", source, target);
-    set_if_absent(out, "client.id", v);
-    free(v);
-    v = kc_xasprintf("%s-mm2", source);
-    set_if_absent(out, "group.id", v);
-    free(v);
-    v = kc_xasprintf("mm2-offsets.%s.internal", source);
-    set_if_absent(out, "offset.storage.topic", v);
-    free(v);
-    v = kc_xasprintf("mm2-status.%s.internal", source);
-    set_if_absent(out, "status.storage.topic", v);
-    free(v);
-    v = kc_xasprintf("mm2-configs.%s.internal", source);
-    set_if_absent(out, "config.storage.topic", v);
-    free(v);
+    {
+        /* Java's defaults for a pair's worker: "%s" is the source alias. */
+        static const char *const defaults[][2] = {
+            { "group.id", "%s-mm2" },
+            { "offset.storage.topic", "mm2-offsets.%s.internal" },
+            { "status.storage.topic", "mm2-status.%s.internal" },
+            { "config.storage.topic", "mm2-configs.%s.internal" },
+        };
+        v = kc_xasprintf("%s->%s", source, target);
+        set_if_absent(out, "client.id", v);
+        free(v);
+        for (size_t i = 0; i < KC_ARRAY_LEN(defaults); i++) {
+            v = kc_xasprintf(defaults[i][1], source);
+            set_if_absent(out, defaults[i][0], v);
+            free(v);
+        }
+    }
     set_if_absent(out, "key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
     set_if_absent(out, "value.converter",
                   "org.apache.kafka.connect.converters.ByteArrayConverter");

@@ -727,13 +727,7 @@ mct_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
                                    : t->next_emit - now < timeout_ms ? t->next_emit - now
                                                                       : timeout_ms;
             struct timespec ts;
-            clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_sec += wait / 1000;
-            ts.tv_nsec += (long) (wait % 1000) * 1000000L;
-            if (ts.tv_nsec >= 1000000000L) {
-                ts.tv_sec++;
-                ts.tv_nsec -= 1000000000L;
-            }
+            ts = kc_realtime_in(wait);
             pthread_cond_timedwait(&t->cond, &t->lock, &ts);
         }
         ready = !t->stopping && t->loaded && t->interval_ms >= 0 && kc_mono_ms() >= t->next_emit;

@@ -138,13 +138,7 @@ mht_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
     if (!t->stopping && now < t->next) {
         int64_t         wait = t->next - now < timeout_ms ? t->next - now : timeout_ms;
         struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_sec += wait / 1000;
-        ts.tv_nsec += (long) (wait % 1000) * 1000000L;
-        if (ts.tv_nsec >= 1000000000L) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000L;
-        }
+        ts = kc_realtime_in(wait);
         pthread_cond_timedwait(&t->cond, &t->lock, &ts);
     }
     stopping = t->stopping;
