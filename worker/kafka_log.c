@@ -192,9 +192,16 @@ kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err)
                 end[q->elems[i].partition] = q->elems[i].offset;
         }
         rd_kafka_topic_partition_list_destroy(q);
+        /* Also transient: a partition whose leadership is still settling ("Leader epoch
+         * is newer than broker epoch") or whose offsets are not yet readable. */
         if ((e == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
              e == RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE ||
-             e == RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION) && kc_mono_ms() < deadline) {
+             e == RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION ||
+             e == RD_KAFKA_RESP_ERR_UNKNOWN_LEADER_EPOCH ||
+             e == RD_KAFKA_RESP_ERR_FENCED_LEADER_EPOCH ||
+             e == RD_KAFKA_RESP_ERR_OFFSET_NOT_AVAILABLE ||
+             e == RD_KAFKA_RESP_ERR_REPLICA_NOT_AVAILABLE ||
+             e == RD_KAFKA_RESP_ERR__TRANSPORT) && kc_mono_ms() < deadline) {
             nanosleep(&(struct timespec) { 0, 200 * 1000000L }, NULL);
             continue;
         }
