@@ -214,7 +214,15 @@ compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
                                                                c->cfg.source_alias,
                                                                source[i].name);
         kc_admin_topic *t = find_topic((kc_admin_topic *) target, ntarget, remote);
-        if (t == NULL) {
+        if (t == NULL && !c->cfg.create_topics) {
+            KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Topic %s does not exist on the target "
+                "and topic creation is disabled: %s is not replicated until it is created",
+                remote, source[i].name);
+            free(remote);
+        } else if (t != NULL && t->partitions < source[i].partitions &&
+                   !c->cfg.grow_partitions) {
+            free(remote);
+        } else if (t == NULL) {
             new_names[nnew] = source[i].name;
             new_parts[nnew] = source[i].partitions;
             new_remote[nnew++] = remote;
@@ -277,7 +285,8 @@ refresh(msc *c, bool initial)
                                                                c->cfg.source_alias,
                                                                source[i].name);
         kc_admin_topic *t = find_topic(target, ntarget, remote);
-        if (t == NULL || t->partitions < source[i].partitions)
+        if ((t == NULL && c->cfg.create_topics) ||
+            (t != NULL && t->partitions < source[i].partitions && c->cfg.grow_partitions))
             missing++;
         free(remote);
     }
@@ -474,14 +483,25 @@ static void msc_stop(void *priv);
 static int
 msc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, size_t errlen)
 {
+    kc_mirror_config cfg;
+
+    *priv = NULL;
+    if (kc_mirror_config_init(&cfg, KC_MIRROR_SOURCE_CONNECTOR, config, ctx, err, errlen) != 0)
+        return KC_PLUGIN_FATAL;
+    return kc_mirror_source_start_prepared(priv, ctx, &cfg, err, errlen);
+}
+
+int
+kc_mirror_source_start_prepared(void **priv, const kc_context *ctx, kc_mirror_config *cfg,
+                                char *err, size_t errlen)
+{
     msc *c = kc_xcalloc(1, sizeof(*c));
 
     c->ctx = *ctx;
     pthread_mutex_init(&c->lock, NULL);
     *priv = c;
-    if (kc_mirror_config_init(&c->cfg, KC_MIRROR_SOURCE_CONNECTOR, config, ctx, err,
-                              errlen) != 0)
-        goto fail;
+    c->cfg = *cfg;
+    memset(cfg, 0, sizeof(*cfg));
     c->cfg_ready = true;
     if (!c->cfg.enabled)
         return KC_PLUGIN_OK;                    /* nothing created, no tasks */
@@ -513,7 +533,7 @@ msc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
                                                    "sync.topic.configs.interval.seconds", 600);
         int64_t acls_ms = kc_mirror_interval_ms(&c->cfg, "sync.topic.acls.enabled",
                                                 "sync.topic.acls.interval.seconds", 600);
-        snprintf(name, sizeof(name), "Scheduler for MirrorSourceConnector: %s->%s|%s",
+        snprintf(name, sizeof(name), "Scheduler for %s: %s->%s|%s", c->cfg.connector_label,
                  c->cfg.source_alias, c->cfg.target_alias, c->cfg.name);
         c->sched = kc_scheduler_new(name, c->cfg.admin_timeout_ms);
         kc_scheduler_add(c->sched, "syncing topic ACLs", job_sync_acls, c, 0, acls_ms);
@@ -718,6 +738,18 @@ decode_tp(const char *s, char **topic, int32_t *partition)
 static int
 mst_start(void **priv, const kc_context *ctx, const json_t *config, char *err, size_t errlen)
 {
+    kc_mirror_config cfg;
+
+    *priv = NULL;
+    if (kc_mirror_config_init(&cfg, KC_MIRROR_SOURCE_CONNECTOR, config, NULL, err, errlen) != 0)
+        return KC_PLUGIN_FATAL;
+    return kc_mirror_source_task_start_prepared(priv, ctx, &cfg, err, errlen);
+}
+
+int
+kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
+                                     kc_mirror_config *cfg, char *err, size_t errlen)
+{
     mst                             *t = kc_xcalloc(1, sizeof(*t));
     const char                      *assigned;
     char                           **items;
@@ -729,9 +761,8 @@ mst_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
     kc_wbuf_init(&t->key);
     kc_wbuf_init(&t->value);
     *priv = t;
-    if (kc_mirror_config_init(&t->cfg, KC_MIRROR_SOURCE_CONNECTOR, config, NULL, err,
-                              errlen) != 0)
-        goto fail;
+    t->cfg = *cfg;
+    memset(cfg, 0, sizeof(*cfg));
     t->cfg_ready = true;
     index = (int) kc_mirror_long(&t->cfg, "task.index", -1);
     t->poll_timeout_ms = kc_mirror_long(&t->cfg, "consumer.poll.timeout.ms", 1000);
@@ -832,6 +863,8 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
     }
     if (max > KC_ARRAY_LEN(msgs))
         max = KC_ARRAY_LEN(msgs);
+    if (t->cfg.max_poll_records > 0 && max > (size_t) t->cfg.max_poll_records)
+        max = (size_t) t->cfg.max_poll_records;
     got = rd_kafka_consume_batch_queue(t->queue, timeout_ms < t->poll_timeout_ms
                                                  ? timeout_ms : (int) t->poll_timeout_ms,
                                        msgs, max);
@@ -863,7 +896,7 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
         }
         memset(r, 0, sizeof(*r));
         r->topic = tp->remote;
-        r->partition = m->partition;
+        r->partition = t->cfg.keep_partitions ? m->partition : -1;
         r->timestamp = rd_kafka_message_timestamp(m, &tstype);
         r->key.kind = m->key ? KC_VALUE_BYTES : KC_VALUE_NULL;
         r->key.ptr = m->key;
