@@ -51,6 +51,8 @@ typedef struct kc_mirror_config {
      * change these after kc_mirror_config_init, which sets MirrorSourceConnector's ways. */
     const char      *connector_label;  /* "MirrorSourceConnector": scheduler and log names */
     bool             create_topics;    /* create missing remote topics */
+    bool             rf_from_source;   /* created topics get the source topic's replication
+                                          factor (else replication.factor) */
     bool             grow_partitions;  /* add remote partitions to match the source */
     bool             keep_partitions;  /* a record goes to its source partition's number */
     int              max_poll_records; /* records per task poll at most; 0: no own cap */

@@ -136,12 +136,33 @@ copy_config_entry(msc *c, const kc_admin_config_entry *e, bool incremental)
            !kc_regex_matches(c->cfg.config_exclude, e->name);
 }
 
-/* New remote topics: the source's partition count, replication.factor, and the source
- * configs that §4.7 copies at creation. */
+/* The replica count of each named source topic (its partition 0), -1 when the source's
+ * metadata does not tell. */
+static void
+source_replication_factors(msc *c, const char **names, size_t n, int *out)
+{
+    const rd_kafka_metadata_t *md = NULL;
+
+    for (size_t i = 0; i < n; i++)
+        out[i] = -1;
+    if (rd_kafka_metadata(c->source_admin, 1, NULL, &md, c->timeout_ms) !=
+        RD_KAFKA_RESP_ERR_NO_ERROR)
+        return;
+    for (int t = 0; t < md->topic_cnt; t++)
+        for (size_t i = 0; i < n; i++)
+            if (strcmp(md->topics[t].topic, names[i]) == 0 && md->topics[t].partition_cnt > 0)
+                out[i] = md->topics[t].partitions[0].replica_cnt;
+    rd_kafka_metadata_destroy(md);
+}
+
+/* New remote topics: the source's partition count, replication.factor (or, with
+ * rf_from_source, the source topic's own; the target's default when the target has too few
+ * brokers for it), and the source configs that §4.7 copies at creation. */
 static void
 create_remote_topics(msc *c, const char **names, char **remote, const int *parts, size_t n,
                      int rf)
 {
+    int                   *rfs = kc_xcalloc(n, sizeof(int));
     kc_admin_topic_config *configs = NULL;
     kc_admin_new_topic    *topics = kc_xcalloc(n, sizeof(*topics));
     const char          ***pairs = kc_xcalloc(n, sizeof(*pairs));
@@ -166,9 +187,13 @@ create_remote_topics(msc *c, const char **names, char **remote, const int *parts
                     pairs[i][k++] = configs[i].entries[j].value;
                 }
         }
-        topics[i] = (kc_admin_new_topic) { remote[i], parts[i], rf,
-                                           (const char *const *) pairs[i] };
+        rfs[i] = rf;
     }
+    if (c->cfg.rf_from_source)
+        source_replication_factors(c, names, n, rfs);
+    for (size_t i = 0; i < n; i++)
+        topics[i] = (kc_admin_new_topic) { remote[i], parts[i], rfs[i],
+                                           (const char *const *) pairs[i] };
     if (kc_admin_create_topics(c->target_admin, topics, n, c->timeout_ms, errs, msgs,
                                &err) != KC_OK) {
         KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create remote topics: %s", err.msg);
@@ -177,7 +202,27 @@ create_remote_topics(msc *c, const char **names, char **remote, const int *parts
             if (errs[i] == 0)
                 KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Created remote topic %s with %d partitions",
                     remote[i], parts[i]);
-            else if (errs[i] != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS)
+            else if (errs[i] == RD_KAFKA_RESP_ERR_INVALID_REPLICATION_FACTOR &&
+                     c->cfg.rf_from_source && rfs[i] > 0) {
+                int   e = 0;
+                char *m = NULL;
+                KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Topic %s cannot have the source's "
+                    "replication factor %d on the target (%s); creating it with the target's "
+                    "default.replication.factor", remote[i], rfs[i],
+                    msgs[i] ? msgs[i] : rd_kafka_err2str(errs[i]));
+                topics[i].replication_factor = -1;
+                if (kc_admin_create_topics(c->target_admin, &topics[i], 1, c->timeout_ms, &e, &m,
+                                           &err) != KC_OK)
+                    KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create remote topic "
+                        "%s: %s", remote[i], err.msg);
+                else if (e == 0)
+                    KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Created remote topic %s with %d "
+                        "partitions", remote[i], parts[i]);
+                else if (e != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS)
+                    KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create topic %s: %s",
+                        remote[i], m ? m : rd_kafka_err2str(e));
+                free(m);
+            } else if (errs[i] != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS)
                 KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create topic %s: %s", remote[i],
                     msgs[i] ? msgs[i] : rd_kafka_err2str(errs[i]));
         }
@@ -192,6 +237,7 @@ create_remote_topics(msc *c, const char **names, char **remote, const int *parts
     free(msgs);
     free(errs);
     free(topics);
+    free(rfs);
 }
 
 /* Creates the remote topics that are missing and grows those with fewer partitions

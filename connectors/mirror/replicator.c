@@ -23,8 +23,11 @@
  *   topic.config.sync(.interval.ms)   sync.topic.configs.enabled / interval
  *   topic.poll.interval.ms      refresh.topics.interval.seconds (new topics are also found
  *                               within seconds by MirrorSource's cheap check)
- *   dest.topic.replication.factor     replication.factor of created topics; unset: the
- *                               destination's default.replication.factor
+ *   dest.topic.replication.factor     replication factor of created topics; unset (0):
+ *                               the source topic's, as Replicator does, falling back to the
+ *                               destination's default.replication.factor when the
+ *                               destination has fewer brokers than that (where Replicator's
+ *                               creation keeps failing)
  *   src/dest.zookeeper.*        accepted with a warning: topics are managed through the Admin
  *                               API
  * MM2's offset syncs, heartbeat replication and ACL sync are off: Replicator has none.
@@ -365,6 +368,7 @@ kc_replicator_config(kc_mirror_config *cfg, const json_t *config, const json_t *
     }
     cfg->connector_label = "ReplicatorSourceConnector";
     cfg->create_topics = boolean(values, "topic.auto.create", true);
+    cfg->rf_from_source = strtol(str(values, "dest.topic.replication.factor", "0"), NULL, 10) <= 0;
     cfg->grow_partitions = boolean(values, "topic.preserve.partitions", true);
     cfg->keep_partitions = cfg->grow_partitions;
     max = str(values, "src.consumer.max.poll.records",

@@ -114,6 +114,9 @@ def test_runbook_2_replicator_migration(workers, replicator_source, target_clust
     wait_for(lambda: target_cluster.topic_partitions(remote, timeout=5) == 10, timeout=60,
              what=f"{remote} with 10 partitions")
     log = w.log()
+    # Replicator keeps the source's replication factor (2); a one-broker destination cannot
+    # hold it, so the destination's default is used, and said.
+    assert f"Topic {remote} cannot have the source's replication factor 2" in log
     assert "src.zookeeper.connect is not needed" in log
     assert "dest.zookeeper.connect is not needed" in log
 

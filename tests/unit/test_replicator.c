@@ -191,6 +191,7 @@ test_prepared_config(void **state)
     assert_string_equal(remote, "connect.replica");
     free(remote);
     assert_true(cfg.create_topics);
+    assert_true(cfg.rf_from_source);
     assert_true(cfg.grow_partitions);
     assert_true(cfg.keep_partitions);
     assert_false(cfg.emit_offset_syncs);
@@ -214,7 +215,10 @@ test_prepared_config(void **state)
     json_object_set_new(config, "topic.blacklist", json_string("orders-7, a.b"));
     json_object_set_new(config, "topic.auto.create", json_string("false"));
     json_object_set_new(config, "topic.preserve.partitions", json_string("FALSE"));
+    json_object_set_new(config, "dest.topic.replication.factor", json_string("3"));
     assert_int_equal(kc_replicator_config(&cfg, config, NULL, err, sizeof(err)), 0);
+    assert_false(cfg.rf_from_source);
+    assert_int_equal(kc_mirror_long(&cfg, "replication.factor", 0), 3);
     assert_false(kc_mirror_should_replicate_topic(&cfg, false, "a.b"));    /* blacklist wins */
     assert_false(kc_mirror_should_replicate_topic(&cfg, false, "aXb"));    /* '.' is literal */
     assert_true(kc_mirror_should_replicate_topic(&cfg, false, "orders-12"));
