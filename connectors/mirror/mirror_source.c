@@ -55,6 +55,7 @@ typedef struct msc {
     size_t            nsource;
     kc_admin_topic   *known_target;    /* target topics that came from our source */
     size_t            ntarget;
+    size_t            nwaiting;        /* source topics whose remote we may not create */
     bool              acls_unsupported_logged;
     bool              use_source_defaults;
     bool              cfg_ready;
@@ -261,10 +262,7 @@ compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
                                                                source[i].name);
         kc_admin_topic *t = find_topic((kc_admin_topic *) target, ntarget, remote);
         if (t == NULL && !c->cfg.create_topics) {
-            KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Topic %s does not exist on the target "
-                "and topic creation is disabled: %s is not replicated until it is created",
-                remote, source[i].name);
-            free(remote);
+            free(remote);                         /* refresh() reports it */
         } else if (t != NULL && t->partitions < source[i].partitions &&
                    !c->cfg.grow_partitions) {
             free(remote);
@@ -313,8 +311,8 @@ static void
 refresh(msc *c, bool initial)
 {
     kc_admin_topic *source = NULL, *target = NULL;
-    size_t          nsource = 0, ntarget = 0, missing = 0;
-    bool            changed;
+    size_t          nsource = 0, ntarget = 0, missing = 0, waiting = 0;
+    bool            changed, waiting_changed;
     kc_err          err;
 
     if (list_source(c, &source, &nsource, &err) != 0) {
@@ -334,6 +332,12 @@ refresh(msc *c, bool initial)
         if ((t == NULL && c->cfg.create_topics) ||
             (t != NULL && t->partitions < source[i].partitions && c->cfg.grow_partitions))
             missing++;
+        if (t == NULL && !c->cfg.create_topics) {
+            KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Topic %s does not exist on the target "
+                "and topic creation is disabled: %s is not replicated until it is created",
+                remote, source[i].name);
+            waiting++;
+        }
         free(remote);
     }
     pthread_mutex_lock(&c->lock);
@@ -364,10 +368,12 @@ refresh(msc *c, bool initial)
     kc_admin_topics_free(c->known_target, c->ntarget);
     c->known_target = target;
     c->ntarget = ntarget;
+    waiting_changed = waiting != c->nwaiting;
+    c->nwaiting = waiting;
     pthread_mutex_unlock(&c->lock);
     if (source != NULL)
         kc_admin_topics_free(source, nsource);
-    if (!initial && (changed || missing > 0))
+    if (!initial && (changed || missing > 0 || waiting_changed))
         c->ctx.host->request_task_reconfiguration(c->ctx.ctx);
 }
 
@@ -598,7 +604,23 @@ fail:
     return KC_PLUGIN_FATAL;
 }
 
-/* taskConfigs (§4.5): partitions dealt round-robin in the known order. */
+/* A source topic whose remote does not exist and may not be created (the lock held). */
+static bool
+waits_for_remote(msc *c, const char *topic)
+{
+    char *remote;
+    bool  absent;
+
+    if (c->cfg.create_topics)
+        return false;
+    remote = kc_mirror_format_remote_topic(&c->cfg.policy, c->cfg.source_alias, topic);
+    absent = find_topic(c->known_target, c->ntarget, remote) == NULL;
+    free(remote);
+    return absent;
+}
+
+/* taskConfigs (§4.5): partitions dealt round-robin in the known order (topics waiting for
+ * a remote they may not create are left out until it exists). */
 static int
 msc_task_configs(void *priv, int max_tasks, json_t **out, char *err, size_t errlen)
 {
@@ -613,7 +635,8 @@ msc_task_configs(void *priv, int max_tasks, json_t **out, char *err, size_t errl
         return KC_PLUGIN_OK;
     pthread_mutex_lock(&c->lock);
     for (size_t i = 0; i < c->nsource; i++)
-        ntp += (size_t) c->known_source[i].partitions;
+        if (!waits_for_remote(c, c->known_source[i].name))
+            ntp += (size_t) c->known_source[i].partitions;
     if (ntp == 0 || max_tasks <= 0) {
         pthread_mutex_unlock(&c->lock);
         return KC_PLUGIN_OK;
@@ -621,7 +644,8 @@ msc_task_configs(void *priv, int max_tasks, json_t **out, char *err, size_t errl
     ntasks = ntp < (size_t) max_tasks ? ntp : (size_t) max_tasks;
     lists = kc_xcalloc(ntasks, sizeof(char *));
     for (size_t i = 0; i < c->nsource; i++)
-        for (int p = 0; p < c->known_source[i].partitions; p++, k++) {
+        for (int p = 0; p < c->known_source[i].partitions &&
+                        !waits_for_remote(c, c->known_source[i].name); p++, k++) {
             size_t t = k % ntasks;
             char  *entry = kc_xasprintf("%s%s%s-%d", lists[t] ? lists[t] : "", lists[t] ? "," : "",
                                         c->known_source[i].name, p);

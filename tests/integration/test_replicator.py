@@ -17,7 +17,7 @@ import subprocess
 import time
 
 import pytest
-from confluent_kafka import Consumer
+from confluent_kafka import Consumer, Producer
 
 import kafka_harness as kh
 from test_cluster import status, wait_for
@@ -181,3 +181,47 @@ def test_replicator_refuses_a_config_without_source(workers):
     assert "Invalid value orders-( for configuration topic.regex" in msg
     assert ("Invalid value maybe for configuration topic.preserve.partitions: Expected value "
             "to be either true or false") in msg
+
+
+def test_regex_blacklist_no_auto_create_and_partitions_not_preserved(workers, source_cluster,
+                                                                     target_cluster):
+    tag = suffix()
+    a, b, c = (f"sel-{tag}-{x}" for x in "abc")
+    for t in (a, b, c):
+        source_cluster.create_topic(t, 3, 1)
+    target_cluster.create_topic(f"dc1.{a}", 1, 1)       # smaller than the source; c absent
+    w = workers.start()
+    name = f"selection-{tag}"
+    code, text = curl_post(w, {"name": name, "config": {
+        "connector.class": "ReplicatorSourceConnector",
+        "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+        "key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+        "src.kafka.bootstrap.servers": source_cluster.bootstrap,
+        "topic.regex": f"sel-{tag}-[a-z]", "topic.blacklist": b,
+        "topic.rename.format": "dc1.${topic}",
+        "topic.auto.create": "false", "topic.preserve.partitions": "false"}})
+    assert code == 201, text
+    wait_for(lambda: [t.get("state") for t in (status(w, name) or {}).get("tasks", [])]
+             == ["RUNNING"], timeout=60, what="task RUNNING")
+    p = Producer(source_cluster.client_config(log_level=0))
+    for i in range(30):
+        p.produce(a, f"v{i}".encode(), partition=i % 3)
+    p.flush(10)
+    got = wait_for(lambda: (lambda d: sum(map(len, d.values())) >= 30 and d)(
+        digests(target_cluster, f"dc1.{a}", 1, 30, timeout=5, linger=1)),
+        timeout=60, what=f"dc1.{a} to hold 30 records")
+    assert sum(map(len, got.values())) == 30
+    # Not grown to the source's 3 partitions; the blacklisted and the missing topic are
+    # neither created nor copied, and the missing one is reported.
+    # (Listing all topics: a Metadata request naming one may auto-create it.)
+    listed = target_cluster.admin().list_topics(timeout=10).topics
+    assert len(listed[f"dc1.{a}"].partitions) == 1
+    assert f"dc1.{b}" not in listed and f"dc1.{c}" not in listed
+    assert (f"Topic dc1.{c} does not exist on the target and topic creation is disabled"
+            in w.log())
+    assert f"dc1.{b}" not in w.log()
+    # The task reads only the topic it may write: c waits for its remote to exist.
+    code, tasks = curl_get(w, f"/connectors/{name}/tasks")
+    assert code == 200
+    assert sorted(tasks[0]["config"]["task.assigned.partitions"].split(",")) == \
+        [f"{a}-{p}" for p in range(3)]
