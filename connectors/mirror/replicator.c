@@ -32,6 +32,19 @@
  *                               API
  * MM2's offset syncs, heartbeat replication and ACL sync are off: Replicator has none.
  *
+ * Where this differs from Replicator (its behaviour as Confluent documents it):
+ *   - progress lives only in the Connect offsets topic, under MirrorSourceTask's source
+ *     partitions ({"cluster":"source","partition":N,"topic":T}); no consumer group offsets
+ *     (offset.topic.commit) and no __consumer_timestamps (offset.timestamps.commit) are
+ *     written to the source, so Replicator's consumer offset translation is not offered;
+ *   - a whitelisted topic the source does not have is waited for, not a start-up failure;
+ *   - topics starting with "__" or "." are never copied, even when whitelisted;
+ *   - with topic.auto.create=false a topic whose destination is missing is left out of the
+ *     task configs (and reported) until the destination exists;
+ *   - a topic.rename.format without ${topic} is accepted (every topic goes to that one
+ *     name, with a warning); an empty one is refused;
+ *   - provenance headers (provenance.header.enable) are not written.
+ *
  * Threads: as MirrorSourceConnector (connector thread, its scheduler thread, task threads);
  * the translation is pure.
  *
