@@ -407,6 +407,13 @@ warn_about(const kc_context *ctx, const json_t *values, const json_t *worker)
             KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_WARN, "%s is not needed and is ignored: topics "
                           "are created and configured through the Kafka Admin API (Kafka 4 "
                           "clusters have no ZooKeeper)", key);
+        else if ((strcmp(key, "src.key.converter") == 0 ||
+                  strcmp(key, "src.value.converter") == 0 ||
+                  strcmp(key, "src.header.converter") == 0) && json_is_string(v) &&
+                 strstr(json_string_value(v), "ByteArrayConverter") == NULL)
+            KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_WARN, "%s=%s is not supported: records are "
+                          "copied as the source holds them (as with ByteArrayConverter)", key,
+                          json_string_value(v));
         else if (starts_with(key, "confluent."))
             KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_WARN, "%s has no meaning for this connector and "
                           "is ignored", key);
