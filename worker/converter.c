@@ -21,8 +21,10 @@ kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_e
 
     memset(c, 0, sizeof(*c));
     c->schemas_enable = true;
+    /* Confluent Replicator's runbooks name its own pass-through converter. */
     if (strcmp(name, "org.apache.kafka.connect.converters.ByteArrayConverter") == 0 ||
-        strcmp(name, "ByteArrayConverter") == 0) {
+        strcmp(name, "ByteArrayConverter") == 0 ||
+        strcmp(name, "io.confluent.connect.replicator.util.ByteArrayConverter") == 0) {
         c->kind = KC_CONVERTER_BYTEARRAY;
     } else if (strcmp(name, "org.apache.kafka.connect.storage.StringConverter") == 0 ||
                strcmp(name, "StringConverter") == 0) {

@@ -20,6 +20,8 @@ extern const kc_connector_ops kc_file_sink_connector;
 extern const kc_connector_ops kc_mirror_source_connector;
 extern const kc_connector_ops kc_mirror_checkpoint_connector;
 extern const kc_connector_ops kc_mirror_heartbeat_connector;
+extern const kc_connector_ops kc_replicator_connector;
+extern const kc_connector_ops kc_emr_replicator_connector;
 
 static const kc_connector_ops *builtins[] = {
     &kc_file_source_connector,
@@ -27,6 +29,8 @@ static const kc_connector_ops *builtins[] = {
     &kc_mirror_source_connector,
     &kc_mirror_checkpoint_connector,
     &kc_mirror_heartbeat_connector,
+    &kc_replicator_connector,
+    &kc_emr_replicator_connector,
 };
 
 #define MAX_CLASSES 256

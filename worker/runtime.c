@@ -143,6 +143,23 @@ static const kc_host host_api = {
 const kc_host *kc_runtime_host(void);
 const kc_host *kc_runtime_host(void) { return &host_api; }
 
+bool
+kc_runtime_worker_cluster(const kc_context *ctx, json_t *out)
+{
+    const kc_props *wp;
+
+    if (ctx == NULL || ctx->host != &host_api || ctx->ctx == NULL)
+        return false;
+    wp = &((const instance *) ctx->ctx)->rt->env.wc->props;      /* read-only after load */
+    for (size_t i = 0; i < wp->n; i++) {
+        const char *k = wp->items[i].key;
+        if (strcmp(k, "bootstrap.servers") == 0 || strcmp(k, "security.protocol") == 0 ||
+            strncmp(k, "sasl.", 5) == 0 || strncmp(k, "ssl.", 4) == 0)
+            json_object_set_new(out, k, json_string(wp->items[i].value));
+    }
+    return true;
+}
+
 /* ===== Status ===== */
 
 static void

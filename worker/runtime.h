@@ -21,6 +21,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+#include "connectors/connector.h"
 #include "worker/config_state.h"
 #include "worker/offset_store.h"
 #include "worker/status_store.h"
@@ -62,6 +63,12 @@ void kc_runtime_set_target(kc_runtime *rt, const char *connector, kc_target_stat
 
 /* Stops everything (in parallel), bounded by task.shutdown.graceful.timeout.ms. */
 void kc_runtime_stop_all(kc_runtime *rt);
+
+/* For built-in connectors whose clients default to the worker's own cluster (Replicator's
+ * destination): the worker config's bootstrap.servers, security.protocol, sasl.* and ssl.*
+ * (Java names, as written) added to out. Any thread. false, out untouched, when ctx is not
+ * a context this worker handed out (the plugin ABI has no such service). */
+bool kc_runtime_worker_cluster(const kc_context *ctx, json_t *out);
 
 /* Connector type by class name: "source", "sink" or "unknown". */
 const char *kc_runtime_connector_type(const json_t *config);

@@ -24,6 +24,15 @@ extern const kc_connector_ops kc_mirror_source_connector;
 extern const kc_connector_ops kc_mirror_checkpoint_connector;
 extern const kc_connector_ops kc_mirror_heartbeat_connector;
 
+/* MirrorSourceConnector's start() and MirrorSourceTask's start() on a config the caller
+ * built and adjusted (Replicator's translation): cfg is taken over (zeroed here; freed by
+ * the connector or task, also when starting fails). The other functions are those of
+ * kc_mirror_source_connector and its task table. */
+int kc_mirror_source_start_prepared(void **priv, const kc_context *ctx, kc_mirror_config *cfg,
+                                    char *err, size_t errlen);
+int kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
+                                         kc_mirror_config *cfg, char *err, size_t errlen);
+
 /* shouldReplicateTopic (§4.2): the topic filter (or a heartbeats topic), not internal, not
  * a cycle back into the target. */
 bool kc_mirror_should_replicate_topic(const kc_mirror_config *c, bool heartbeats_replication,

@@ -446,6 +446,10 @@ kc_mirror_config_init(kc_mirror_config *c, kc_mirror_kind kind, const json_t *co
     c->offset_syncs_on_target =
         strcmp(kc_mirror_str(c, "offset-syncs.topic.location", "source"), "target") == 0;
     c->emit_offset_syncs = kc_mirror_bool(c, "emit.offset-syncs.enabled", true);
+    c->connector_label = "MirrorSourceConnector";
+    c->create_topics = true;
+    c->grow_partitions = true;
+    c->keep_partitions = true;
     if (kc_mirror_policy_init(&c->policy, c->values, err, errlen) != 0)
         goto fail;
     c->policy_ready = true;

@@ -47,6 +47,15 @@ typedef struct kc_mirror_config {
     kc_regex        *groups, *groups_exclude;
     kc_regex        *config_exclude;
     bool             source_admin_keeps_source;  /* runbook 1: see kc_mirror_client_props */
+    /* Connectors that run on MirrorSource's data path under another vocabulary (Replicator)
+     * change these after kc_mirror_config_init, which sets MirrorSourceConnector's ways. */
+    const char      *connector_label;  /* "MirrorSourceConnector": scheduler and log names */
+    bool             create_topics;    /* create missing remote topics */
+    bool             rf_from_source;   /* created topics get the source topic's replication
+                                          factor (else replication.factor) */
+    bool             grow_partitions;  /* add remote partitions to match the source */
+    bool             keep_partitions;  /* a record goes to its source partition's number */
+    int              max_poll_records; /* records per task poll at most; 0: no own cap */
 } kc_mirror_config;
 
 /* Parses config for a connector of `kind`. On error: -1, the key and Java's message in

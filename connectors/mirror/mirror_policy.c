@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "connectors/mirror/mirror_policy.h"
+#include "protocol/wire.h"
 #include "worker/common.h"
 
 #define HEARTBEATS "heartbeats"
@@ -125,7 +126,70 @@ kc_mirror_policy_free(kc_mirror_policy *p)
         return;
     free(p->separator);
     free(p->source_alias);
+    free(p->rename_format);
     memset(p, 0, sizeof(*p));
+}
+
+void
+kc_mirror_policy_init_rename(kc_mirror_policy *p, const char *format, const char *source_alias)
+{
+    memset(p, 0, sizeof(*p));
+    p->internal_separator = true;
+    p->separator = kc_xstrdup(".");
+    p->rename_format = kc_xstrdup(format);
+    p->source_alias = source_alias != NULL ? kc_xstrdup(source_alias) : NULL;
+}
+
+#define PLACEHOLDER "${topic}"
+
+static char *
+rename_apply(const char *format, const char *topic)
+{
+    kc_wbuf     out;
+    const char *s = format, *hit;
+    char       *res;
+
+    kc_wbuf_init(&out);
+    while ((hit = strstr(s, PLACEHOLDER)) != NULL) {
+        kc_wbuf_raw(&out, s, (size_t) (hit - s));
+        kc_wbuf_raw(&out, topic, strlen(topic));
+        s = hit + strlen(PLACEHOLDER);
+    }
+    kc_wbuf_raw(&out, s, strlen(s) + 1);
+    res = kc_xstrdup((const char *) out.buf);
+    kc_wbuf_free(&out);
+    return res;
+}
+
+/* The name whose image under the format is topic (new string), "" for a format without a
+ * placeholder that names exactly topic, NULL when topic is no image. Every occurrence
+ * stands for the same name, so its length follows from the lengths alone. */
+static char *
+rename_invert(const char *format, const char *topic)
+{
+    size_t      k = 0, literal = strlen(format), n = strlen(topic), len;
+    const char *s = format, *first;
+    char       *name, *image;
+
+    while ((s = strstr(s, PLACEHOLDER)) != NULL) {
+        k++;
+        literal -= strlen(PLACEHOLDER);
+        s += strlen(PLACEHOLDER);
+    }
+    if (k == 0)
+        return strcmp(format, topic) == 0 ? kc_xstrdup("") : NULL;
+    if (n <= literal || (n - literal) % k != 0)
+        return NULL;
+    len = (n - literal) / k;
+    first = strstr(format, PLACEHOLDER);
+    name = kc_xstrndup(topic + (first - format), len);
+    image = rename_apply(format, name);
+    if (strcmp(image, topic) != 0) {
+        free(name);
+        name = NULL;
+    }
+    free(image);
+    return name;
 }
 
 static const char *
@@ -188,6 +252,8 @@ default_source_len(const kc_mirror_policy *p, const char *topic)
 char *
 kc_mirror_format_remote_topic(const kc_mirror_policy *p, const char *alias, const char *topic)
 {
+    if (p->rename_format != NULL)
+        return rename_apply(p->rename_format, topic);
     if (p->identity && !looks_like_heartbeat(topic))
         return kc_xstrdup(topic);
     return kc_xasprintf("%s%s%s", alias, sep_of(p), topic);
@@ -198,6 +264,12 @@ kc_mirror_topic_source(const kc_mirror_policy *p, const char *topic)
 {
     long n;
 
+    if (p->rename_format != NULL) {
+        char *up = rename_invert(p->rename_format, topic);
+        bool  ours = up != NULL && p->source_alias != NULL;
+        free(up);
+        return ours ? kc_xstrdup(p->source_alias) : NULL;
+    }
     if (p->identity && !looks_like_heartbeat(topic))
         return p->source_alias != NULL ? kc_xstrdup(p->source_alias) : NULL;
     if ((n = default_source_len(p, topic)) < 0)
@@ -210,6 +282,14 @@ kc_mirror_upstream_topic(const kc_mirror_policy *p, const char *topic)
 {
     long n;
 
+    if (p->rename_format != NULL) {
+        char *up = rename_invert(p->rename_format, topic);
+        if (up != NULL && *up == '\0') {            /* no placeholder: unknown */
+            free(up);
+            up = NULL;
+        }
+        return up;
+    }
     if (p->identity && !looks_like_heartbeat(topic))
         return kc_xstrdup(topic);
     if ((n = default_source_len(p, topic)) < 0)

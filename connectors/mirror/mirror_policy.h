@@ -20,7 +20,8 @@ typedef struct kc_mirror_policy {
     bool  identity;              /* IdentityReplicationPolicy */
     char *separator;             /* replication.policy.separator, "." by default */
     bool  internal_separator;    /* replication.policy.internal.topic.separator.enabled */
-    char *source_alias;          /* Identity: source.cluster.alias, or NULL */
+    char *source_alias;          /* Identity and rename: source.cluster.alias, or NULL */
+    char *rename_format;         /* rename policy (Replicator's topic.rename.format), or NULL */
 } kc_mirror_policy;
 
 #define KC_MIRROR_POLICY_CLASS_KEY          "replication.policy.class"
@@ -37,6 +38,14 @@ typedef struct kc_mirror_policy {
  * value -> -1 with a message naming the key and value in err; p is then empty (free is safe). */
 int   kc_mirror_policy_init(kc_mirror_policy *p, const json_t *config, char *err, size_t errlen);
 void  kc_mirror_policy_free(kc_mirror_policy *p);
+
+/* The rename policy of Confluent Replicator's topic.rename.format: a remote topic is the
+ * format with every "${topic}" replaced by the source topic's name (a format without it
+ * names one topic for all). A topic came from source_alias when it is the image of some
+ * non-empty name under the format; that name is its upstream topic (NULL when the format
+ * has no placeholder). Internal topic names are Default's ("." separators). */
+void  kc_mirror_policy_init_rename(kc_mirror_policy *p, const char *format,
+                                   const char *source_alias);
 
 char *kc_mirror_format_remote_topic(const kc_mirror_policy *p, const char *alias, const char *topic);
 char *kc_mirror_topic_source(const kc_mirror_policy *p, const char *topic);

@@ -284,11 +284,12 @@ xlate_pattern(xlate *x, const char *pat, char *err, size_t errlen)
 
 /* ===== Compile and match ===== */
 
-int
-kc_regex_compile_list(const char *list, kc_regex **out, char *err, size_t errlen)
+/* Compiles joined (entries starting at starts[0..count-1]); frees joined and starts. */
+static int
+compile_joined(char *joined, size_t *starts, size_t count, kc_regex **out, char *err,
+               size_t errlen)
 {
-    size_t                *starts = NULL, count = 0, erroff = 0, at;
-    char                  *joined = join_list(list != NULL ? list : "", &starts, &count);
+    size_t                 erroff = 0, at;
     xlate                  x = { 0 };
     pcre2_compile_context *cctx = NULL;
     pcre2_code            *code = NULL;
@@ -334,6 +335,23 @@ done:
     free(joined);
     free(starts);
     return rc;
+}
+
+int
+kc_regex_compile_list(const char *list, kc_regex **out, char *err, size_t errlen)
+{
+    size_t *starts = NULL, count = 0;
+    char   *joined = join_list(list != NULL ? list : "", &starts, &count);
+
+    return compile_joined(joined, starts, count, out, err, errlen);
+}
+
+int
+kc_regex_compile(const char *pattern, kc_regex **out, char *err, size_t errlen)
+{
+    size_t *starts = kc_xcalloc(1, sizeof(size_t));
+
+    return compile_joined(kc_xstrdup(pattern), starts, 1, out, err, errlen);
 }
 
 /* Length of the valid UTF-8 sequence at p (RFC 3629: no overlong forms, no surrogates,

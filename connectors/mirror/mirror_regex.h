@@ -20,6 +20,9 @@ typedef struct kc_regex kc_regex;     /* opaque */
  * Matcher.matches()). Empty list -> *out = NULL (matches nothing). Bad regex -> -1 with a
  * message naming the entry and the PCRE2 error position. *out is new: kc_regex_free it. */
 int  kc_regex_compile_list(const char *list, kc_regex **out, char *err, size_t errlen);
+/* One Java regex (a STRING config such as Replicator's topic.regex: commas are part of the
+ * pattern), compiled for full matching; errors as above. */
+int  kc_regex_compile(const char *pattern, kc_regex **out, char *err, size_t errlen);
 /* Whether subject matches as a whole; NULL re -> false. */
 bool kc_regex_matches(const kc_regex *re, const char *subject);
 void kc_regex_free(kc_regex *re);

@@ -55,6 +55,7 @@ typedef struct msc {
     size_t            nsource;
     kc_admin_topic   *known_target;    /* target topics that came from our source */
     size_t            ntarget;
+    size_t            nwaiting;        /* source topics whose remote we may not create */
     bool              acls_unsupported_logged;
     bool              use_source_defaults;
     bool              cfg_ready;
@@ -136,12 +137,33 @@ copy_config_entry(msc *c, const kc_admin_config_entry *e, bool incremental)
            !kc_regex_matches(c->cfg.config_exclude, e->name);
 }
 
-/* New remote topics: the source's partition count, replication.factor, and the source
- * configs that §4.7 copies at creation. */
+/* The replica count of each named source topic (its partition 0), -1 when the source's
+ * metadata does not tell. */
+static void
+source_replication_factors(msc *c, const char **names, size_t n, int *out)
+{
+    const rd_kafka_metadata_t *md = NULL;
+
+    for (size_t i = 0; i < n; i++)
+        out[i] = -1;
+    if (rd_kafka_metadata(c->source_admin, 1, NULL, &md, c->timeout_ms) !=
+        RD_KAFKA_RESP_ERR_NO_ERROR)
+        return;
+    for (int t = 0; t < md->topic_cnt; t++)
+        for (size_t i = 0; i < n; i++)
+            if (strcmp(md->topics[t].topic, names[i]) == 0 && md->topics[t].partition_cnt > 0)
+                out[i] = md->topics[t].partitions[0].replica_cnt;
+    rd_kafka_metadata_destroy(md);
+}
+
+/* New remote topics: the source's partition count, replication.factor (or, with
+ * rf_from_source, the source topic's own; the target's default when the target has too few
+ * brokers for it), and the source configs that §4.7 copies at creation. */
 static void
 create_remote_topics(msc *c, const char **names, char **remote, const int *parts, size_t n,
                      int rf)
 {
+    int                   *rfs = kc_xcalloc(n, sizeof(int));
     kc_admin_topic_config *configs = NULL;
     kc_admin_new_topic    *topics = kc_xcalloc(n, sizeof(*topics));
     const char          ***pairs = kc_xcalloc(n, sizeof(*pairs));
@@ -166,9 +188,13 @@ create_remote_topics(msc *c, const char **names, char **remote, const int *parts
                     pairs[i][k++] = configs[i].entries[j].value;
                 }
         }
-        topics[i] = (kc_admin_new_topic) { remote[i], parts[i], rf,
-                                           (const char *const *) pairs[i] };
+        rfs[i] = rf;
     }
+    if (c->cfg.rf_from_source)
+        source_replication_factors(c, names, n, rfs);
+    for (size_t i = 0; i < n; i++)
+        topics[i] = (kc_admin_new_topic) { remote[i], parts[i], rfs[i],
+                                           (const char *const *) pairs[i] };
     if (kc_admin_create_topics(c->target_admin, topics, n, c->timeout_ms, errs, msgs,
                                &err) != KC_OK) {
         KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create remote topics: %s", err.msg);
@@ -177,7 +203,27 @@ create_remote_topics(msc *c, const char **names, char **remote, const int *parts
             if (errs[i] == 0)
                 KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Created remote topic %s with %d partitions",
                     remote[i], parts[i]);
-            else if (errs[i] != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS)
+            else if (errs[i] == RD_KAFKA_RESP_ERR_INVALID_REPLICATION_FACTOR &&
+                     c->cfg.rf_from_source && rfs[i] > 0) {
+                int   e = 0;
+                char *m = NULL;
+                KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Topic %s cannot have the source's "
+                    "replication factor %d on the target (%s); creating it with the target's "
+                    "default.replication.factor", remote[i], rfs[i],
+                    msgs[i] ? msgs[i] : rd_kafka_err2str(errs[i]));
+                topics[i].replication_factor = -1;
+                if (kc_admin_create_topics(c->target_admin, &topics[i], 1, c->timeout_ms, &e, &m,
+                                           &err) != KC_OK)
+                    KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create remote topic "
+                        "%s: %s", remote[i], err.msg);
+                else if (e == 0)
+                    KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Created remote topic %s with %d "
+                        "partitions", remote[i], parts[i]);
+                else if (e != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS)
+                    KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create topic %s: %s",
+                        remote[i], m ? m : rd_kafka_err2str(e));
+                free(m);
+            } else if (errs[i] != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS)
                 KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create topic %s: %s", remote[i],
                     msgs[i] ? msgs[i] : rd_kafka_err2str(errs[i]));
         }
@@ -192,6 +238,7 @@ create_remote_topics(msc *c, const char **names, char **remote, const int *parts
     free(msgs);
     free(errs);
     free(topics);
+    free(rfs);
 }
 
 /* Creates the remote topics that are missing and grows those with fewer partitions
@@ -214,7 +261,12 @@ compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
                                                                c->cfg.source_alias,
                                                                source[i].name);
         kc_admin_topic *t = find_topic((kc_admin_topic *) target, ntarget, remote);
-        if (t == NULL) {
+        if (t == NULL && !c->cfg.create_topics) {
+            free(remote);                         /* refresh() reports it */
+        } else if (t != NULL && t->partitions < source[i].partitions &&
+                   !c->cfg.grow_partitions) {
+            free(remote);
+        } else if (t == NULL) {
             new_names[nnew] = source[i].name;
             new_parts[nnew] = source[i].partitions;
             new_remote[nnew++] = remote;
@@ -259,8 +311,8 @@ static void
 refresh(msc *c, bool initial)
 {
     kc_admin_topic *source = NULL, *target = NULL;
-    size_t          nsource = 0, ntarget = 0, missing = 0;
-    bool            changed;
+    size_t          nsource = 0, ntarget = 0, missing = 0, waiting = 0;
+    bool            changed, waiting_changed;
     kc_err          err;
 
     if (list_source(c, &source, &nsource, &err) != 0) {
@@ -277,8 +329,15 @@ refresh(msc *c, bool initial)
                                                                c->cfg.source_alias,
                                                                source[i].name);
         kc_admin_topic *t = find_topic(target, ntarget, remote);
-        if (t == NULL || t->partitions < source[i].partitions)
+        if ((t == NULL && c->cfg.create_topics) ||
+            (t != NULL && t->partitions < source[i].partitions && c->cfg.grow_partitions))
             missing++;
+        if (t == NULL && !c->cfg.create_topics) {
+            KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Topic %s does not exist on the target "
+                "and topic creation is disabled: %s is not replicated until it is created",
+                remote, source[i].name);
+            waiting++;
+        }
         free(remote);
     }
     pthread_mutex_lock(&c->lock);
@@ -309,10 +368,12 @@ refresh(msc *c, bool initial)
     kc_admin_topics_free(c->known_target, c->ntarget);
     c->known_target = target;
     c->ntarget = ntarget;
+    waiting_changed = waiting != c->nwaiting;
+    c->nwaiting = waiting;
     pthread_mutex_unlock(&c->lock);
     if (source != NULL)
         kc_admin_topics_free(source, nsource);
-    if (!initial && (changed || missing > 0))
+    if (!initial && (changed || missing > 0 || waiting_changed))
         c->ctx.host->request_task_reconfiguration(c->ctx.ctx);
 }
 
@@ -474,14 +535,25 @@ static void msc_stop(void *priv);
 static int
 msc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, size_t errlen)
 {
+    kc_mirror_config cfg;
+
+    *priv = NULL;
+    if (kc_mirror_config_init(&cfg, KC_MIRROR_SOURCE_CONNECTOR, config, ctx, err, errlen) != 0)
+        return KC_PLUGIN_FATAL;
+    return kc_mirror_source_start_prepared(priv, ctx, &cfg, err, errlen);
+}
+
+int
+kc_mirror_source_start_prepared(void **priv, const kc_context *ctx, kc_mirror_config *cfg,
+                                char *err, size_t errlen)
+{
     msc *c = kc_xcalloc(1, sizeof(*c));
 
     c->ctx = *ctx;
     pthread_mutex_init(&c->lock, NULL);
     *priv = c;
-    if (kc_mirror_config_init(&c->cfg, KC_MIRROR_SOURCE_CONNECTOR, config, ctx, err,
-                              errlen) != 0)
-        goto fail;
+    c->cfg = *cfg;
+    memset(cfg, 0, sizeof(*cfg));
     c->cfg_ready = true;
     if (!c->cfg.enabled)
         return KC_PLUGIN_OK;                    /* nothing created, no tasks */
@@ -513,7 +585,7 @@ msc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
                                                    "sync.topic.configs.interval.seconds", 600);
         int64_t acls_ms = kc_mirror_interval_ms(&c->cfg, "sync.topic.acls.enabled",
                                                 "sync.topic.acls.interval.seconds", 600);
-        snprintf(name, sizeof(name), "Scheduler for MirrorSourceConnector: %s->%s|%s",
+        snprintf(name, sizeof(name), "Scheduler for %s: %s->%s|%s", c->cfg.connector_label,
                  c->cfg.source_alias, c->cfg.target_alias, c->cfg.name);
         c->sched = kc_scheduler_new(name, c->cfg.admin_timeout_ms);
         kc_scheduler_add(c->sched, "syncing topic ACLs", job_sync_acls, c, 0, acls_ms);
@@ -532,7 +604,23 @@ fail:
     return KC_PLUGIN_FATAL;
 }
 
-/* taskConfigs (§4.5): partitions dealt round-robin in the known order. */
+/* A source topic whose remote does not exist and may not be created (the lock held). */
+static bool
+waits_for_remote(msc *c, const char *topic)
+{
+    char *remote;
+    bool  absent;
+
+    if (c->cfg.create_topics)
+        return false;
+    remote = kc_mirror_format_remote_topic(&c->cfg.policy, c->cfg.source_alias, topic);
+    absent = find_topic(c->known_target, c->ntarget, remote) == NULL;
+    free(remote);
+    return absent;
+}
+
+/* taskConfigs (§4.5): partitions dealt round-robin in the known order (topics waiting for
+ * a remote they may not create are left out until it exists). */
 static int
 msc_task_configs(void *priv, int max_tasks, json_t **out, char *err, size_t errlen)
 {
@@ -547,7 +635,8 @@ msc_task_configs(void *priv, int max_tasks, json_t **out, char *err, size_t errl
         return KC_PLUGIN_OK;
     pthread_mutex_lock(&c->lock);
     for (size_t i = 0; i < c->nsource; i++)
-        ntp += (size_t) c->known_source[i].partitions;
+        if (!waits_for_remote(c, c->known_source[i].name))
+            ntp += (size_t) c->known_source[i].partitions;
     if (ntp == 0 || max_tasks <= 0) {
         pthread_mutex_unlock(&c->lock);
         return KC_PLUGIN_OK;
@@ -555,7 +644,8 @@ msc_task_configs(void *priv, int max_tasks, json_t **out, char *err, size_t errl
     ntasks = ntp < (size_t) max_tasks ? ntp : (size_t) max_tasks;
     lists = kc_xcalloc(ntasks, sizeof(char *));
     for (size_t i = 0; i < c->nsource; i++)
-        for (int p = 0; p < c->known_source[i].partitions; p++, k++) {
+        for (int p = 0; p < c->known_source[i].partitions &&
+                        !waits_for_remote(c, c->known_source[i].name); p++, k++) {
             size_t t = k % ntasks;
             char  *entry = kc_xasprintf("%s%s%s-%d", lists[t] ? lists[t] : "", lists[t] ? "," : "",
                                         c->known_source[i].name, p);
@@ -730,6 +820,18 @@ decode_tp(const char *s, char **topic, int32_t *partition)
 static int
 mst_start(void **priv, const kc_context *ctx, const json_t *config, char *err, size_t errlen)
 {
+    kc_mirror_config cfg;
+
+    *priv = NULL;
+    if (kc_mirror_config_init(&cfg, KC_MIRROR_SOURCE_CONNECTOR, config, NULL, err, errlen) != 0)
+        return KC_PLUGIN_FATAL;
+    return kc_mirror_source_task_start_prepared(priv, ctx, &cfg, err, errlen);
+}
+
+int
+kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
+                                     kc_mirror_config *cfg, char *err, size_t errlen)
+{
     mst                             *t = kc_xcalloc(1, sizeof(*t));
     const char                      *assigned;
     char                           **items;
@@ -741,9 +843,8 @@ mst_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
     kc_wbuf_init(&t->key);
     kc_wbuf_init(&t->value);
     *priv = t;
-    if (kc_mirror_config_init(&t->cfg, KC_MIRROR_SOURCE_CONNECTOR, config, NULL, err,
-                              errlen) != 0)
-        goto fail;
+    t->cfg = *cfg;
+    memset(cfg, 0, sizeof(*cfg));
     t->cfg_ready = true;
     index = (int) kc_mirror_long(&t->cfg, "task.index", -1);
     t->poll_timeout_ms = kc_mirror_long(&t->cfg, "consumer.poll.timeout.ms", 1000);
@@ -847,6 +948,8 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
     }
     if (max > KC_ARRAY_LEN(msgs))
         max = KC_ARRAY_LEN(msgs);
+    if (t->cfg.max_poll_records > 0 && max > (size_t) t->cfg.max_poll_records)
+        max = (size_t) t->cfg.max_poll_records;
     /* Like Java's poll(): wait for the first record only, then take what is already there
      * (a batch call would wait for a full batch, adding up to a poll timeout of latency). */
     msgs[0] = rd_kafka_consume_queue(t->queue, timeout_ms < t->poll_timeout_ms
@@ -885,7 +988,7 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
         }
         memset(r, 0, sizeof(*r));
         r->topic = tp->remote;
-        r->partition = m->partition;
+        r->partition = t->cfg.keep_partitions ? m->partition : -1;
         r->timestamp = rd_kafka_message_timestamp(m, &tstype);
         r->key.kind = m->key ? KC_VALUE_BYTES : KC_VALUE_NULL;
         r->key.ptr = m->key;
