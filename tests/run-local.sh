@@ -8,8 +8,9 @@
 #   tests/run-local.sh stop
 #
 # KC_RUN_STATE (default build/run) and KC_RUN_PORT (default 8083) move the run, so a test can
-# run it beside a developer's own; KCONNECT_BIN picks the binary (default build/kconnect). KC_RUN_EXAMPLE_PORT (default KC_RUN_PORT + 1) is the REST
-# port the examples/ give the workers they start themselves.
+# run it beside a developer's own; KCONNECT_BIN picks the binary (default build/kconnect).
+# KC_RUN_EXAMPLE_PORT (default KC_RUN_PORT + 1) is the REST port the examples/ give the
+# workers they start themselves.
 #
 # `start` writes $KC_RUN_STATE/env, the addresses as shell variables for the examples
 # (`source build/run/env`). `stop` ends every process whose pid file is in $KC_RUN_STATE
@@ -22,6 +23,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 state=${KC_RUN_STATE:-$top/build/run}
 port=${KC_RUN_PORT:-8083}
 example_port=${KC_RUN_EXAMPLE_PORT:-$((port + 1))}
+kconnect=${KCONNECT_BIN:-$top/build/kconnect}
 cd "$top"
 eval "$(tests/setup.sh env)"
 export KAFKA_LIBS
@@ -43,7 +45,7 @@ stop() {
     local f
     if [ -d "$state" ]; then
         for f in "$state"/*.pid; do
-            [ -e "$f" ] && stop_pid_file "$f"
+            if [ -e "$f" ]; then stop_pid_file "$f"; fi
         done
     fi
     "$py" tests/kafka/kafka_harness.py down --state "$state"
@@ -94,7 +96,7 @@ export KC_RUN=$state
 ENV
 
     echo "run: starting kconnect beside the target cluster (REST on :$port)"
-    setsid "${KCONNECT_BIN:-$top/build/kconnect}" distributed examples/connect-distributed.properties \
+    setsid "$kconnect" distributed examples/connect-distributed.properties \
         --override bootstrap.servers="$target" --override listeners="http://:$port" \
         >"$state/worker.log" 2>&1 </dev/null &
     echo $! >"$state/worker.pid"
