@@ -26,6 +26,7 @@ import re
 import shutil
 import signal
 import subprocess
+import time
 
 import pytest
 
@@ -148,6 +149,25 @@ def sanitizer_reports(top):
     return found
 
 
+def stop_leftovers(top):
+    """Ends what an example left running (its pid files in build/run; make run's worker.pid
+    stays), so that one failed example does not hold the ports of the next."""
+    for path in glob.glob(os.path.join(top, "build", "run", "*.pid")):
+        if os.path.basename(path) == "worker.pid":
+            continue
+        try:
+            with open(path) as f:
+                pid = int(f.read().strip())
+            os.kill(pid, signal.SIGTERM)
+            for _ in range(200):
+                os.kill(pid, 0)
+                time.sleep(0.1)
+            os.kill(pid, signal.SIGKILL)
+        except (OSError, ValueError):
+            pass
+        os.unlink(path)
+
+
 def script(readme):
     parts = ["set -euo pipefail"]
     for line, code in steps(readme):
@@ -173,6 +193,8 @@ def test_example_readme_runs_as_written(run_top, example):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
             rc = "timeout (900 s)"
+        finally:
+            stop_leftovers(top)
     with open(log_path, encoding="utf-8", errors="replace") as f:
         out = f.read()
     assert rc == 0, f"{example}: exited {rc}; last steps and output:\n{out[-8000:]}"
