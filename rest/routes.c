@@ -194,6 +194,8 @@ dispatch_flow(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_respon
         kc_rest_connector_tasks_post(&sub_ctx, &sub, resp);
     else if (route_matches("connectors/*/fence", &sub) && strcmp(req->method, "PUT") == 0)
         kc_rest_connector_fence(&sub_ctx, &sub, resp);
+    else if (route_matches("connectors/*/mirror-status", &sub) && strcmp(req->method, "GET") == 0)
+        kc_rest_connector_mirror_status(&sub_ctx, &sub, resp);       /* the cutover check */
     else
         kc_rest_error(resp, 404, "HTTP 404 Not Found");
 }

@@ -12,10 +12,7 @@ to this checkout; build/kconnect to $KCONNECT_BIN, the sanitized binary under te
 build/run, the run's state), so the commands run exactly as typed while the developer's own
 build/run and port 8083 stay untouched.
 
-Blocks fenced as ```sh requires=FEATURE, and the examples in WAITING, need a piece of kconnect
-that has not landed yet. They are not in the test list until then (no skips: a listed step
-either passes or fails). KC_EXAMPLES_ENABLE=replicator,mirror-status adds them, to try them
-as the features land; enabled, they must pass like the others.
+Every ```sh block of every example README runs, in order; a step either passes or fails.
 
 SPDX-License-Identifier: Apache-2.0
 """
@@ -37,13 +34,7 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 EXAMPLES_DIR = os.path.join(TOP, "examples")
 
 # Example folders whose README runs today, in the order they run against one `make run`.
-EXAMPLES = ["1-mirror-source-curl", "3-dedicated-mm2", "4-dr-scram"]
-# Example folders that need a feature not yet merged: folder -> feature.
-WAITING = {"2-replicator-migration": "replicator"}
-# Features a README block may wait for (```sh requires=FEATURE).
-FEATURES = {"replicator": "io.confluent.connect.replicator.ReplicatorSourceConnector",
-            "mirror-status": "kconnect mirror-status / GET /connectors/{c}/mirror-status"}
-ENABLED = {f for f in os.environ.get("KC_EXAMPLES_ENABLE", "").split(",") if f}
+EXAMPLES = ["1-mirror-source-curl", "2-replicator-migration", "3-dedicated-mm2", "4-dr-scram"]
 
 FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
 
@@ -57,34 +48,26 @@ def blocks(readme):
 
 
 def steps(readme):
-    """The blocks to run: (line, code) of every `sh` block, and of every `sh requires=F`
-    block whose F is enabled. Any other `sh ...` info string is an error, not a quiet skip."""
+    """The blocks to run: (line, code) of every `sh` block. Any other `sh ...` info string
+    is an error, not a quiet skip."""
     out = []
     for line, info, code in blocks(readme):
         words = info.split()
         if not words or words[0] != "sh":
             continue
-        rest = words[1:]
-        if not rest:
-            out.append((line, code))
-            continue
-        assert len(rest) == 1 and rest[0].startswith("requires="), \
-            f"{readme}:{line}: unknown block tag {info!r}"
-        feature = rest[0].split("=", 1)[1]
-        assert feature in FEATURES, f"{readme}:{line}: unknown feature {feature!r}"
-        if feature in ENABLED:
-            out.append((line, code))
+        assert len(words) == 1, f"{readme}:{line}: unknown block tag {info!r}"
+        out.append((line, code))
     return out
 
 
 def example_list():
-    return EXAMPLES + [e for e, f in WAITING.items() if f in ENABLED]
+    return list(EXAMPLES)
 
 
 def test_every_example_folder_is_listed_and_complete():
     folders = sorted(d for d in os.listdir(EXAMPLES_DIR)
                      if os.path.isdir(os.path.join(EXAMPLES_DIR, d)))
-    assert folders == sorted(EXAMPLES + list(WAITING)), folders
+    assert folders == sorted(EXAMPLES), folders
     for d in folders:
         path = os.path.join(EXAMPLES_DIR, d)
         readme = os.path.join(path, "README.md")

@@ -15,6 +15,7 @@ import subprocess
 import time
 import uuid
 
+import pytest
 from confluent_kafka import Consumer, Producer, TopicPartition
 
 from test_cluster import create, status, wait_for
@@ -165,3 +166,13 @@ def test_java_mirror_client_reads_what_kconnect_wrote(workers, source_cluster, t
     assert translated == want, (translated, want)
     # The translation is conservative: never past the group's position on the source.
     assert all(0 <= v <= 100 for v in translated.values())
+
+
+@pytest.fixture(autouse=True)
+def no_heartbeats_left_on_the_source(source_cluster):
+    """The test makes the source cluster a heartbeats target; other tests' mirrors (which
+    replicate heartbeats topics whatever their filters say) must not see it afterwards."""
+    yield
+    admin = source_cluster.admin()
+    if "heartbeats" in topics_of(source_cluster):
+        admin.delete_topics(["heartbeats"])["heartbeats"].result(30)

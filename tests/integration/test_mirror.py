@@ -301,7 +301,8 @@ def test_runbook_4_three_connectors_over_scram(workers, source_cluster, target_c
                          "--max-messages", str(n), "--timeout-ms", "20000", "--formatter",
                          f"org.apache.kafka.connect.mirror.formatters.{formatter}",
                          check=False).stdout
-    hb = formatted("heartbeats", "HeartbeatFormatter", 1)
+    hb = wait_for(lambda: (lambda out: f"sourceClusterAlias={src}," in out and out)(
+        formatted("heartbeats", "HeartbeatFormatter", 100000)), what="our heartbeats")
     assert f"sourceClusterAlias={src}, targetClusterAlias={dst}" in hb, hb
     os_ = formatted(syncs, "OffsetSyncFormatter", 2)
     assert f"topicPartition={topic}-" in os_, os_

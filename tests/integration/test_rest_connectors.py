@@ -543,6 +543,8 @@ def test_answers_match_a_java_worker(cluster, target_cluster, java, tmp_path):
         # Plugin lists: what both have is listed alike.
         pj = jw.get("/connector-plugins?connectorsOnly=false").json()
         pk = call(lead, "GET", "/connector-plugins?connectorsOnly=false", expect=200).json()
+        # (kconnect's Replicator-compatible connector has no Java class in Kafka's jars.)
+        pk = [p for p in pk if not p["class"].startswith("io.confluent.")]
         assert [p for p in pj if p in pk] == pk
     finally:
         jw.stop()
