@@ -37,6 +37,7 @@ typedef struct tp_status {
     int64_t           lag_ms;         /* -1: not measured (fetch timed out) */
     rd_kafka_topic_t *rkt;            /* while fetching the next record */
     bool              resolved;
+    bool              heartbeats;     /* a heartbeats topic: written forever, never "done" */
 } tp_status;
 
 int64_t
@@ -212,13 +213,17 @@ to_json(const char *name, const tp_status *tps, size_t n)
         bool             eq = tp->target_end >= 0 && tp->target_end == tp->source_end;
         json_t          *o = json_object();
 
-        in_sync = in_sync && tp->lag_records == 0;
-        equal = equal && eq;
-        lag += tp->lag_records;
-        if (tp->lag_ms < 0 && tp->lag_records > 0)
-            lag_ms = -1;
-        else if (lag_ms >= 0 && tp->lag_ms > lag_ms)
-            lag_ms = tp->lag_ms;
+        /* Heartbeats never stop, so their committed position trails by up to an offset
+         * flush interval forever: shown, but not part of the verdict. */
+        if (!tp->heartbeats) {
+            in_sync = in_sync && tp->lag_records == 0;
+            equal = equal && eq;
+            lag += tp->lag_records;
+            if (tp->lag_ms < 0 && tp->lag_records > 0)
+                lag_ms = -1;
+            else if (lag_ms >= 0 && tp->lag_ms > lag_ms)
+                lag_ms = tp->lag_ms;
+        }
         json_object_set_new(o, "topic", json_string(tp->topic));
         json_object_set_new(o, "partition", json_integer(tp->partition));
         json_object_set_new(o, "target_topic", json_string(tp->target_topic));
@@ -228,6 +233,8 @@ to_json(const char *name, const tp_status *tps, size_t n)
         json_object_set_new(o, "lag_records", json_integer((json_int_t) tp->lag_records));
         json_object_set_new(o, "lag_ms", offset_or_null(tp->lag_records == 0 ? 0 : tp->lag_ms));
         json_object_set_new(o, "end_offsets_equal", json_boolean(eq));
+        if (tp->heartbeats)
+            json_object_set_new(o, "heartbeats", json_true());
         json_array_append_new(parts, o);
     }
     return json_pack("{s:s,s:b,s:b,s:I,s:o,s:o}", "connector", name, "in_sync", in_sync,
@@ -289,7 +296,9 @@ kc_mirror_status_compute(const char *name, const json_t *config, kc_mirror_offse
             tps[ntps++] = (tp_status) { .topic = t->name, .partition = p,
                                         .target_topic = kc_xstrdup(remote),
                                         .target_exists = p < target_parts,
-                                        .replicated = -1, .target_end = -1, .lag_ms = -1 };
+                                        .replicated = -1, .target_end = -1, .lag_ms = -1,
+                                        .heartbeats = kc_mirror_is_heartbeats_topic(
+                                            &cfg.policy, t->name) };
         }
         free(remote);
     }
