@@ -23,7 +23,7 @@ SANITIZE ?=
 # linked statically, so build/kconnect does not depend on the cache it was built from.
 RDKAFKA_PREFIX ?= $(shell tests/setup.sh env | sed -n 's/^RDKAFKA_PREFIX=//p')
 RDKAFKA_PC := PKG_CONFIG_PATH=$(RDKAFKA_PREFIX)/lib/pkgconfig pkg-config
-PKGS     := jansson libmicrohttpd uuid libcurl openssl libpcre2-8
+PKGS     := jansson libmicrohttpd uuid libcurl openssl libpcre2-8 gnutls
 
 ifeq ($(SANITIZE),)
 BUILD    := build

@@ -12,11 +12,13 @@
 
 #include <arpa/inet.h>
 #include <ctype.h>
+#include <gnutls/gnutls.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <openssl/err.h>
 #include <openssl/pem.h>
 #include <openssl/pkcs12.h>
+#include <openssl/x509.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +34,17 @@
 
 #define MAX_LISTENERS 16
 
+/* ssl.client.auth of an https listener (Java: Jetty's want/needClientAuth). */
+typedef enum { KC_CLIENT_AUTH_NONE, KC_CLIENT_AUTH_REQUESTED, KC_CLIENT_AUTH_REQUIRED }
+    kc_client_auth;
+
 typedef struct listener {
     struct MHD_Daemon *daemon;
     kc_rest_server    *srv;
     kc_rest_scope      scope;
     char              *key_pem, *cert_pem;       /* https: what MHD serves */
+    kc_client_auth     client_auth;              /* https: ssl.client.auth */
+    char              *trust_pem;                /* https, client auth: who may connect */
 } listener;
 
 struct kc_rest_server {
@@ -893,6 +901,100 @@ out:
     return rc;
 }
 
+/* ===== Client certificates (ssl.client.auth) ===== */
+
+/* Reads ssl.client.auth for one https listener (under prefix, or the top-level key, as the
+ * key stores) and, unless it is none, the trust store client certificates must chain to.
+ * Without a configured trust store Java trusts the JVM's default CAs; ours are the
+ * system's. A prefixed value is checked here, as Java parses it when the listener starts
+ * (its message names the key without the prefix). */
+static int
+load_client_auth(const kc_rest_ctx *ctx, const kc_cfg *cfg, const char *prefix, listener *l,
+                 kc_err *err)
+{
+    bool        prefixed = has_prefixed_keys(ctx, prefix);
+    char        b1[256];
+    const char *mode = ssl_setting(ctx, cfg, prefix, prefixed, "ssl.client.auth", b1,
+                                   sizeof(b1));
+    char       *trimmed = mode != NULL ? kc_java_trim(mode) : NULL;
+    int         rc = KC_OK;
+
+    l->client_auth = KC_CLIENT_AUTH_NONE;
+    if (prefixed && mode != NULL &&
+        (rc = kc_cfg_check(kc_cfg_get(cfg, "ssl.client.auth")->def, mode, err)) != KC_OK) {
+        free(trimmed);
+        return rc;
+    }
+    if (trimmed != NULL && strcmp(trimmed, "required") == 0)
+        l->client_auth = KC_CLIENT_AUTH_REQUIRED;
+    else if (trimmed != NULL && strcmp(trimmed, "requested") == 0)
+        l->client_auth = KC_CLIENT_AUTH_REQUESTED;
+    free(trimmed);
+    if (l->client_auth == KC_CLIENT_AUTH_NONE)
+        return KC_OK;
+    if ((rc = load_trust_store(ctx, cfg, prefix, &l->trust_pem, err)) != KC_OK)
+        return rc;
+    if (l->trust_pem == NULL) {
+        const char *bundles[] = { getenv(X509_get_default_cert_file_env()),
+                                  X509_get_default_cert_file(),
+                                  "/etc/ssl/certs/ca-certificates.crt" };
+        for (size_t i = 0; i < KC_ARRAY_LEN(bundles) && l->trust_pem == NULL; i++)
+            if (bundles[i] != NULL && *bundles[i])
+                l->trust_pem = read_text_file(bundles[i]);
+        if (l->trust_pem == NULL)
+            return kc_err_set(err, KC_EINVAL, "%sssl.client.auth: no ssl.truststore.location "
+                              "and no system CA bundle to verify client certificates with",
+                              prefixed ? prefix : "");
+    }
+    return KC_OK;
+}
+
+/* The handshake's check of a client certificate (GnuTLS calls it once the client's
+ * Certificate message is in; an MHD connection thread). A certificate that does not chain
+ * to the listener's trust store (which MHD loaded into the credentials) fails the
+ * handshake, so no request of that client reaches a handler. No certificate is GnuTLS's
+ * to judge: it refuses it itself when the request mode is REQUIRE. */
+static int
+verify_client(gnutls_session_t session)
+{
+    unsigned int ncerts = 0, status = 0;
+
+    if (gnutls_certificate_get_peers(session, &ncerts) == NULL || ncerts == 0)
+        return 0;
+    if (gnutls_certificate_verify_peers2(session, &status) != GNUTLS_E_SUCCESS || status != 0) {
+        gnutls_datum_t why = { NULL, 0 };
+        if (gnutls_certificate_verification_status_print(
+                status, GNUTLS_CRT_X509, &why, 0) == GNUTLS_E_SUCCESS) {
+            kc_log_debug("rest", "client certificate refused: %s", why.data);
+            gnutls_free(why.data);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+/* MHD's new-connection hook on a listener with client auth: the TLS session exists but no
+ * byte of the handshake has been read yet, so the certificate request and its check are set
+ * here, per session. */
+static void
+connection_started(void *cls, struct MHD_Connection *conn, void **socket_context,
+                   enum MHD_ConnectionNotificationCode code)
+{
+    const listener                 *l = cls;
+    const union MHD_ConnectionInfo *info;
+
+    (void) socket_context;
+    if (code != MHD_CONNECTION_NOTIFY_STARTED)
+        return;
+    info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    if (info == NULL || info->tls_session == NULL)
+        return;
+    gnutls_certificate_server_set_request(info->tls_session,
+                                          l->client_auth == KC_CLIENT_AUTH_REQUIRED
+                                          ? GNUTLS_CERT_REQUIRE : GNUTLS_CERT_REQUEST);
+    gnutls_session_set_verify_function(info->tls_session, verify_client);
+}
+
 /* ===== Start and stop ===== */
 
 /* What this worker's REST client uses for https URLs of other workers (forwarding to the
@@ -962,7 +1064,7 @@ start_daemon(listener *l, bool tls, const char *host, int port, int *bound_port,
     unsigned int            flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG |
                                     MHD_USE_THREAD_PER_CONNECTION;
     const union MHD_DaemonInfo *info;
-    struct MHD_OptionItem   opts[8];
+    struct MHD_OptionItem   opts[12];
     size_t                  n = 0;
 
     opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_EXTERNAL_LOGGER, (intptr_t) mhd_log, NULL };
@@ -972,6 +1074,11 @@ start_daemon(listener *l, bool tls, const char *host, int port, int *bound_port,
         flags |= MHD_USE_TLS;
         opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_HTTPS_MEM_KEY, 0, l->key_pem };
         opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_HTTPS_MEM_CERT, 0, l->cert_pem };
+        if (l->client_auth != KC_CLIENT_AUTH_NONE) {
+            opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_HTTPS_MEM_TRUST, 0, l->trust_pem };
+            opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_NOTIFY_CONNECTION,
+                                                  (intptr_t) connection_started, l };
+        }
     }
     opts[n++] = (struct MHD_OptionItem) { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) completed,
                                           NULL };
@@ -1052,14 +1159,19 @@ start_list(kc_rest_server *srv, const kc_cfg *cfg, const kc_rest_ctx *ctx, char 
             l = &srv->listeners[srv->nlisteners];
             l->srv = srv;
             l->scope = scope;
-            if (strcmp(scheme, "https") == 0)
-                rc = load_key_store(ctx, cfg, scope == KC_REST_SCOPE_ADMIN
-                                    ? "admin.listeners.https." : "listeners.https.", l, err);
+            if (strcmp(scheme, "https") == 0) {
+                const char *prefix = scope == KC_REST_SCOPE_ADMIN ? "admin.listeners.https."
+                                                                  : "listeners.https.";
+                rc = load_key_store(ctx, cfg, prefix, l, err);
+                if (rc == KC_OK)
+                    rc = load_client_auth(ctx, cfg, prefix, l, err);
+            }
             if (rc == KC_OK)
                 rc = start_daemon(l, strcmp(scheme, "https") == 0, host, port, &bound, err);
             if (rc != KC_OK) {
                 free(l->key_pem);
                 free(l->cert_pem);
+                free(l->trust_pem);
                 memset(l, 0, sizeof(*l));
             } else {
                 srv->nlisteners++;
@@ -1164,6 +1276,7 @@ kc_rest_stop(kc_rest_server *srv)
         MHD_stop_daemon(srv->listeners[i].daemon);
         free(srv->listeners[i].key_pem);
         free(srv->listeners[i].cert_pem);
+        free(srv->listeners[i].trust_pem);
     }
     kc_rest_filters_free(&srv->filters);
     free(srv->advertised_url);

@@ -14,6 +14,11 @@
  * https listeners read their key store from listeners.https.ssl.* (admin.listeners.https.*
  * for admin listeners) when any such key is set, else from the top-level ssl.* keys, as
  * Java's SSLUtils does. Key stores of type PKCS12 and PEM are served (JKS is refused).
+ * ssl.client.auth (same place) asks clients for a certificate: "requested" refuses one that
+ * does not chain to the listener's trust store (ssl.truststore.*, PEM or PKCS12; the
+ * system's CAs when none is set), "required" also refuses a client without one; both at the
+ * TLS handshake, before any handler runs. The REST client presents the worker's key store
+ * to other workers, so followers still reach a leader that requires certificates.
  *
  * Threads: one MHD thread per connection; a handler may block (it waits for the herder or
  * for the leader it forwards to). Handlers only read what the kc_rest_ctx points at, which

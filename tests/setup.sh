@@ -36,7 +36,7 @@ kafka_version() {
 packages() {
     local want=(build-essential pkg-config libjansson-dev libmicrohttpd-dev
                 uuid-dev libcmocka-dev libcurl4-openssl-dev libssl-dev zlib1g-dev libzstd-dev
-                liblz4-dev libpcre2-dev curl jq clang libclang-rt-14-dev openssl)
+                liblz4-dev libpcre2-dev libgnutls28-dev curl jq clang libclang-rt-14-dev openssl)
     command -v java >/dev/null 2>&1 || want+=(openjdk-17-jdk-headless)
     command -v javac >/dev/null 2>&1 || want+=(openjdk-17-jdk-headless)
     command -v mvn >/dev/null 2>&1 || want+=(maven)

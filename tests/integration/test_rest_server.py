@@ -458,3 +458,197 @@ def test_forwarding_to_an_https_leader(workers, tmp_path, trusted):
         assert sorted(s for s, _ in statuses) == [201, 500], statuses
         failed = [t for s, t in statuses if s == 500][0]
         assert "Error trying to forward REST request" in failed, failed
+
+
+# ---- ssl.client.auth (mutual TLS on https listeners) ----------------------------------------
+
+def make_pki(directory):
+    """Two CAs ("ca" and "other"); a server certificate for 127.0.0.1 signed by ca (PKCS12 key
+    store "server.p12", password "secret"), a client certificate signed by ca and one signed
+    by other (PEM cert and key each). The trust store of ca is given as PEM ("ca.pem") and as
+    PKCS12 ("trust.p12", password "secret")."""
+    def run(*args):
+        subprocess.run(list(args), check=True, capture_output=True, cwd=directory)
+
+    def path(name):
+        return os.path.join(directory, name)
+
+    for ca in ("ca", "other"):
+        run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", f"{ca}.key",
+            "-out", f"{ca}.pem", "-days", "2", "-subj", f"/CN=kconnect test {ca}")
+    for name, ca, subj, ext in (("server", "ca", "/CN=127.0.0.1", "subjectAltName=IP:127.0.0.1"),
+                                ("client", "ca", "/CN=client", "extendedKeyUsage=clientAuth"),
+                                ("stranger", "other", "/CN=client", "extendedKeyUsage=clientAuth")):
+        run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-keyout", f"{name}.key",
+            "-out", f"{name}.csr", "-subj", subj)
+        with open(path(f"{name}.ext"), "w") as f:
+            f.write(ext + "\n")
+        run("openssl", "x509", "-req", "-in", f"{name}.csr", "-CA", f"{ca}.pem", "-CAkey",
+            f"{ca}.key", "-CAcreateserial", "-out", f"{name}.pem", "-days", "2",
+            "-extfile", f"{name}.ext")
+    run("openssl", "pkcs12", "-export", "-in", "server.pem", "-inkey", "server.key",
+        "-certfile", "ca.pem", "-out", "server.p12", "-passout", "pass:secret")
+    run("openssl", "pkcs12", "-export", "-nokeys", "-in", "ca.pem", "-out", "trust.p12",
+        "-passout", "pass:secret")
+    return {n: path(n) for n in ("ca.pem", "server.p12", "trust.p12", "client.pem",
+                                 "client.key", "stranger.pem", "stranger.key")}
+
+
+def https_get(port, pki, cert=None):
+    """GET / on the https listener as a client with the given certificate ("client",
+    "stranger" or None): the status, or the TLS error."""
+    kw = {"cert": (pki[f"{cert}.pem"], pki[f"{cert}.key"])} if cert else {}
+    try:
+        return requests.get(f"https://127.0.0.1:{port}/", timeout=15, verify=pki["ca.pem"],
+                            **kw).status_code
+    except requests.exceptions.SSLError as e:
+        return e
+    except requests.exceptions.ConnectionError as e:
+        # TLS 1.3: the server's refusal can arrive after the client's handshake ended,
+        # as a reset or an alert on the first read.
+        return e
+
+
+def client_auth_worker(workers, pki, auth, trust, prefixed=True):
+    http, https = kh.free_ports(2)
+    p = "listeners.https." if prefixed else ""
+    props = workers.properties(**{
+        "listeners": f"http://127.0.0.1:{http},https://127.0.0.1:{https}",
+        f"{p}ssl.keystore.type": "PKCS12",
+        f"{p}ssl.keystore.location": pki["server.p12"],
+        f"{p}ssl.keystore.password": "secret",
+    })
+    if auth is not None:
+        props[f"{p}ssl.client.auth"] = auth
+    if trust == "PEM":
+        props[f"{p}ssl.truststore.type"] = "PEM"
+        props[f"{p}ssl.truststore.location"] = pki["ca.pem"]
+    elif trust == "PKCS12":
+        props[f"{p}ssl.truststore.type"] = "PKCS12"
+        props[f"{p}ssl.truststore.location"] = pki["trust.p12"]
+        props[f"{p}ssl.truststore.password"] = "secret"
+    return start(workers, props, http), https
+
+
+@pytest.mark.parametrize("trust,prefixed", [("PEM", False), ("PKCS12", True)])
+def test_client_auth_required(workers, tmp_path, trust, prefixed):
+    """ssl.client.auth=required: only a client with a certificate from the trust store's CA
+    gets an HTTP answer; without one, or with one from another CA, the handshake fails."""
+    pki = make_pki(str(tmp_path))
+    w, https = client_auth_worker(workers, pki, "required", trust, prefixed)
+    assert https_get(https, pki, "client") == 200
+    assert not isinstance(https_get(https, pki, None), int)
+    assert not isinstance(https_get(https, pki, "stranger"), int)
+    # curl as an operator would: no HTTP status at all, an error exit.
+    r = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--cacert",
+                        pki["ca.pem"], f"https://127.0.0.1:{https}/connectors"],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode != 0 and r.stdout == "000", (r.returncode, r.stdout, r.stderr)
+    r = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--cacert",
+                        pki["ca.pem"], "--cert", pki["client.pem"], "--key", pki["client.key"],
+                        f"https://127.0.0.1:{https}/connectors"],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0 and r.stdout == "200", (r.returncode, r.stdout, r.stderr)
+    assert w.get("/").status_code == 200                  # the http listener is untouched
+
+
+def test_client_auth_requested(workers, tmp_path):
+    """ssl.client.auth=requested: a client may come without a certificate; one with a
+    certificate the trust store does not vouch for is refused."""
+    pki = make_pki(str(tmp_path))
+    _, https = client_auth_worker(workers, pki, "requested", "PEM")
+    assert https_get(https, pki, None) == 200
+    assert https_get(https, pki, "client") == 200
+    assert not isinstance(https_get(https, pki, "stranger"), int)
+
+
+@pytest.mark.parametrize("auth", [None, "none"])
+def test_client_auth_none(workers, tmp_path, auth):
+    """ssl.client.auth absent or none: no certificate is asked for or checked, even one from
+    an unknown CA."""
+    pki = make_pki(str(tmp_path))
+    _, https = client_auth_worker(workers, pki, auth, "PEM")
+    assert https_get(https, pki, None) == 200
+    assert https_get(https, pki, "stranger") == 200
+
+
+@pytest.mark.parametrize("key", ["ssl.client.auth", "listeners.https.ssl.client.auth"])
+def test_client_auth_invalid_value_stops_the_worker(workers, tmp_path, key):
+    pki = make_pki(str(tmp_path))
+    port = kh.free_ports(1)[0]
+    props = workers.properties(**{
+        "listeners": f"https://127.0.0.1:{port}",
+        "ssl.keystore.type": "PKCS12", "ssl.keystore.location": pki["server.p12"],
+        "ssl.keystore.password": "secret",
+        key: "Required",
+    })
+    if key.startswith("listeners.https."):
+        props.update({"listeners.https.ssl.keystore.type": "PKCS12",
+                      "listeners.https.ssl.keystore.location": pki["server.p12"],
+                      "listeners.https.ssl.keystore.password": "secret"})
+    w = workers.create(props).start()
+    assert w.wait_exit(60) == 2
+    assert ("Invalid value Required for configuration ssl.client.auth: String must be one "
+            "of: required, requested, none") in w.log(), w.log()
+
+
+def test_client_auth_required_between_workers(workers, tmp_path):
+    """Two workers advertising https with ssl.client.auth=required: the follower forwards
+    POST /connectors to the leader presenting its key store as client certificate, and the
+    leader accepts it."""
+    pki = make_pki(str(tmp_path))
+    base = workers.properties(**{"rest.advertised.listener": "https",
+                                 "listeners.https.ssl.client.auth": "required",
+                                 "listeners.https.ssl.keystore.type": "PKCS12",
+                                 "listeners.https.ssl.keystore.location": pki["server.p12"],
+                                 "listeners.https.ssl.keystore.password": "secret",
+                                 "listeners.https.ssl.truststore.type": "PEM",
+                                 "listeners.https.ssl.truststore.location": pki["ca.pem"]})
+    ws, ports = [], []
+    for _ in range(2):
+        http, https = kh.free_ports(2)
+        props = dict(base, listeners=f"http://127.0.0.1:{http},https://127.0.0.1:{https}")
+        ws.append(start(workers, props, http))
+        ports.append(https)
+    for port in ports:
+        assert not isinstance(https_get(port, pki, None), int)
+        assert https_get(port, pki, "client") == 200
+    statuses = []
+    for i, w in enumerate(ws):
+        def post():
+            r = w.request("POST", "/connectors", json={"name": f"mtls{i}", "config": {
+                "connector.class": "FileStreamSink", "topics": "mtls-t", "file": os.devnull}})
+            return (r.status_code, r.text) if r.status_code != 409 else None
+        statuses.append(wait_for(post, timeout=60, what="an answer other than 409"))
+    assert [s for s, _ in statuses] == [201, 201], statuses
+    for w in ws:
+        wait_for(lambda: sorted(w.get("/connectors").json()) == ["mtls0", "mtls1"],
+                 timeout=30, what="both connectors on every worker")
+
+
+def test_client_auth_on_the_admin_listener(workers, tmp_path):
+    """admin.listeners.https.ssl.client.auth applies to the admin listener alone: the regular
+    https listener (no listeners.https.* client auth) asks for no certificate."""
+    pki = make_pki(str(tmp_path))
+    http, https, admin = kh.free_ports(3)
+    props = workers.properties(**{
+        "listeners": f"http://127.0.0.1:{http},https://127.0.0.1:{https}",
+        "admin.listeners": f"https://127.0.0.1:{admin}",
+        "listeners.https.ssl.keystore.type": "PKCS12",
+        "listeners.https.ssl.keystore.location": pki["server.p12"],
+        "listeners.https.ssl.keystore.password": "secret",
+        "admin.listeners.https.ssl.keystore.type": "PKCS12",
+        "admin.listeners.https.ssl.keystore.location": pki["server.p12"],
+        "admin.listeners.https.ssl.keystore.password": "secret",
+        "admin.listeners.https.ssl.truststore.type": "PEM",
+        "admin.listeners.https.ssl.truststore.location": pki["ca.pem"],
+        "admin.listeners.https.ssl.client.auth": "required",
+    })
+    start(workers, props, http)
+    url = f"https://127.0.0.1:{admin}/admin/loggers"
+    r = requests.get(url, timeout=15, verify=pki["ca.pem"],
+                     cert=(pki["client.pem"], pki["client.key"]))
+    assert r.status_code == 200 and "root" in r.json(), r.text
+    with pytest.raises((requests.exceptions.SSLError, requests.exceptions.ConnectionError)):
+        requests.get(url, timeout=15, verify=pki["ca.pem"])
+    assert https_get(https, pki, None) == 200
