@@ -652,3 +652,52 @@ def test_client_auth_on_the_admin_listener(workers, tmp_path):
     with pytest.raises((requests.exceptions.SSLError, requests.exceptions.ConnectionError)):
         requests.get(url, timeout=15, verify=pki["ca.pem"])
     assert https_get(https, pki, None) == 200
+
+
+def test_client_auth_same_outcomes_as_java(workers, java, tmp_path, target_cluster):
+    """A Java worker and kconnect configured alike, the regular https listener with
+    ssl.client.auth=required and the admin one with requested (PKCS12 stores, the trust
+    store written by keytool as Java reads it): every kind of client gets the same outcome,
+    an HTTP status or a failed handshake."""
+    pki = make_pki(str(tmp_path))
+    trust = os.path.join(str(tmp_path), "trust-keytool.p12")
+    subprocess.run(["keytool", "-importcert", "-noprompt", "-alias", "ca", "-file",
+                    pki["ca.pem"], "-keystore", trust, "-storetype", "PKCS12",
+                    "-storepass", "secret"], check=True, capture_output=True)
+
+    def props(ports):
+        p = base_properties(target_cluster)
+        p["listeners"] = f"http://127.0.0.1:{ports[0]},https://127.0.0.1:{ports[1]}"
+        p["admin.listeners"] = f"https://127.0.0.1:{ports[2]}"
+        for prefix, auth in (("listeners.https.", "required"),
+                             ("admin.listeners.https.", "requested")):
+            p.update({f"{prefix}ssl.keystore.type": "PKCS12",
+                      f"{prefix}ssl.keystore.location": pki["server.p12"],
+                      f"{prefix}ssl.keystore.password": "secret",
+                      f"{prefix}ssl.key.password": "secret",
+                      f"{prefix}ssl.truststore.type": "PKCS12",
+                      f"{prefix}ssl.truststore.location": trust,
+                      f"{prefix}ssl.truststore.password": "secret",
+                      f"{prefix}ssl.client.auth": auth})
+        return p
+
+    def outcomes(ports):
+        return {(listener, cert): (lambda r: r if isinstance(r, int) else "handshake failed")(
+                    https_get(ports[listener], pki, cert))
+                for listener in (1, 2) for cert in (None, "client", "stranger")}
+
+    jports, kports = kh.free_ports(3), kh.free_ports(3)
+    jw = kh.JavaConnectWorker(java, str(tmp_path), props(jports)).start()
+    try:
+        start(workers, props(kports), kports[0])
+        jw.wait_log("Kafka Connect started", timeout=180)
+        wait_for(lambda: requests.get(f"http://127.0.0.1:{jports[0]}/health",
+                                      timeout=15).status_code == 200,
+                 timeout=60, what="the Java worker healthy")
+        java_outcomes, ours = outcomes(jports), outcomes(kports)
+        assert ours == java_outcomes, (ours, java_outcomes)
+        assert ours == {(1, None): "handshake failed", (1, "client"): 200,
+                        (1, "stranger"): "handshake failed", (2, None): 404,
+                        (2, "client"): 404, (2, "stranger"): "handshake failed"}, ours
+    finally:
+        jw.stop()
