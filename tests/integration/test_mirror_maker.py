@@ -196,3 +196,98 @@ def test_two_nodes_share_the_work_and_survive_kill_9(tmp_path, source_cluster, t
             if n.proc.poll() is None:
                 assert n.stop() == 0
     assert "AddressSanitizer" not in nodes[1].log()
+
+
+def test_runbook_3_three_broker_source_cutover(tmp_path, target_cluster, java):
+    """Runbook 3 as written, against a 3-broker source cluster: `syslog` mirrored under its
+    own name by a dedicated node; once the producers stop, per-partition end offsets are the
+    same on both sides (Kafka's get-offsets tool) and `kconnect mirror-status` says so; the
+    group's offsets reach the target. Added to the runbook's file: the node's internal REST
+    (the cutover check asks it), and shorter checkpoint, group-sync and offset-flush
+    intervals so the test does not wait minutes."""
+    src = kh.Cluster("src3", brokers=3, java=java).start()
+    try:
+        tag = uuid.uuid4().hex[:6]
+        topic = f"syslog{tag}"
+        group = f"syslog-readers-{tag}"
+        src.create_topic(topic, 3, 3)
+        port = kh.free_ports(1)[0]
+        config = tmp_path / "mm2.properties"
+        config.write_text(f"""clusters = src, dst
+src.bootstrap.servers = {src.bootstrap}
+dst.bootstrap.servers = {target_cluster.bootstrap}
+src->dst.enabled = true
+src->dst.topics = ^({topic})$
+src->dst.groups = .*
+replication.policy.class = org.apache.kafka.connect.mirror.IdentityReplicationPolicy
+consumer.auto.offset.reset = latest
+replication.factor = 1
+config.storage.replication.factor = 1
+offset.storage.replication.factor = 1
+status.storage.replication.factor = 1
+checkpoints.topic.replication.factor = 1
+heartbeats.topic.replication.factor = 1
+offset-syncs.topic.location = source
+offset-syncs.topic.replication.factor = 3
+rest.port = 18083
+refresh.topics.interval.seconds = 30
+refresh.groups.interval.seconds = 30
+dedicated.mode.enable.internal.rest = true
+listeners = http://127.0.0.1:{port}
+src->dst.emit.checkpoints.interval.seconds = 2
+src->dst.sync.group.offsets.enabled = true
+src->dst.sync.group.offsets.interval.seconds = 2
+dst.offset.flush.interval.ms = 2000
+""")
+        # The consumers exist before the migration starts.
+        from confluent_kafka import Consumer, TopicPartition
+        c = Consumer(src.client_config(**{"group.id": group, "log_level": 0}))
+        c.commit(offsets=[TopicPartition(topic, p, 0) for p in range(3)], asynchronous=False)
+        c.close()
+        node = MirrorMakerNode(str(tmp_path), str(config)).start()
+        try:
+            node.wait_started()
+            wait_for(lambda: topic in topics_of(target_cluster), timeout=90,
+                     what="syslog on the target under its own name")
+            time.sleep(3)        # latest: the task reads from now on
+            java.tool("kafka-producer-perf-test", "--topic", topic, "--num-records", "3000",
+                      "--record-size", "200", "--throughput", "1000", "--producer-props",
+                      f"bootstrap.servers={src.bootstrap}", timeout=120)
+            # Producers stopped: wait for the cutover check, then compare as the runbook does.
+            status = subprocess.run([KCONNECT_BIN, "mirror-status", "--url",
+                                     f"http://127.0.0.1:{port}/src/dst", "--connector",
+                                     "MirrorSourceConnector", "--wait", "--timeout", "120"],
+                                    capture_output=True, text=True, timeout=180)
+            assert status.returncode == 0, status.stdout + status.stderr
+
+            def offsets(cluster):
+                out = java.tool("kafka-get-offsets", "--bootstrap-server", cluster.bootstrap,
+                                "--topic", topic).stdout
+                return sorted(l for l in out.splitlines() if l.startswith(topic))
+            assert offsets(src) == offsets(target_cluster)
+            ends = {int(l.split(":")[1]): int(l.split(":")[2]) for l in offsets(src)}
+            assert sum(ends.values()) == 3000
+            for line in status.stdout.splitlines():
+                words = line.split()
+                if words and words[0] == topic:
+                    assert int(words[3]) == ends[int(words[1])] == int(words[5]), line
+
+            # The readers caught up on the source; their offsets are synced to the target.
+            c = Consumer(src.client_config(**{"group.id": group, "log_level": 0}))
+            c.commit(offsets=[TopicPartition(topic, p, e) for p, e in ends.items()],
+                     asynchronous=False)
+            c.close()
+
+            def target_group():
+                from confluent_kafka import ConsumerGroupTopicPartitions
+                a = target_cluster.admin()
+                f = a.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)])[group]
+                got = {tp.partition: tp.offset for tp in f.result(10).topic_partitions
+                       if tp.topic == topic}
+                return got == ends and got
+            wait_for(target_group, timeout=120, what="group offsets synced to the end")
+        finally:
+            assert node.stop() == 0
+        assert "AddressSanitizer" not in node.log()
+    finally:
+        src.stop()

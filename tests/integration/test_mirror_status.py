@@ -63,6 +63,9 @@ def test_cutover_check_runbook_3(workers, source_cluster, target_cluster, java):
     source_cluster.create_topic(topic, 3, 1)
     create(w, name, {
         "connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+        # The shared source cluster may hold other tests' heartbeats topics, which a mirror
+        # copies whatever `topics` says; these tests are about their own topic only.
+        "heartbeats.replication.enabled": "false",
         "clusters": "src, dst", "source.cluster.alias": "src", "target.cluster.alias": "dst",
         "source.cluster.bootstrap.servers": source_cluster.bootstrap,
         "target.cluster.bootstrap.servers": target_cluster.bootstrap,
@@ -166,6 +169,9 @@ def test_transaction_markers_are_not_lag(workers, source_cluster, target_cluster
     source_cluster.create_topic(topic, 1, 1)
     create(w, name, {
         "connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+        # The shared source cluster may hold other tests' heartbeats topics, which a mirror
+        # copies whatever `topics` says; these tests are about their own topic only.
+        "heartbeats.replication.enabled": "false",
         "source.cluster.alias": "src", "target.cluster.alias": "dst",
         "source.cluster.bootstrap.servers": source_cluster.bootstrap,
         "target.cluster.bootstrap.servers": target_cluster.bootstrap,
@@ -211,6 +217,9 @@ def test_records_lost_to_retention_are_not_counted(workers, source_cluster, targ
     source_cluster.create_topic(topic, 1, 1)
     create(w, name, {
         "connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+        # The shared source cluster may hold other tests' heartbeats topics, which a mirror
+        # copies whatever `topics` says; these tests are about their own topic only.
+        "heartbeats.replication.enabled": "false",
         "source.cluster.alias": "src", "target.cluster.alias": "dst",
         "source.cluster.bootstrap.servers": source_cluster.bootstrap,
         "target.cluster.bootstrap.servers": target_cluster.bootstrap,
@@ -267,6 +276,9 @@ def test_over_scram_with_the_connectors_credentials(workers, source_cluster, tar
     source_cluster.create_topic(topic, 2, 1)
     create(w, name, {
         "connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+        # The shared source cluster may hold other tests' heartbeats topics, which a mirror
+        # copies whatever `topics` says; these tests are about their own topic only.
+        "heartbeats.replication.enabled": "false",
         "source.cluster.alias": "src", "target.cluster.alias": "dst",
         **{f"source.cluster.{k}": v
            for k, v in source_cluster.java_client_properties(sasl=True).items()},
