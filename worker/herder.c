@@ -707,8 +707,15 @@ on_config_event(kc_herder *h, const kc_config_event *ev)
                 failed = st.state == KC_STATE_FAILED;
                 kc_status_clear(&st);
             }
-            if (!ev->restart.only_failed || failed)
+            if (!ev->restart.only_failed || failed) {
+                /* Java's onRestart: RESTARTING is recorded before the work restarts. */
+                kc_status rs = { KC_STATE_RESTARTING, NULL, h->worker_id,
+                                 atomic_load(&h->generation), NULL };
+                kc_err    err;
+                if (kc_status_store_put(h->status, w->connector, w->task, &rs, &err) != KC_OK)
+                    kc_log_warn("herder", "writing RESTARTING for %s: %s", w->connector, err.msg);
                 kc_herder_restart_local(h, w->connector, w->task);
+            }
         }
         break;
     default:

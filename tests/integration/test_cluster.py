@@ -379,3 +379,30 @@ def test_fence_endpoint(workers, lines_file, target_cluster):
                              "topic": f"fence-{uuid.uuid4().hex[:6]}"})
     wait_for(lambda: s.request("PUT", "/connectors/fence-src2/fence").status_code == 400,
              what="unsigned fence refused")
+
+
+def test_restart_with_flags_records_restarting(workers, lines_file, target_cluster):
+    """POST .../restart?includeTasks=true: as Java's herder, the worker writes RESTARTING to
+    the status topic for what it restarts, then RUNNING again."""
+    props = workers.properties()
+    w = workers.start(props)
+    create(w, "rs", {"connector.class": "FileStreamSource", "file": str(lines_file),
+                     "topic": f"rs-{uuid.uuid4().hex[:6]}"})
+    wait_for(lambda: all_running(w, "rs", 1), what="rs RUNNING")
+    r = w.request("POST", "/connectors/rs/restart?includeTasks=true")
+    assert r.status_code == 202, r.text
+    states = {"status-connector-rs": [], "status-task-rs-0": []}
+    c = Consumer(target_cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
+                                                 "auto.offset.reset": "earliest",
+                                                 "log_level": 0}))
+    c.subscribe([props["status.storage.topic"]])
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not all(
+            "RESTARTING" in v and v[-1] == "RUNNING" for v in states.values()):
+        m = c.poll(0.5)
+        if m is not None and m.error() is None and m.key().decode() in states and m.value():
+            states[m.key().decode()].append(json.loads(m.value())["state"])
+    c.close()
+    for key, seen in states.items():
+        assert "RESTARTING" in seen and seen[-1] == "RUNNING", (key, seen)
+        assert seen.index("RESTARTING") < len(seen) - 1
