@@ -126,6 +126,13 @@ find_key(const char *java)
 }
 
 bool
+kc_clientconf_is_connection_key(const char *k)
+{
+    return strcmp(k, "bootstrap.servers") == 0 || strcmp(k, "security.protocol") == 0 ||
+           strncmp(k, "ssl.", 4) == 0 || strncmp(k, "sasl.", 5) == 0;
+}
+
+bool
 kc_clientconf_knows(const char *java_key)
 {
     return find_key(java_key) != NULL;

@@ -21,6 +21,11 @@
 #include "worker/common.h"
 #include "worker/props.h"
 
+/* Whether key names or secures a cluster connection (bootstrap.servers, security.protocol,
+ * ssl.*, sasl.*): what Java's MirrorClientConfig keeps from "<cluster>." prefixes, and what
+ * the worker lays under its tasks' clients. */
+bool kc_clientconf_is_connection_key(const char *key);
+
 /* Whether key is a Java client setting this file understands. */
 bool kc_clientconf_knows(const char *java_key);
 

@@ -22,6 +22,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #include "worker/mirror_maker.h"
+#include "worker/clientconf.h"
 
 #include <ctype.h>
 
@@ -67,12 +68,6 @@ starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-static bool
-is_client_key(const char *k)
-{
-    return strcmp(k, "bootstrap.servers") == 0 || strcmp(k, "security.protocol") == 0 ||
-           starts_with(k, "ssl.") || starts_with(k, "sasl.");
-}
 
 /* Java's Boolean.parseBoolean. */
 static bool
@@ -101,7 +96,7 @@ cluster_props(const kc_props *raw, const char *alias, kc_props *out)
         if (starts_with(raw->items[i].key, prefix))
             kc_props_set(out, raw->items[i].key + plen, raw->items[i].value, raw->items[i].line);
     for (size_t i = 0, n = out->n; i < n; i++) {
-        if (!is_client_key(out->items[i].key))
+        if (!kc_clientconf_is_connection_key(out->items[i].key))
             continue;
         for (const char *const *r = roles; *r != NULL; r++) {
             char *k = kc_xasprintf("%s%s", *r, out->items[i].key);
@@ -113,7 +108,7 @@ cluster_props(const kc_props *raw, const char *alias, kc_props *out)
     }
     for (size_t i = 0; i < raw->n; i++) {
         const char *k = raw->items[i].key;
-        if (!is_client_key(k))
+        if (!kc_clientconf_is_connection_key(k))
             continue;
         for (const char *const *r = roles; *r != NULL; r++) {
             char *rk = kc_xasprintf("%s%s", *r, k);

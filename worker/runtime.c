@@ -9,6 +9,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #include "worker/runtime.h"
+#include "worker/clientconf.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -153,8 +154,7 @@ kc_runtime_worker_cluster(const kc_context *ctx, json_t *out)
     wp = &((const instance *) ctx->ctx)->rt->env.wc->props;      /* read-only after load */
     for (size_t i = 0; i < wp->n; i++) {
         const char *k = wp->items[i].key;
-        if (strcmp(k, "bootstrap.servers") == 0 || strcmp(k, "security.protocol") == 0 ||
-            strncmp(k, "sasl.", 5) == 0 || strncmp(k, "ssl.", 4) == 0)
+        if (kc_clientconf_is_connection_key(k))
             json_object_set_new(out, k, json_string(wp->items[i].value));
     }
     return true;
@@ -646,8 +646,7 @@ client_props(const instance *in, const char *kind, kc_props *out)
     snprintf(override, sizeof(override), "%s.override.", kind);
     for (size_t i = 0; i < wp->n; i++) {
         const char *k = wp->items[i].key;
-        if (strcmp(k, "bootstrap.servers") == 0 || strcmp(k, "security.protocol") == 0 ||
-            strncmp(k, "sasl.", 5) == 0 || strncmp(k, "ssl.", 4) == 0)
+        if (kc_clientconf_is_connection_key(k))
             kc_props_set(out, k, wp->items[i].value, 0);
     }
     for (const char *const *b = strcmp(kind, "producer") == 0 ? producer_base : consumer_base;

@@ -254,6 +254,30 @@ kc_admin_topics_free(kc_admin_topic *t, size_t n)
     free(t);
 }
 
+/* The per-topic outcomes of a CreateTopics or CreatePartitions answer, in the order of
+ * names; a topic the answer does not mention gets _TIMED_OUT (its outcome is unknown).
+ * msgs (may be NULL) gets the broker's message of each failed topic. */
+static void
+topic_outcomes(const char *op, const rd_kafka_topic_result_t **res, size_t nres,
+               const char *const *names, size_t n, int *errs, char **msgs, kc_err *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        errs[i] = RD_KAFKA_RESP_ERR__TIMED_OUT;
+        for (size_t j = 0; j < nres; j++) {
+            rd_kafka_resp_err_t e;
+            const char         *emsg;
+            if (strcmp(rd_kafka_topic_result_name(res[j]), names[i]) != 0)
+                continue;
+            e = rd_kafka_topic_result_error(res[j]);
+            emsg = rd_kafka_topic_result_error_string(res[j]);
+            errs[i] = e;
+            if (msgs != NULL && e != RD_KAFKA_RESP_ERR_NO_ERROR && emsg != NULL)
+                msgs[i] = kc_xstrdup(emsg);
+            item_note(err, op, names[i], e, emsg);
+        }
+    }
+}
+
 int
 kc_admin_create_topics(rd_kafka_t *rk, const kc_admin_new_topic *topics, size_t n, int timeout_ms,
                        int *errs, char **msgs, kc_err *err)
@@ -277,8 +301,8 @@ kc_admin_create_topics(rd_kafka_t *rk, const kc_admin_new_topic *topics, size_t 
             msgs[i] = NULL;
     }
     label = op_label("CreateTopics", names, n);
-    free(names);
     if (n == 0) {
+        free(names);
         free(label);
         return KC_OK;
     }
@@ -302,21 +326,7 @@ kc_admin_create_topics(rd_kafka_t *rk, const kc_admin_new_topic *topics, size_t 
     rd_kafka_CreateTopics(rk, nt, n, o, q);
     if ((rc = admin_wait(q, timeout_ms, label, &ev, NULL, err)) == KC_OK) {
         res = rd_kafka_CreateTopics_result_topics(rd_kafka_event_CreateTopics_result(ev), &nres);
-        for (size_t i = 0; i < n; i++) {
-            errs[i] = RD_KAFKA_RESP_ERR__TIMED_OUT;   /* not in the answer: unknown outcome */
-            for (size_t j = 0; j < nres; j++) {
-                const char *emsg;
-                rd_kafka_resp_err_t e;
-                if (strcmp(rd_kafka_topic_result_name(res[j]), topics[i].name) != 0)
-                    continue;
-                e = rd_kafka_topic_result_error(res[j]);
-                emsg = rd_kafka_topic_result_error_string(res[j]);
-                errs[i] = e;
-                if (msgs != NULL && e != RD_KAFKA_RESP_ERR_NO_ERROR && emsg != NULL)
-                    msgs[i] = kc_xstrdup(emsg);
-                item_note(err, "CreateTopics", topics[i].name, e, emsg);
-            }
-        }
+        topic_outcomes("CreateTopics", res, nres, names, n, errs, msgs, err);
         rd_kafka_event_destroy(ev);
     }
     rd_kafka_queue_destroy(q);
@@ -326,6 +336,7 @@ done:
         if (nt[i] != NULL)
             rd_kafka_NewTopic_destroy(nt[i]);
     free(nt);
+    free(names);
     free(label);
     return rc;
 }
@@ -363,15 +374,7 @@ kc_admin_create_partitions(rd_kafka_t *rk, const char *const *topics, const int 
     if ((rc = admin_wait(q, timeout_ms, label, &ev, NULL, err)) == KC_OK) {
         res = rd_kafka_CreatePartitions_result_topics(rd_kafka_event_CreatePartitions_result(ev),
                                                       &nres);
-        for (size_t i = 0; i < n; i++) {
-            errs[i] = RD_KAFKA_RESP_ERR__TIMED_OUT;
-            for (size_t j = 0; j < nres; j++)
-                if (strcmp(rd_kafka_topic_result_name(res[j]), topics[i]) == 0) {
-                    errs[i] = rd_kafka_topic_result_error(res[j]);
-                    item_note(err, "CreatePartitions", topics[i], errs[i],
-                              rd_kafka_topic_result_error_string(res[j]));
-                }
-        }
+        topic_outcomes("CreatePartitions", res, nres, topics, n, errs, NULL, err);
         rd_kafka_event_destroy(ev);
     }
     rd_kafka_queue_destroy(q);

@@ -9,11 +9,13 @@
  */
 #include "connectors/mirror/mirror_config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "worker/configdef.h"
+#include "worker/clientconf.h"
 #include "worker/log.h"
 
 #define DEFAULT_POLICY "org.apache.kafka.connect.mirror.DefaultReplicationPolicy"
@@ -159,9 +161,8 @@ raw_str(const json_t *config, const char *key)
     return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
-/* A trimmed copy with the 3.x aliases resolved; warnings go to ctx when given. */
-static json_t *
-normalized(const json_t *config, const kc_context *ctx)
+json_t *
+kc_mirror_trimmed_copy(const json_t *config)
 {
     json_t     *out = json_object();
     const char *key;
@@ -176,6 +177,31 @@ normalized(const json_t *config, const kc_context *ctx)
             json_object_set(out, key, v);
         }
     }
+    return out;
+}
+
+void
+kc_mirror_add_error(json_t *errors, const char *key, const char *fmt, ...)
+{
+    char    msg[1024];
+    json_t *list = json_object_get(errors, key);
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    if (list == NULL) {
+        list = json_array();
+        json_object_set_new(errors, key, list);
+    }
+    json_array_append_new(list, json_string(msg));
+}
+
+/* A trimmed copy with the 3.x aliases resolved; warnings go to ctx when given. */
+static json_t *
+normalized(const json_t *config, const kc_context *ctx)
+{
+    json_t *out = kc_mirror_trimmed_copy(config);
     for (const char *const *a = aliases; *a != NULL; a += 2) {
         json_t *old = json_object_get(out, a[0]);
         if (old == NULL)
@@ -205,35 +231,23 @@ validate_normalized(kc_mirror_kind kind, const json_t *values)
     size_t    nt = tables_for(kind, t);
     kc_err    err;
 
-#define ADD_ERROR(key, ...)                                                                \
-    do {                                                                                   \
-        char msg_[1024];                                                                   \
-        json_t *list_ = json_object_get(errors, key);                                      \
-        snprintf(msg_, sizeof(msg_), __VA_ARGS__);                                         \
-        if (list_ == NULL) {                                                               \
-            list_ = json_array();                                                          \
-            json_object_set_new(errors, key, list_);                                       \
-        }                                                                                  \
-        json_array_append_new(list_, json_string(msg_));                                   \
-    } while (0)
-
     for (size_t i = 0; i < nt; i++)
         for (size_t j = 0; j < t[i].n; j++) {
             const kc_cfg_def *d = &t[i].defs[j];
             if (kc_cfg_check(d, raw_str(values, d->name), &err) != KC_OK)
-                ADD_ERROR(d->name, "%s", err.msg);
+                kc_mirror_add_error(errors, d->name, "%s", err.msg);
         }
     for (const char *const *k = known_classes; *k != NULL; k += 2) {
         const char *v = raw_str(values, k[0]);
         if (v != NULL && find_def(kind, k[0]) != NULL && strcmp(v, k[1]) != 0)
-            ADD_ERROR(k[0], "Invalid value %s for configuration %s: Class %s could not be "
+            kc_mirror_add_error(errors, k[0], "Invalid value %s for configuration %s: Class %s could not be "
                       "found.", v, k[0], v);
     }
     {
         kc_mirror_policy p;
         char             msg[512];
         if (kc_mirror_policy_init(&p, values, msg, sizeof(msg)) != 0)
-            ADD_ERROR("replication.policy.class", "%s", msg);
+            kc_mirror_add_error(errors, "replication.policy.class", "%s", msg);
         else
             kc_mirror_policy_free(&p);
     }
@@ -248,7 +262,7 @@ validate_normalized(kc_mirror_kind kind, const json_t *values)
             if (v == NULL || find_def(kind, *k) == NULL)
                 continue;
             if (kc_regex_compile_list(v, &re, msg, sizeof(msg)) != 0)
-                ADD_ERROR(*k, "Invalid value %s for configuration %s: %s", v, *k, msg);
+                kc_mirror_add_error(errors, *k, "Invalid value %s for configuration %s: %s", v, *k, msg);
             kc_regex_free(re);
         }
     }
@@ -261,10 +275,10 @@ validate_normalized(kc_mirror_kind kind, const json_t *values)
         if (kind == KC_MIRROR_CHECKPOINT_CONNECTOR && on) {
             const char *emit = raw_str(values, "emit.checkpoints.enabled");
             if (emit != NULL && strcasecmp(emit, "false") == 0)
-                ADD_ERROR("emit.checkpoints.enabled", "MirrorCheckpointConnector can't run "
+                kc_mirror_add_error(errors, "emit.checkpoints.enabled", "MirrorCheckpointConnector can't run "
                           "with emit.checkpoints.enabled set to false");
             if (!syncs)
-                ADD_ERROR("emit.offset-syncs.enabled", "MirrorCheckpointConnector can't run "
+                kc_mirror_add_error(errors, "emit.offset-syncs.enabled", "MirrorCheckpointConnector can't run "
                           "without offset syncs");
         }
         if (kind == KC_MIRROR_SOURCE_CONNECTOR && !syncs) {
@@ -273,11 +287,10 @@ validate_normalized(kc_mirror_kind kind, const json_t *values)
             json_object_foreach((json_t *) values, key, v)
                 if (strncmp(key, "offset-syncs-", 13) == 0 ||
                     strncmp(key, "offset-syncs.topic.", 19) == 0)
-                    ADD_ERROR(key, "%s can not be set when emit.offset-syncs.enabled is "
+                    kc_mirror_add_error(errors, key, "%s can not be set when emit.offset-syncs.enabled is "
                               "false", key);
         }
     }
-#undef ADD_ERROR
     if (json_object_size(errors) == 0) {
         json_decref(errors);
         return NULL;
@@ -498,12 +511,6 @@ kc_mirror_config_free(kc_mirror_config *c)
     memset(c, 0, sizeof(*c));
 }
 
-static bool
-is_client_key(const char *k)
-{
-    return strcmp(k, "bootstrap.servers") == 0 || strcmp(k, "security.protocol") == 0 ||
-           strncmp(k, "ssl.", 4) == 0 || strncmp(k, "sasl.", 5) == 0;
-}
 
 static void
 layer(const kc_mirror_config *c, const char *prefix, bool client_only, kc_props *out)
@@ -514,7 +521,7 @@ layer(const kc_mirror_config *c, const char *prefix, bool client_only, kc_props 
 
     json_object_foreach(c->values, key, v)
         if (json_is_string(v) && strncmp(key, prefix, plen) == 0 &&
-            (!client_only || is_client_key(key + plen)))
+            (!client_only || kc_clientconf_is_connection_key(key + plen)))
             kc_props_set(out, key + plen, json_string_value(v), 0);
 }
 

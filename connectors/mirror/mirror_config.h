@@ -99,6 +99,14 @@ bool kc_mirror_config_key_defined(const char *key);
  * objects; Connect's own keys are added by the worker). New reference. */
 json_t *kc_mirror_config_def(kc_mirror_kind kind);
 
+/* A copy of a connector config with every string value trimmed, as Java's ConfigDef trims
+ * typed values. New reference. */
+json_t *kc_mirror_trimmed_copy(const json_t *config);
+
+/* Appends a message to errors[key] ({"key":["message",...]}, the shape validate() returns). */
+void kc_mirror_add_error(json_t *errors, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* Task configs share this: originals + extra key/value (strings). New reference. */
 json_t *kc_mirror_task_config(const kc_mirror_config *c, const char *key, const char *value,
                               int index);

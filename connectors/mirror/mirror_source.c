@@ -711,6 +711,7 @@ typedef struct mst {
     bool               cfg_ready;
     mst_tp            *tps;
     size_t             ntps;
+    mst_tp            *last_tp;              /* the partition of the last record polled */
     mst_tp           **by_partition_object;  /* sorted by source_partition pointer */
     rd_kafka_t        *consumer;
     rd_kafka_queue_t  *queue;
@@ -977,11 +978,13 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
             rd_kafka_message_destroy(m);
             continue;
         }
-        for (size_t j = 0; j < t->ntps; j++)
-            if (t->tps[j].rkt == m->rkt && t->tps[j].partition == m->partition) {
-                tp = &t->tps[j];
-                break;
-            }
+        /* Fetches come partition by partition: the previous record's partition first. */
+        if (t->last_tp != NULL && t->last_tp->rkt == m->rkt &&
+            t->last_tp->partition == m->partition)
+            tp = t->last_tp;
+        for (size_t j = 0; tp == NULL && j < t->ntps; j++)
+            if (t->tps[j].rkt == m->rkt && t->tps[j].partition == m->partition)
+                tp = t->last_tp = &t->tps[j];
         if (tp == NULL) {                         /* not ours: cannot happen with assign() */
             rd_kafka_message_destroy(m);
             continue;

@@ -61,6 +61,7 @@
 #include "connectors/mirror/mirror_regex.h"
 #include "protocol/wire.h"
 #include "worker/configdef.h"
+#include "worker/clientconf.h"
 #include "worker/runtime.h"
 
 #define RENAME_DEFAULT "${topic}"
@@ -93,26 +94,6 @@ static const kc_cfg_def defs[] = {
       .min = 1, .has_min = true },
 };
 
-/* A trimmed copy (Java's ConfigDef trims typed values). */
-static json_t *
-trimmed(const json_t *config)
-{
-    json_t     *out = json_object();
-    const char *key;
-    json_t     *v;
-
-    json_object_foreach((json_t *) config, key, v) {
-        if (json_is_string(v)) {
-            char *t = kc_java_trim(json_string_value(v));
-            json_object_set_new(out, key, json_string(t));
-            free(t);
-        } else {
-            json_object_set(out, key, v);
-        }
-    }
-    return out;
-}
-
 static const char *
 str(const json_t *values, const char *key, const char *def)
 {
@@ -135,13 +116,6 @@ starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* The settings that name and secure a cluster (the rest are per client). */
-static bool
-is_client_key(const char *k)
-{
-    return strcmp(k, "bootstrap.servers") == 0 || strcmp(k, "security.protocol") == 0 ||
-           starts_with(k, "ssl.") || starts_with(k, "sasl.");
-}
 
 /* Topic names as literal regex text: ASCII punctuation escaped, the rest as is. */
 static void
@@ -196,40 +170,27 @@ filter_pattern(const char *list, const char *regex)
 json_t *
 kc_replicator_validate(const json_t *config)
 {
-    json_t     *values = trimmed(config);
+    json_t     *values = kc_mirror_trimmed_copy(config);
     json_t     *errors = json_object();
     const char *regex, *format;
     kc_err      err;
 
-#define ADD_ERROR(key, ...)                                                                \
-    do {                                                                                   \
-        char    msg_[1024];                                                        \
-        json_t *list_ = json_object_get(errors, key);                                      \
-        snprintf(msg_, sizeof(msg_), __VA_ARGS__);                                         \
-        if (list_ == NULL) {                                                               \
-            list_ = json_array();                                                          \
-            json_object_set_new(errors, key, list_);                                       \
-        }                                                                                  \
-        json_array_append_new(list_, json_string(msg_));                                   \
-    } while (0)
-
     for (size_t i = 0; i < KC_ARRAY_LEN(defs); i++)
         if (kc_cfg_check(&defs[i], str(values, defs[i].name, NULL), &err) != KC_OK)
-            ADD_ERROR(defs[i].name, "%s", err.msg);
+            kc_mirror_add_error(errors, defs[i].name, "%s", err.msg);
     if ((regex = str(values, "topic.regex", NULL)) != NULL) {
         kc_regex *re = NULL;
         char      msg[512];
         if (kc_regex_compile(regex, &re, msg, sizeof(msg)) != 0)
-            ADD_ERROR("topic.regex", "Invalid value %s for configuration topic.regex: %s",
+            kc_mirror_add_error(errors, "topic.regex", "Invalid value %s for configuration topic.regex: %s",
                       regex, msg);
         kc_regex_free(re);
     }
     format = str(values, "topic.rename.format", RENAME_DEFAULT);
     if (*format == '\0')
-        ADD_ERROR("topic.rename.format", "Invalid value  for configuration "
+        kc_mirror_add_error(errors, "topic.rename.format", "Invalid value  for configuration "
                   "topic.rename.format: must name a topic (use ${topic} for the source "
                   "topic's name)");
-#undef ADD_ERROR
     json_decref(values);
     if (json_object_size(errors) == 0) {
         json_decref(errors);
@@ -264,7 +225,7 @@ kc_replicator_translate(const json_t *config, const json_t *worker)
     static const char *const copied[] = {
         "name", "tasks.max", "task.assigned.partitions", "task.index", NULL,
     };
-    json_t     *values = trimmed(config);
+    json_t     *values = kc_mirror_trimmed_copy(config);
     json_t     *out = json_object();
     const char *key, *rf;
     json_t     *v;
@@ -280,7 +241,7 @@ kc_replicator_translate(const json_t *config, const json_t *worker)
             continue;
         if (starts_with(key, "src.kafka.")) {
             const char *k = key + strlen("src.kafka.");
-            if (is_client_key(k)) {
+            if (kc_clientconf_is_connection_key(k)) {
                 set(out, "source.cluster.", k, val);
             } else {
                 set(out, "source.admin.", k, val);
@@ -288,7 +249,7 @@ kc_replicator_translate(const json_t *config, const json_t *worker)
             }
         } else if (starts_with(key, "dest.kafka.")) {
             const char *k = key + strlen("dest.kafka.");
-            set(out, is_client_key(k) ? "target.cluster." : "target.admin.", k, val);
+            set(out, kc_clientconf_is_connection_key(k) ? "target.cluster." : "target.admin.", k, val);
         }
     }
     /* src.consumer.* win over src.kafka.* for the consumer. */
@@ -297,7 +258,7 @@ kc_replicator_translate(const json_t *config, const json_t *worker)
             set(out, "source.consumer.", key + strlen("src.consumer."), json_string_value(v));
     if (json_object_get(values, "dest.kafka.bootstrap.servers") == NULL && worker != NULL)
         json_object_foreach((json_t *) worker, key, v)
-            if (json_is_string(v) && is_client_key(key)) {
+            if (json_is_string(v) && kc_clientconf_is_connection_key(key)) {
                 char *k = kc_xasprintf("target.cluster.%s", key);
                 if (json_object_get(out, k) == NULL)
                     json_object_set(out, k, v);
@@ -362,7 +323,7 @@ kc_replicator_config(kc_mirror_config *cfg, const json_t *config, const json_t *
     json_decref(mm);
     if (rc != 0)
         return -1;
-    values = trimmed(config);
+    values = kc_mirror_trimmed_copy(config);
     json_decref(cfg->originals);
     cfg->originals = json_deep_copy(config);
     kc_mirror_policy_free(&cfg->policy);
@@ -441,7 +402,7 @@ static int
 rep_start(void **priv, const kc_context *ctx, const json_t *config, char *err, size_t errlen)
 {
     json_t          *worker = json_object();
-    json_t          *values = trimmed(config);
+    json_t          *values = kc_mirror_trimmed_copy(config);
     kc_mirror_config cfg;
     int              rc;
 
