@@ -34,9 +34,9 @@
 #include <stdint.h>
 
 /* ABI 2 appended config_def and alter_offsets to kc_connector_ops and commit_record to
- * kc_task_ops; the worker still loads ABI 1 tables and never reads their missing members
- * (see KC_CONNECTOR_HAS and KC_TASK_HAS). */
-#define KC_CONNECTOR_ABI 2
+ * kc_task_ops; ABI 3 appended metrics to kc_task_ops. The worker still loads older tables
+ * and never reads their missing members (see KC_CONNECTOR_HAS and KC_TASK_HAS). */
+#define KC_CONNECTOR_ABI 3
 #define KC_CONNECTOR_ABI_MIN 1
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
@@ -136,6 +136,25 @@ typedef struct kc_context {
     const char    *name;             /* connector name, or "<connector>-<task>" */
 } kc_context;
 
+/* ===== Metrics ===== */
+
+typedef enum {
+    KC_METRIC_GAUGE = 0,
+    KC_METRIC_COUNTER,
+} kc_metric_type;
+
+/* Where a task writes its metrics when the worker collects them (ABI 3, kc_task_ops.metrics).
+ * name is a Prometheus metric name ([a-zA-Z_:][a-zA-Z0-9_:]*, e.g. the name a JMX exporter
+ * gives Java's MBean attribute); help a one-line description; labels NULL or name/value
+ * pairs ending with NULL. Every sample of one name must have the same type and help; a
+ * counter's name should end in _total (OpenMetrics parsers rename counters that do not).
+ * Strings are copied before sample() returns. */
+typedef struct kc_metrics_out kc_metrics_out;
+struct kc_metrics_out {
+    void (*sample)(kc_metrics_out *out, const char *name, kc_metric_type type,
+                   const char *help, const char *const *labels, double value);
+};
+
 /* ===== Connector classes ===== */
 
 typedef struct kc_task_ops {
@@ -160,6 +179,14 @@ typedef struct kc_task_ops {
      * (Java's SourceTask.commitRecord(record, metadata)). Task thread; rec is borrowed and
      * still holds the bytes poll() handed over. */
     void (*commit_record)(void *priv, const kc_record *rec, int32_t partition, int64_t offset);
+
+    /* ===== ABI 3 ===== */
+
+    /* OPTIONAL: the task's own metrics, written to out (Java's metrics a task registers, such
+     * as MirrorMaker's per-partition ones). Called on a worker thread other than the task's,
+     * never concurrently with destroy(), while the task runs; it must not block, and must read
+     * what the task thread writes safely (atomics or the task's own lock). */
+    void (*metrics)(void *priv, kc_metrics_out *out);
 } kc_task_ops;
 
 typedef struct kc_connector_ops {
@@ -202,12 +229,16 @@ typedef struct kc_connector_ops {
 } kc_connector_ops;
 
 /* Whether ops (of any accepted ABI) has member m set: members appended after ABI 1 are
- * read only from tables that declare a recent enough ABI. */
+ * read only from tables that declare a recent enough ABI (all ABI 2 members of
+ * kc_connector_ops; the ABI 2 or ABI 3 members of the task table). */
 #define KC_CONNECTOR_HAS(ops, m) \
     ((ops)->abi >= 2 && (ops)->m != NULL)
-/* The same for a member of the connector's task table. */
+/* The same for an ABI 2 member of the connector's task table... */
 #define KC_TASK_HAS(ops, m) \
     ((ops)->abi >= 2 && (ops)->task->m != NULL)
+/* ...and for an ABI 3 one. */
+#define KC_TASK_HAS3(ops, m) \
+    ((ops)->abi >= 3 && (ops)->task->m != NULL)
 
 /* The exported entry of a plugin .so: its connector classes, NULL-terminated. */
 typedef const kc_connector_ops *const *kc_connector_entry_fn(const kc_host *host);

@@ -61,6 +61,14 @@ read_offset(void *opaque, const char *connector, const json_t *partition, json_t
     return kc_offset_store_get(opaque, connector, partition, offset, err);
 }
 
+int
+kc_rest_mirror_status_of(const kc_rest_ctx *ctx, const char *name, const json_t *config,
+                         int timeout_ms, json_t **out, kc_err *err)
+{
+    return kc_mirror_status_compute(name, config, read_offset, kc_herder_offsets(ctx->herder),
+                                    timeout_ms, out, err);
+}
+
 void
 kc_rest_connector_mirror_status(const kc_rest_ctx *ctx, const kc_rest_request *req,
                                 kc_rest_response *resp)
@@ -81,8 +89,7 @@ kc_rest_connector_mirror_status(const kc_rest_ctx *ctx, const kc_rest_request *r
         kc_rest_error(resp, l.status, "%s", l.msg);
         return;
     }
-    if (kc_mirror_status_compute(l.name, l.config, read_offset, kc_herder_offsets(ctx->herder),
-                                 KAFKA_TIMEOUT_MS, &out, &err) != KC_OK) {
+    if (kc_rest_mirror_status_of(ctx, l.name, l.config, KAFKA_TIMEOUT_MS, &out, &err) != KC_OK) {
         kc_rest_error(resp, err.code == KC_EINVAL ? 400 : 500,
                       "Could not compute the mirror status of connector %s: %s", l.name,
                       err.msg);

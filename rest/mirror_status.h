@@ -6,7 +6,15 @@
 #ifndef KC_REST_MIRROR_STATUS_H
 #define KC_REST_MIRROR_STATUS_H
 
+#include <jansson.h>
+
 #include "rest/routes.h"
+#include "worker/common.h"
+
+/* The cutover status of MirrorSourceConnector `name` with `config`, from this worker's offset
+ * store and both clusters (kc_mirror_status_compute). MHD thread; blocks. */
+int kc_rest_mirror_status_of(const kc_rest_ctx *ctx, const char *name, const json_t *config,
+                             int timeout_ms, json_t **out, kc_err *err);
 
 void kc_rest_connector_mirror_status(const kc_rest_ctx *, const kc_rest_request *,
                                      kc_rest_response *);

@@ -147,6 +147,7 @@ static const route routes[] = {
     { "GET", "admin/loggers", kc_rest_loggers_list },
     { "GET", "admin/loggers/*", kc_rest_logger_get },
     { "PUT", "admin/loggers/*", kc_rest_logger_put },
+    { "GET", "admin/metrics", kc_rest_metrics },
     { "GET", "connectors/*/mirror-status", kc_rest_connector_mirror_status },
 };
 

@@ -118,6 +118,9 @@ void kc_rest_logger_get(const kc_rest_ctx *, const kc_rest_request *, kc_rest_re
 void kc_rest_logger_put(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
 void kc_rest_health(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
 
+/* rest/metrics.c: GET /admin/metrics (Prometheus text format) */
+void kc_rest_metrics(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+
 /* Connect's error body {"error_code":status,"message":...}. */
 void kc_rest_error(kc_rest_response *resp, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -562,8 +562,11 @@ send_response(struct MHD_Connection *conn, const kc_rest_response *resp)
         free(text);
         return MHD_NO;
     }
-    for (size_t i = 0; i < resp->nheaders; i++)
+    for (size_t i = 0; i < resp->nheaders; i++) {
         MHD_add_response_header(r, resp->headers[i].name, resp->headers[i].value);
+        if (strcasecmp(resp->headers[i].name, "Content-Type") == 0)
+            ctype = NULL;                   /* the handler chose it (a text format's) */
+    }
     if (ctype != NULL)
         MHD_add_response_header(r, "Content-Type", ctype);
     if (resp->location[0])

@@ -31,6 +31,7 @@
 #include "worker/json_java.h"
 #include "worker/kafka_log.h"
 #include "worker/log.h"
+#include "worker/metrics.h"
 #include "worker/offset_store.h"
 #include "worker/runtime.h"
 
@@ -65,6 +66,7 @@ struct kc_herder {
     bool                    need_rejoin;
     bool                    joined_once;
     int32_t                 last_completed_generation;
+    int64_t                 completed_rebalances;   /* joins that got an assignment */
     atomic_int              generation;
     bool                    leader;
     char                   *leader_url;
@@ -115,6 +117,27 @@ kc_offset_store *kc_herder_offsets(const kc_herder *h) { return h->offsets; }
 bool kc_herder_is_leader(const kc_herder *h) { return h->leader; }
 const char *kc_herder_leader_url(const kc_herder *h) { return h->leader_url; }
 bool kc_herder_rebalancing(const kc_herder *h) { return h->need_rejoin || !h->joined_once; }
+
+void
+kc_herder_metrics(const kc_herder *h, kc_metrics *m)
+{
+    const char *leader[] = { "leader_name", h->leader_url ? h->leader_url : "", NULL };
+
+    kc_metrics_add(m, "kafka_connect_worker_rebalance_epoch", KC_METRIC_GAUGE,
+                   "The epoch or generation number of this worker.", NULL,
+                   atomic_load(&h->generation));
+    kc_metrics_add(m, "kafka_connect_worker_rebalance_rebalancing", KC_METRIC_GAUGE,
+                   "Whether this worker is currently rebalancing (1) or not (0).", NULL,
+                   kc_herder_rebalancing(h));
+    kc_metrics_add(m, "kafka_connect_worker_rebalance_completed_rebalances_total",
+                   KC_METRIC_COUNTER, "The total number of rebalances completed by this worker.",
+                   NULL, (double) h->completed_rebalances);
+    kc_metrics_add(m, "kafka_connect_worker_rebalance_leader", KC_METRIC_GAUGE,
+                   "The URL of the group's leader, as the leader_name label.", leader, 1);
+    kc_metrics_add(m, "kafka_connect_worker_rebalance_is_leader", KC_METRIC_GAUGE,
+                   "Whether this worker leads the Connect group (1) or not (0).", NULL, h->leader);
+    kc_runtime_metrics(h->rt, m);
+}
 const kc_worker_config *kc_herder_worker_config(const kc_herder *h) { return h->wc; }
 
 bool
@@ -587,6 +610,7 @@ rebalance(kc_herder *h)
     h->leader_url = kc_xstrdup(a.leader_url ? a.leader_url : "");
     atomic_store(&h->generation, j.generation);
     h->last_completed_generation = j.generation;
+    h->completed_rebalances++;
     h->next_heartbeat = kc_mono_ms() + cfg_int(h, "heartbeat.interval.ms");
     h->heartbeat_failing_since = 0;
     kc_group_joined_clear(&j);

@@ -61,6 +61,11 @@ bool kc_herder_owns(const kc_herder *h, const char *connector, int task);
  * the next rebalance. */
 const char *kc_herder_owner_url(const kc_herder *h, const char *connector, int task);
 
+/* The group membership metrics (Java's connect-worker-rebalance group) and the runtime's
+ * (kc_runtime_metrics). */
+struct kc_metrics;
+void kc_herder_metrics(const kc_herder *h, struct kc_metrics *m);
+
 /* Config topic writes, as the leader makes them (the caller checked leadership). */
 int kc_herder_put_connector_config(kc_herder *h, const char *name, const json_t *config,
                                    const char *initial_state, kc_err *err);

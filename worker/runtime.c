@@ -11,6 +11,7 @@
 #include "worker/runtime.h"
 #include "worker/clientconf.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include "worker/converter.h"
 #include "worker/kafka.h"
 #include "worker/log.h"
+#include "worker/metrics.h"
 #include "worker/plugins.h"
 
 typedef struct instance instance;
@@ -53,8 +55,18 @@ struct instance {
     bool                    running;            /* plugin started and not stopped */
     char                  **topics;             /* KIP-558: topics this task has used */
     size_t                  ntopics;
+    /* Metrics, written by the instance's thread and read by scrapes (relaxed atomics). */
+    _Atomic int             shown_state;        /* the kc_state last written, -1 none */
+    _Atomic int64_t         records_in;         /* source: polled; sink: read from Kafka */
+    _Atomic int64_t         records_out;        /* source: acknowledged; sink: put */
+    _Atomic int64_t         commits;            /* sink: offset commits sent */
     instance               *next;
 };
+
+/* Relaxed increments for the metrics counters: one writer each (the instance's thread). */
+#define COUNT(field, n) \
+    atomic_store_explicit(&(field), atomic_load_explicit(&(field), memory_order_relaxed) + (n), \
+                          memory_order_relaxed)
 
 /* KIP-558, task thread: the first time this task uses topic, the status topic gets
  * status-topic-<topic>:connector-<c> unless it already has it (Java's recordActiveTopic).
@@ -173,6 +185,7 @@ write_status(instance *in, kc_state state, const char *trace, bool safe)
                         : kc_status_store_put(in->rt->env.status, in->connector, in->task, &st,
                                               &err);
 
+    atomic_store_explicit(&in->shown_state, (int) state, memory_order_relaxed);
     if (rc != KC_OK)
         kc_log_error("worker", "[%s] writing status %s: %s", in->label, kc_state_name(state),
                      err.msg);
@@ -220,6 +233,10 @@ instance_new(kc_runtime *rt, const char *connector, int task, const kc_connector
     in->ctx.host = &host_api;
     in->ctx.ctx = in;
     in->ctx.name = in->label;
+    atomic_init(&in->shown_state, -1);
+    atomic_init(&in->records_in, 0);
+    atomic_init(&in->records_out, 0);
+    atomic_init(&in->commits, 0);
     pthread_mutex_init(&in->lock, NULL);
     pthread_cond_init(&in->cond, NULL);
     return in;
@@ -530,6 +547,7 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
             pending_discard(s, pe);
         return;
     }
+    COUNT(s->in->records_out, 1);
     if (pe->has_rec && s->priv != NULL && KC_TASK_HAS(s->in->ops, commit_record))
         s->in->ops->task->commit_record(s->priv, &pe->rec, m->partition, m->offset);
     pending_release_record(pe);
@@ -871,6 +889,7 @@ run_source(instance *in)
                  : "poll() failed");
             goto stopping;
         }
+        COUNT(in->records_in, n);
         for (size_t i = 0; i < n; i++) {
             kc_record          *r = &recs[i];
             const void         *k, *v;
@@ -966,6 +985,7 @@ sink_commit(sink_state *s, bool sync)
     }
     if (rd_kafka_commit(s->consumer, s->positions, sync ? 0 : 1) != RD_KAFKA_RESP_ERR_NO_ERROR)
         return KC_EKAFKA;
+    COUNT(s->in->commits, 1);
     rd_kafka_topic_partition_list_destroy(s->positions);
     s->positions = rd_kafka_topic_partition_list_new(8);
     return KC_OK;
@@ -1095,6 +1115,7 @@ run_sink(instance *in)
         }
         if (n > 0) {
             size_t ok = 0;
+            COUNT(in->records_in, n);
             for (size_t i = 0; i < n; i++) {
                 kc_record *r = &batch[i];
                 memset(r, 0, sizeof(*r));
@@ -1132,6 +1153,7 @@ run_sink(instance *in)
                 }
                 goto stopping;
             }
+            COUNT(in->records_out, ok);
             for (size_t j = 0; j < n; j++) {
                 rd_kafka_topic_partition_t *p = rd_kafka_topic_partition_list_find(
                     s.positions, rd_kafka_topic_name(msgs[j]->rkt), msgs[j]->partition);
@@ -1350,6 +1372,120 @@ kc_runtime_request_task_configs(kc_runtime *rt, const char *name)
         pthread_mutex_unlock(&in->lock);
     }
     pthread_mutex_unlock(&rt->lock);
+}
+
+/* ===== Metrics ===== */
+
+static void
+lowercase_state(int state, char *buf, size_t size)
+{
+    const char *name = state < 0 ? "unassigned" : kc_state_name((kc_state) state);
+    size_t      i;
+
+    for (i = 0; name[i] != '\0' && i + 1 < size; i++)
+        buf[i] = (char) tolower((unsigned char) name[i]);
+    buf[i] = '\0';
+}
+
+/* Tasks of connector on this worker, by state. */
+static void
+connector_task_counts(kc_runtime *rt, const char *connector, kc_metrics *m)
+{
+    static const struct { const char *metric, *help; int state; } kinds[] = {
+        { "kafka_connect_worker_connector_total_task_count",
+          "The number of tasks of the connector on the worker.", -2 },
+        { "kafka_connect_worker_connector_running_task_count",
+          "The number of running tasks of the connector on the worker.", KC_STATE_RUNNING },
+        { "kafka_connect_worker_connector_paused_task_count",
+          "The number of paused tasks of the connector on the worker.", KC_STATE_PAUSED },
+        { "kafka_connect_worker_connector_failed_task_count",
+          "The number of failed tasks of the connector on the worker.", KC_STATE_FAILED },
+    };
+    const char *labels[] = { "connector", connector, NULL };
+
+    for (size_t k = 0; k < KC_ARRAY_LEN(kinds); k++) {
+        int n = 0;
+        for (instance *in = rt->list; in != NULL; in = in->next)
+            if (in->task >= 0 && strcmp(in->connector, connector) == 0 &&
+                (kinds[k].state == -2 ||
+                 atomic_load_explicit(&in->shown_state, memory_order_relaxed) == kinds[k].state))
+                n++;
+        kc_metrics_add(m, kinds[k].metric, KC_METRIC_GAUGE, kinds[k].help, labels, n);
+    }
+}
+
+static void
+instance_metrics(instance *in, kc_metrics *m)
+{
+    char        state[32], task[16];
+    const char *clabels[] = { "connector", in->connector, "status", state, NULL };
+    const char *tlabels[] = { "connector", in->connector, "task", task, NULL };
+    const char *slabels[] = { "connector", in->connector, "task", task, "status", state, NULL };
+    int64_t     got = atomic_load_explicit(&in->records_in, memory_order_relaxed);
+    int64_t     out = atomic_load_explicit(&in->records_out, memory_order_relaxed);
+
+    lowercase_state(atomic_load_explicit(&in->shown_state, memory_order_relaxed), state,
+                    sizeof(state));
+    snprintf(task, sizeof(task), "%d", in->task);
+    if (in->task < 0) {
+        kc_metrics_add(m, "kafka_connect_connector_status", KC_METRIC_GAUGE,
+                       "The status of the connector on the worker (1 for the status label's).",
+                       clabels, 1);
+        return;
+    }
+    kc_metrics_add(m, "kafka_connect_connector_task_status", KC_METRIC_GAUGE,
+                   "The status of the connector task (1 for the status label's).", slabels, 1);
+    if (in->ops->type == KC_CONNECTOR_SOURCE) {
+        kc_metrics_add(m, "kafka_connect_source_task_source_record_poll_total",
+                       KC_METRIC_COUNTER, "The number of records produced/polled by this task.",
+                       tlabels, (double) got);
+        kc_metrics_add(m, "kafka_connect_source_task_source_record_write_total",
+                       KC_METRIC_COUNTER, "The number of records written to Kafka by this task "
+                       "(acknowledged).", tlabels, (double) out);
+        kc_metrics_add(m, "kafka_connect_source_task_source_record_active_count",
+                       KC_METRIC_GAUGE, "The number of records polled by this task but not yet "
+                       "written to Kafka.", tlabels, (double) (got > out ? got - out : 0));
+    } else {
+        kc_metrics_add(m, "kafka_connect_sink_task_sink_record_read_total", KC_METRIC_COUNTER,
+                       "The number of records read from Kafka by this task.", tlabels,
+                       (double) got);
+        kc_metrics_add(m, "kafka_connect_sink_task_sink_record_send_total", KC_METRIC_COUNTER,
+                       "The number of records put to the task.", tlabels, (double) out);
+        kc_metrics_add(m, "kafka_connect_sink_task_offset_commit_completion_total",
+                       KC_METRIC_COUNTER, "The number of offset commits sent by this task.",
+                       tlabels, (double) atomic_load_explicit(&in->commits,
+                                                              memory_order_relaxed));
+    }
+    /* The task's own metrics: in->lock keeps priv alive (it is cleared under the lock
+     * before destroy()). */
+    if (KC_TASK_HAS3(in->ops, metrics)) {
+        pthread_mutex_lock(&in->lock);
+        if (in->priv != NULL && in->running)
+            in->ops->task->metrics(in->priv, kc_metrics_writer(m));
+        pthread_mutex_unlock(&in->lock);
+    }
+}
+
+void
+kc_runtime_metrics(kc_runtime *rt, kc_metrics *m)
+{
+    int connectors = 0, tasks = 0;
+
+    pthread_mutex_lock(&rt->lock);
+    for (instance *in = rt->list; in != NULL; in = in->next) {
+        if (in->task < 0) {
+            connectors++;
+            connector_task_counts(rt, in->connector, m);
+        } else {
+            tasks++;
+        }
+        instance_metrics(in, m);
+    }
+    pthread_mutex_unlock(&rt->lock);
+    kc_metrics_add(m, "kafka_connect_worker_connector_count", KC_METRIC_GAUGE,
+                   "The number of connectors run in this worker.", NULL, connectors);
+    kc_metrics_add(m, "kafka_connect_worker_task_count", KC_METRIC_GAUGE,
+                   "The number of tasks run in this worker.", NULL, tasks);
 }
 
 void

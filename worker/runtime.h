@@ -70,6 +70,12 @@ void kc_runtime_stop_all(kc_runtime *rt);
  * a context this worker handed out (the plugin ABI has no such service). */
 bool kc_runtime_worker_cluster(const kc_context *ctx, json_t *out);
 
+/* This worker's connectors' and tasks' metrics (worker/metrics.h): Java's connect-worker,
+ * connector, connector-task, source-task and sink-task groups as far as kconnect keeps them,
+ * and each running task's own (kc_task_ops.metrics). Herder thread. */
+struct kc_metrics;
+void kc_runtime_metrics(kc_runtime *rt, struct kc_metrics *m);
+
 /* Connector type by class name: "source", "sink" or "unknown". */
 const char *kc_runtime_connector_type(const json_t *config);
 

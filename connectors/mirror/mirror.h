@@ -8,6 +8,7 @@
 #ifndef KC_MIRROR_H
 #define KC_MIRROR_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -62,24 +63,51 @@ void kc_mirror_consume_stop(rd_kafka_topic_t *rkt, int32_t partition);
  * (earliest, MM2's default, or latest) on `cluster`. */
 int64_t kc_mirror_reset_offset(const kc_mirror_config *c, const char *cluster);
 
-/* A last/min/max/avg series in ms (Java's -ms, -min, -max, -avg metrics). */
+/* A series of recorded values with Java's metrics semantics: the last value, a lifetime count
+ * and sum (CumulativeCount/Sum), and min/max/avg/rate over two samples of
+ * KC_MIRROR_WINDOW_MS (Java's MetricConfig defaults: samples 2, 30 s windows).
+ * One thread records (the owning task's); another reads (a metrics scrape). Every field is
+ * a relaxed atomic: a reader may see a value half-recorded (a count without its sum) but no
+ * torn number, which is all a metric needs, and the recording thread pays no fence. */
+#define KC_MIRROR_WINDOW_MS 30000
+
+typedef struct kc_mirror_window {
+    _Atomic int64_t start, count, sum, min, max;
+} kc_mirror_window;
+
 typedef struct kc_mirror_series {
-    int64_t last, min, max, sum, count;
+    _Atomic int64_t  last, count, sum;
+    _Atomic int      current;           /* index of the window being filled */
+    kc_mirror_window windows[2];
 } kc_mirror_series;
 
-/* MirrorSourceConnector metrics of one replicated partition (§9.1), kept by its task
- * thread; rates are derived by whoever reads them from the counts and the time. */
+/* What a reader sees: min/max/avg are NaN when no value fell in the windows (Java's). */
+typedef struct kc_mirror_series_view {
+    double  last, min, max, avg, rate;   /* rate: windowed sum per second */
+    int64_t count, sum;
+} kc_mirror_series_view;
+
+void kc_mirror_series_init(kc_mirror_series *s);
+void kc_mirror_series_record(kc_mirror_series *s, int64_t now_ms, int64_t v);
+kc_mirror_series_view kc_mirror_series_read(const kc_mirror_series *s, int64_t now_ms);
+
+/* MirrorSourceConnector metrics of one replicated partition (§9.1), recorded by its task
+ * thread, read by metrics scrapes. */
 typedef struct kc_mirror_partition_metrics {
-    int64_t          record_count;     /* acknowledged records */
-    int64_t          byte_count;       /* value bytes polled */
-    kc_mirror_series record_age_ms;    /* poll time - source timestamp */
+    kc_mirror_series records;                 /* 1 per acknowledged record: record-count/-rate */
+    kc_mirror_series bytes;                   /* value bytes acknowledged: byte-count/-rate */
+    kc_mirror_series record_age_ms;           /* poll time - source timestamp */
     kc_mirror_series replication_latency_ms;  /* ack time - source timestamp */
 } kc_mirror_partition_metrics;
 
-void kc_mirror_series_record(kc_mirror_series *s, int64_t v);
 void kc_mirror_metrics_init(kc_mirror_partition_metrics *m);
-void kc_mirror_metrics_polled(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp,
-                              size_t value_bytes);
-void kc_mirror_metrics_acked(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp);
+void kc_mirror_metrics_polled(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp);
+void kc_mirror_metrics_acked(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp,
+                             size_t value_bytes);
+
+/* Writes a series as Java's metric group does: <prefix> (last value), <prefix>_min, _max and
+ * _avg, all gauges in ms. labels as in kc_metrics_out. */
+void kc_mirror_series_emit(kc_metrics_out *out, const char *prefix, const char *what,
+                           const kc_mirror_series *s, int64_t now, const char *const *labels);
 
 #endif

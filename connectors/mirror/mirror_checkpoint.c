@@ -351,7 +351,7 @@ store_put(mct *t, const char *group, const char *topic, int32_t partition, int64
         c->topic = kc_xstrdup(topic);
         c->partition = partition;
         c->metadata = NULL;
-        memset(&c->latency_ms, 0, sizeof(c->latency_ms));
+        kc_mirror_series_init(&c->latency_ms);
     }
     free(c->metadata);
     c->metadata = kc_xstrdup(metadata ? metadata : "");
@@ -878,8 +878,35 @@ mct_commit_record(void *priv, const kc_record *rec, int32_t partition, int64_t o
     if (group == NULL || topic == NULL || !json_is_integer(p))
         return;
     pthread_mutex_lock(&t->lock);
-    if ((c = store_find(t, group, topic, (int32_t) json_integer_value(p))) != NULL)
-        kc_mirror_series_record(&c->latency_ms, kc_wall_ms() - rec->timestamp);
+    if ((c = store_find(t, group, topic, (int32_t) json_integer_value(p))) != NULL) {
+        int64_t now = kc_wall_ms();
+        kc_mirror_series_record(&c->latency_ms, now, now - rec->timestamp);
+    }
+    pthread_mutex_unlock(&t->lock);
+}
+
+/* Metrics scrape (a REST thread, the task running): checkpoint-latency-ms of every group and
+ * partition that has had a checkpoint acknowledged, as Java creates them on first use. */
+static void
+mct_metrics(void *priv, kc_metrics_out *out)
+{
+    mct    *t = priv;
+    int64_t now = kc_wall_ms();
+    char    partition[16];
+
+    pthread_mutex_lock(&t->lock);
+    for (size_t i = 0; i < t->nstore; i++) {
+        const checkpoint *c = &t->store[i];
+        const char       *labels[] = { "source", t->cfg.source_alias, "target",
+                                       t->cfg.target_alias, "group", c->group, "topic", c->topic,
+                                       "partition", partition, NULL };
+        if (atomic_load_explicit(&c->latency_ms.count, memory_order_relaxed) == 0)
+            continue;
+        snprintf(partition, sizeof(partition), "%d", c->partition);
+        kc_mirror_series_emit(out, "kafka_connect_mirror_checkpoint_connector_checkpoint_latency_ms",
+                              "Time it takes consumer group offsets to replicate from source to "
+                              "target cluster.", &c->latency_ms, now, labels);
+    }
     pthread_mutex_unlock(&t->lock);
 }
 
@@ -936,6 +963,7 @@ static const kc_task_ops mct_ops = {
     .destroy = mct_destroy,
     .poll = mct_poll,
     .commit_record = mct_commit_record,
+    .metrics = mct_metrics,
 };
 
 static const char *const mcc_aliases[] = { "MirrorCheckpointConnector", "MirrorCheckpoint", NULL };

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <strings.h>
 
@@ -82,39 +83,131 @@ kc_mirror_owned_record(kc_record *r, const char *topic, int64_t timestamp, const
 }
 
 
+#define LOAD(x)     atomic_load_explicit(&(x), memory_order_relaxed)
+#define STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
+
 void
-kc_mirror_series_record(kc_mirror_series *s, int64_t v)
+kc_mirror_series_init(kc_mirror_series *s)
 {
-    if (s->count == 0 || v < s->min)
-        s->min = v;
-    if (s->count == 0 || v > s->max)
-        s->max = v;
-    s->last = v;
-    s->sum += v;
-    s->count++;
+    STORE(s->last, 0);
+    STORE(s->count, 0);
+    STORE(s->sum, 0);
+    STORE(s->current, 0);
+    for (int i = 0; i < 2; i++) {
+        STORE(s->windows[i].start, 0);
+        STORE(s->windows[i].count, 0);
+        STORE(s->windows[i].sum, 0);
+        STORE(s->windows[i].min, 0);
+        STORE(s->windows[i].max, 0);
+    }
+}
+
+/* Recording thread only: plain loads and stores of the fields it alone writes. */
+void
+kc_mirror_series_record(kc_mirror_series *s, int64_t now, int64_t v)
+{
+    int               cur = LOAD(s->current);
+    kc_mirror_window *w = &s->windows[cur];
+    int64_t           n;
+
+    if (now - LOAD(w->start) >= KC_MIRROR_WINDOW_MS) {
+        /* Start the other window over; the one just filled stays readable as the older. */
+        cur ^= 1;
+        w = &s->windows[cur];
+        STORE(w->count, 0);
+        STORE(w->sum, 0);
+        STORE(w->start, now);
+        STORE(s->current, cur);
+    }
+    n = LOAD(w->count);
+    if (n == 0 || v < LOAD(w->min))
+        STORE(w->min, v);
+    if (n == 0 || v > LOAD(w->max))
+        STORE(w->max, v);
+    STORE(w->sum, LOAD(w->sum) + v);
+    STORE(w->count, n + 1);
+    STORE(s->last, v);
+    STORE(s->sum, LOAD(s->sum) + v);
+    STORE(s->count, LOAD(s->count) + 1);
+}
+
+kc_mirror_series_view
+kc_mirror_series_read(const kc_mirror_series *s, int64_t now)
+{
+    kc_mirror_series_view view = { .min = NAN, .max = NAN, .avg = NAN, .rate = 0 };
+    int64_t               n = 0, sum = 0, oldest = now;
+
+    view.count = LOAD(s->count);
+    view.sum = LOAD(s->sum);
+    view.last = view.count > 0 ? (double) LOAD(s->last) : NAN;
+    for (int i = 0; i < 2; i++) {
+        const kc_mirror_window *w = &s->windows[i];
+        int64_t                 start = LOAD(w->start), count = LOAD(w->count);
+        if (count == 0 || now - start >= 2 * KC_MIRROR_WINDOW_MS)
+            continue;                           /* empty or expired */
+        if (n == 0 || LOAD(w->min) < view.min)
+            view.min = (double) LOAD(w->min);
+        if (n == 0 || LOAD(w->max) > view.max)
+            view.max = (double) LOAD(w->max);
+        n += count;
+        sum += LOAD(w->sum);
+        if (start < oldest)
+            oldest = start;
+    }
+    if (n > 0) {
+        int64_t elapsed = now - oldest;
+        view.avg = (double) sum / (double) n;
+        /* Java's Rate divides by at least one full window, so a first burst does not read as
+         * an enormous rate. */
+        view.rate = (double) sum * 1000.0 / (double) (elapsed < KC_MIRROR_WINDOW_MS
+                                                      ? KC_MIRROR_WINDOW_MS : elapsed);
+    }
+    return view;
 }
 
 void
 kc_mirror_metrics_init(kc_mirror_partition_metrics *m)
 {
-    memset(m, 0, sizeof(*m));
+    kc_mirror_series_init(&m->records);
+    kc_mirror_series_init(&m->bytes);
+    kc_mirror_series_init(&m->record_age_ms);
+    kc_mirror_series_init(&m->replication_latency_ms);
 }
 
 void
-kc_mirror_metrics_polled(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp,
-                         size_t value_bytes)
+kc_mirror_metrics_polled(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp)
 {
-    m->byte_count += (int64_t) value_bytes;
     if (timestamp >= 0)
-        kc_mirror_series_record(&m->record_age_ms, now - timestamp);
+        kc_mirror_series_record(&m->record_age_ms, now, now - timestamp);
 }
 
 void
-kc_mirror_metrics_acked(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp)
+kc_mirror_metrics_acked(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp,
+                        size_t value_bytes)
 {
-    m->record_count++;
+    kc_mirror_series_record(&m->records, now, 1);
+    kc_mirror_series_record(&m->bytes, now, (int64_t) value_bytes);
     if (timestamp >= 0)
-        kc_mirror_series_record(&m->replication_latency_ms, now - timestamp);
+        kc_mirror_series_record(&m->replication_latency_ms, now, now - timestamp);
+}
+
+void
+kc_mirror_series_emit(kc_metrics_out *out, const char *prefix, const char *what,
+                      const kc_mirror_series *s, int64_t now, const char *const *labels)
+{
+    kc_mirror_series_view v = kc_mirror_series_read(s, now);
+    static const char    *suffix[] = { "", "_max", "_min", "_avg" };
+    static const char    *how[] = { "", "Maximum over the last 30 to 60 s: ",
+                                     "Minimum over the last 30 to 60 s: ",
+                                     "Average over the last 30 to 60 s: " };
+    double                value[] = { v.last, v.max, v.min, v.avg };
+    char                  name[256], help[512];
+
+    for (size_t i = 0; i < KC_ARRAY_LEN(suffix); i++) {
+        snprintf(name, sizeof(name), "%s%s", prefix, suffix[i]);
+        snprintf(help, sizeof(help), "%s%s", how[i], what);
+        out->sample(out, name, KC_METRIC_GAUGE, help, labels, value[i]);
+    }
 }
 
 rd_kafka_topic_t *

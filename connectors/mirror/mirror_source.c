@@ -1015,7 +1015,7 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
         r->source_offset = json_pack("{s:I}", "offset", (json_int_t) m->offset);
         r->release = mst_release;
         r->opaque = m;
-        kc_mirror_metrics_polled(&tp->metrics, now, r->timestamp, m->payload ? m->len : 0);
+        kc_mirror_metrics_polled(&tp->metrics, now, r->timestamp);
         (*n)++;
     }
     return KC_PLUGIN_OK;
@@ -1032,7 +1032,7 @@ mst_commit_record(void *priv, const kc_record *r, int32_t partition, int64_t off
     (void) partition;
     if (tp == NULL || atomic_load(&t->stopping))
         return;
-    kc_mirror_metrics_acked(&tp->metrics, kc_wall_ms(), r->timestamp);
+    kc_mirror_metrics_acked(&tp->metrics, kc_wall_ms(), r->timestamp, m->payload ? m->len : 0);
     if (t->osw != NULL && offset >= 0) {
         kc_osw_record_acked(t->osw, tp->topic, tp->partition, m->offset, offset);
         serve_syncs(t);
@@ -1094,6 +1094,49 @@ mst_destroy(void *priv)
     free(t);
 }
 
+/* Metrics scrape (a REST thread, the task running): §9.1's MirrorSourceConnector group per
+ * replicated partition. The partitions are fixed from start() to destroy(); their series are
+ * atomics the task thread records into. */
+static void
+mst_metrics(void *priv, kc_metrics_out *out)
+{
+    mst    *t = priv;
+    int64_t now = kc_wall_ms();
+    char    partition[16];
+
+    for (size_t i = 0; i < t->ntps; i++) {
+        const mst_tp                *tp = &t->tps[i];
+        const kc_mirror_partition_metrics *m = &tp->metrics;
+        kc_mirror_series_view        records = kc_mirror_series_read(&m->records, now);
+        kc_mirror_series_view        bytes = kc_mirror_series_read(&m->bytes, now);
+        const char                  *labels[] = { "source", t->cfg.source_alias,
+                                                  "target", t->cfg.target_alias,
+                                                  "topic", tp->remote,
+                                                  "partition", partition, NULL };
+        snprintf(partition, sizeof(partition), "%d", tp->partition);
+#define MSC "kafka_connect_mirror_source_connector_"
+        /* Gauges, as a JMX exporter types them: a counter not named *_total would be renamed
+         * by OpenMetrics parsers. */
+        out->sample(out, MSC "record_count", KC_METRIC_GAUGE,
+                    "Number of source records replicated to the target cluster.", labels,
+                    (double) records.count);
+        out->sample(out, MSC "record_rate", KC_METRIC_GAUGE, "Average number of source "
+                    "records replicated to the target cluster per second.", labels, records.rate);
+        out->sample(out, MSC "byte_count", KC_METRIC_GAUGE,
+                    "Number of bytes replicated to the target cluster.", labels,
+                    (double) bytes.sum);
+        out->sample(out, MSC "byte_rate", KC_METRIC_GAUGE,
+                    "Average number of bytes replicated per second.", labels, bytes.rate);
+        kc_mirror_series_emit(out, MSC "record_age_ms", "The age of incoming source records "
+                              "when replicated to the target cluster.", &m->record_age_ms, now,
+                              labels);
+        kc_mirror_series_emit(out, MSC "replication_latency_ms", "Time it takes records to "
+                              "replicate from source to target cluster.",
+                              &m->replication_latency_ms, now, labels);
+#undef MSC
+    }
+}
+
 static const kc_task_ops mst_ops = {
     .start = mst_start,
     .stop = mst_stop,
@@ -1101,6 +1144,7 @@ static const kc_task_ops mst_ops = {
     .poll = mst_poll,
     .commit = mst_commit,
     .commit_record = mst_commit_record,
+    .metrics = mst_metrics,
 };
 
 static const char *const msc_aliases[] = { "MirrorSourceConnector", "MirrorSource", NULL };

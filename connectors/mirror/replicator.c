@@ -483,6 +483,13 @@ rept_commit_record(void *priv, const kc_record *rec, int32_t partition, int64_t 
     kc_mirror_source_connector.task->commit_record(priv, rec, partition, offset);
 }
 
+/* MirrorSourceConnector's per-partition metrics: the data path is the same. */
+static void
+rept_metrics(void *priv, kc_metrics_out *out)
+{
+    kc_mirror_source_connector.task->metrics(priv, out);
+}
+
 static const kc_task_ops rept_ops = {
     .start = rept_start,
     .stop = rept_stop,
@@ -490,6 +497,7 @@ static const kc_task_ops rept_ops = {
     .poll = rept_poll,
     .commit = rept_commit,
     .commit_record = rept_commit_record,
+    .metrics = rept_metrics,
 };
 
 static const char *const rep_aliases[] = {
