@@ -171,7 +171,8 @@ route_matches(const char *pattern, const kc_rest_request *req)
     return i == req->nsegments;
 }
 
-/* Dedicated MirrorMaker: /{source}/{target}/connectors/{c}/tasks goes to that flow's herder. */
+/* Dedicated MirrorMaker: /{source}/{target}/connectors/{c}/tasks (and fence, mirror-status,
+ * and /{source}/{target}/admin/metrics) go to that flow's herder. */
 static void
 dispatch_flow(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
 {
@@ -197,6 +198,8 @@ dispatch_flow(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_respon
         kc_rest_connector_fence(&sub_ctx, &sub, resp);
     else if (route_matches("connectors/*/mirror-status", &sub) && strcmp(req->method, "GET") == 0)
         kc_rest_connector_mirror_status(&sub_ctx, &sub, resp);       /* the cutover check */
+    else if (route_matches("admin/metrics", &sub) && strcmp(req->method, "GET") == 0)
+        kc_rest_metrics(&sub_ctx, &sub, resp);                       /* the flow's metrics */
     else
         kc_rest_error(resp, 404, "HTTP 404 Not Found");
 }

@@ -11,6 +11,8 @@ import subprocess
 import time
 import uuid
 
+import requests
+
 from confluent_kafka import Producer
 
 import kafka_harness as kh
@@ -271,6 +273,17 @@ dst.offset.flush.interval.ms = 2000
                 words = line.split()
                 if words and words[0] == topic:
                     assert int(words[3]) == ends[int(words[1])] == int(words[5]), line
+            # The same figures as metrics, from the flow's metrics resource.
+            from prometheus_client.parser import text_string_to_metric_families
+            r = requests.get(f"http://127.0.0.1:{port}/src/dst/admin/metrics", timeout=30)
+            assert r.status_code == 200, r.text
+            got = {(s.name, s.labels.get("partition")): s.value
+                   for f in text_string_to_metric_families(r.text) for s in f.samples
+                   if s.labels.get("connector") == "MirrorSourceConnector"}
+            assert got[("kconnect_mirror_cutover_in_sync", None)] == 1
+            for p_, end in ends.items():
+                assert got[("kconnect_mirror_cutover_target_end_offset", str(p_))] == end
+                assert got[("kconnect_mirror_cutover_source_end_offset", str(p_))] == end
 
             # The readers caught up on the source; their offsets are synced to the target.
             c = Consumer(src.client_config(**{"group.id": group, "log_level": 0}))
