@@ -610,10 +610,9 @@ class Bench:
             wait_topic(self.target, remote)
             consumer = target_consumer(self.target, remote)
             drain(consumer, 1)                               # fetching from its partitions
-            warm_ms = (time.time() + s.lat_warmup) * 1000
             producer = SteadyProducer(self.source, topic, s.lat_rate, s.lat_seconds)
             deadline = time.monotonic() + s.lat_seconds + 120
-            lat, got = [], 0
+            seen, got = [], 0                                # (timestamp, latency) in ms
             while time.monotonic() < deadline:
                 msgs, now_ms = drain(consumer, 0.2)
                 for m in msgs:
@@ -621,8 +620,7 @@ class Bench:
                         continue
                     got += 1
                     ts = m.timestamp()[1]
-                    if ts >= warm_ms:
-                        lat.append(now_ms - ts)
+                    seen.append((ts, now_ms - ts))
                 if producer.done() and got >= producer.sent:
                     break
                 if not msgs:
@@ -637,7 +635,10 @@ class Bench:
             w.stop()
             delete_topics(self.target, [remote])
             delete_topics(self.source, [topic])
-        lat.sort()
+        # The warm-up counts from the first record produced (the producer's own start-up
+        # is not the worker's).
+        first_ts = min((ts for ts, _ in seen), default=0)
+        lat = sorted(v for ts, v in seen if ts >= first_ts + s.lat_warmup * 1000)
         return {"p50_ms": percentile(lat, 0.50), "p99_ms": percentile(lat, 0.99),
                 "max_ms": lat[-1] if lat else None, "measured": len(lat),
                 "sent": producer.sent, "rate": s.lat_rate}
@@ -687,14 +688,16 @@ class Bench:
             consumer = target_consumer(self.target, remote)
             producer = SteadyProducer(self.source, topic, s.failover_rate,
                                       s.failover_warmup + limit + 30)
-            # Flowing: records produced after the warm-up started reach the target.
-            flowing_ms = (time.time() + s.failover_warmup) * 1000
+            # Flowing: records produced a warm-up after the first one reach the target.
             deadline = time.monotonic() + s.failover_warmup + 120
-            flowing = False
+            first_ts, flowing = None, False
             while not flowing and time.monotonic() < deadline:
                 for m in drain(consumer, 0.2)[0]:
-                    if not m.error() and m.timestamp()[1] >= flowing_ms:
-                        flowing = True
+                    if m.error():
+                        continue
+                    ts = m.timestamp()[1]
+                    first_ts = ts if first_ts is None else min(first_ts, ts)
+                    flowing = flowing or ts >= first_ts + s.failover_warmup * 1000
             if not flowing:
                 raise RuntimeError("records never flowed before the kill")
             st = workers[0].status("bench")
@@ -713,7 +716,6 @@ class Bench:
                 raise RuntimeError(f"no record produced after the kill reached the target "
                                    f"within {limit:.0f}s")
             survivor = next(w for w in workers if w is not victim)
-            was_leader = victim is workers[0]
         finally:
             if producer:
                 producer.stop()
@@ -723,8 +725,8 @@ class Bench:
                 w.stop()
             delete_topics(self.target, [remote])
             delete_topics(self.source, [topic])
-        return {"failover_s": t_flow - t_kill, "killed": victim.w.port,
-                "survivor": survivor.w.port, "killed_first_started": was_leader,
+        return {"failover_s": t_flow - t_kill, "killed_worker": workers.index(victim),
+                "survivor_worker": workers.index(survivor),
                 "session_timeout_ms": s.session_timeout_ms}
 
     # ---- driver ----
