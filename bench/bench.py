@@ -586,11 +586,13 @@ class Bench:
             delete_topics(self.target, [dest])
         secs = t1 - t0
         value_bytes = s.records * RECORD_BYTES
+        own = json.loads(out.strip().splitlines()[-1])
+        # Not ru_maxrss: Linux carries the parent's peak across fork and exec into it.
         return {"seconds": secs, "records_per_s": s.records / secs,
                 "mb_per_s": value_bytes / secs / 1e6,
                 "cpu_s_per_gb": (ru.ru_utime + ru.ru_stime) / (value_bytes / 1e9),
-                "rss_peak_mib": ru.ru_maxrss / 1024, "rss_steady_mib": steady,
-                "own": json.loads(out.strip().splitlines()[-1]) if out.strip() else None}
+                "rss_peak_mib": max(peak, own.get("peak_rss_kb", 0) / 1024),
+                "rss_steady_mib": steady, "own": own}
 
     # ---- latency ----
     def latency(self, kind, pair):

@@ -19,8 +19,10 @@
  * -X sets a librdkafka property on both clients of every thread.
  *
  * Exits 0 when every record is acknowledged, after printing one JSON line:
- *   {"records": N, "bytes": VALUE_BYTES, "seconds": S}
- * (S from the first consumed record to the last acknowledgement). Exits 1 on any delivery
+ *   {"records": N, "bytes": VALUE_BYTES, "seconds": S, "peak_rss_kb": KB}
+ * (S from the first consumed record to the last acknowledgement; KB is VmHWM, which the
+ * parent cannot read after the exit, and getrusage's maxrss would include what the parent
+ * held before the exec). Exits 1 on any delivery
  * error, 2 on usage errors.
  *
  * Threads: main starts THREADS pipe threads, each owning its two clients, and joins them.
@@ -260,6 +262,23 @@ out:
     return NULL;
 }
 
+/* VmHWM of this process, in KiB (0 if /proc cannot tell). */
+static long
+peak_rss_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char  line[256];
+    long  kb = 0;
+
+    if (f == NULL)
+        return 0;
+    while (fgets(line, sizeof(line), f) != NULL)
+        if (sscanf(line, "VmHWM: %ld", &kb) == 1)
+            break;
+    fclose(f);
+    return kb;
+}
+
 static int
 usage(void)
 {
@@ -354,8 +373,9 @@ main(int argc, char **argv)
     }
     end = now_ns();
     start = atomic_load(&first_ns);
-    printf("{\"records\": %" PRId64 ", \"bytes\": %" PRId64 ", \"seconds\": %.3f}\n", records,
-           bytes, start > 0 ? (double) (end - start) / 1e9 : 0.0);
+    printf("{\"records\": %" PRId64 ", \"bytes\": %" PRId64 ", \"seconds\": %.3f, "
+           "\"peak_rss_kb\": %ld}\n", records, bytes,
+           start > 0 ? (double) (end - start) / 1e9 : 0.0, peak_rss_kb());
     for (int i = 0; i < nthreads; i++) {
         free(threads[i].parts);
         free(threads[i].low);
