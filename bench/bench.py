@@ -358,8 +358,8 @@ def preload(source, records):
     from confluent_kafka import Producer
     source.create_topic(DATA_TOPIC, PARTITIONS)
     p = Producer({"bootstrap.servers": source.bootstrap, "linger.ms": 50, "acks": "1",
-                  "batch.size": 1000000, "queue.buffering.max.kbytes": 1048576,
-                  "queue.buffering.max.messages": 1000000})
+                  "batch.size": 1000000, "queue.buffering.max.kbytes": 262144,
+                  "queue.buffering.max.messages": 500000})
     values = [os.urandom(RECORD_BYTES) for _ in range(64)]
     errors = []
 
