@@ -6,6 +6,8 @@
 #   make run             local source and target Kafka clusters plus one worker on :8083
 #   make stop            stop what `make run` started
 #   make fuzz            build the libFuzzer targets and run each for FUZZ_SECONDS
+#   make bench           kconnect against Java Connect and a bare librdkafka pipe, side by
+#                        side on local brokers (bench/README.md); not part of `make test`
 #   make SANITIZE=address,undefined    an ASan+UBSan build (in build/san/)
 #
 # `make`, `make test` and `make run` install what a fresh machine lacks (tests/setup.sh).
@@ -58,7 +60,8 @@ FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all setup setup-build unit-bins test-bins test test-unit test-integration run stop fuzz clean
+.PHONY: all setup setup-build unit-bins test-bins test test-unit test-integration run stop fuzz \
+        bench clean
 .DEFAULT_GOAL := all
 
 all: setup-build $(BUILD)/kconnect
@@ -111,6 +114,17 @@ test-unit: setup-build
 test-integration: setup
 	@$(MAKE) --no-print-directory SANITIZE=address,undefined build/san/kconnect test-bins
 	@tests/run.sh build/san integration
+
+# The bare consume->produce pipe `make bench` measures kconnect against: librdkafka alone,
+# linked as build/kconnect links it.
+$(BUILD)/bench/pipe: bench/pipe.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
+
+# bench/run.sh installs what it needs, builds build/kconnect and build/bench/pipe (never
+# sanitized), runs every scenario and writes build/bench/.
+bench:
+	@bench/run.sh
 
 run: setup all
 	@tests/run-local.sh start

@@ -6,8 +6,10 @@
 #   1b. librdkafka LIBRDKAFKA_VERSION, built from source into $KC_CACHE (see below);
 #   2. the Apache Kafka jars named by tests/kafka/pom.xml, resolved by Maven into
 #      $KC_CACHE/kafka-<version>/libs (reused between runs and between clones);
-#   3. a Python virtualenv with tests/requirements.txt in $KC_CACHE/venv-<hash>.
-# Usage: tests/setup.sh [packages|librdkafka|kafka|venv|env ...]   (no argument: all four)
+#   3. a Python virtualenv with tests/requirements.txt in $KC_CACHE/venv-<hash>;
+#   4. (`bench` only, for `make bench`) bench/requirements.txt added to that virtualenv.
+# Usage: tests/setup.sh [packages|librdkafka|kafka|venv|bench|env ...]
+#        (no argument: the first four)
 # Prints nothing on success but progress lines; exits non-zero with a reason on failure.
 #
 # SPDX-License-Identifier: Apache-2.0
@@ -137,6 +139,24 @@ venv() {
     touch "$dir/.complete"
 }
 
+# ---- 4. the benchmark's Python packages ----------------------------------------------
+# Added to the test virtualenv rather than a venv of their own: the benchmark drives the same
+# harness. A stamp named after bench/requirements.txt's hash makes it a no-op next time.
+bench_venv() {
+    local sum dir stamp
+    venv
+    sum=$(sha256sum "$top/tests/requirements.txt" | cut -c1-12)
+    dir="$KC_CACHE/venv-$sum"
+    stamp="$dir/.bench-$(sha256sum "$top/bench/requirements.txt" | cut -c1-12)"
+    if [ -f "$stamp" ]; then
+        return 0
+    fi
+    say "installing bench/requirements.txt into $dir"
+    "$dir/bin/pip" install -q --disable-pip-version-check -r "$top/bench/requirements.txt" ||
+        die "pip install -r bench/requirements.txt failed"
+    touch "$stamp"
+}
+
 # Paths for the Makefile and scripts: `tests/setup.sh env` prints them as shell assignments.
 env_paths() {
     local v sum
@@ -154,7 +174,8 @@ for step in "$@"; do
         librdkafka) librdkafka ;;
         kafka)    kafka ;;
         venv)     venv ;;
+        bench)    bench_venv ;;
         env)      env_paths ;;
-        *)        die "unknown step '$step' (packages, librdkafka, kafka, venv, env)" ;;
+        *)        die "unknown step '$step' (packages, librdkafka, kafka, venv, bench, env)" ;;
     esac
 done

@@ -179,12 +179,15 @@ kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err)
 
     for (;;) {
         /* All end offsets in one ListOffsets round (LATEST), not one call per partition.
-         * Right after a topic is created some brokers may not know it yet: retried. */
+         * Right after a topic is created some brokers may not know it yet: retried.
+         * Asked through the producer: a broker answers one request at a time per
+         * connection, and on the consumer's the Fetch of an idle topic waits up to
+         * fetch.wait.max.ms (500 ms) first, which every read to the end used to pay. */
         rd_kafka_topic_partition_list_t *q = rd_kafka_topic_partition_list_new(l->partitions);
         rd_kafka_resp_err_t              e;
         for (int32_t p = 0; p < l->partitions; p++)
             rd_kafka_topic_partition_list_add(q, l->topic, p)->offset = RD_KAFKA_OFFSET_END;
-        e = rd_kafka_offsets_for_times(l->consumer, q, (int) (deadline - kc_mono_ms()));
+        e = rd_kafka_offsets_for_times(l->producer, q, (int) (deadline - kc_mono_ms()));
         for (int i = 0; e == RD_KAFKA_RESP_ERR_NO_ERROR && i < q->cnt; i++) {
             if (q->elems[i].err != RD_KAFKA_RESP_ERR_NO_ERROR)
                 e = q->elems[i].err;

@@ -221,14 +221,20 @@ class JavaConnectWorker:
     from the same jars, for side-by-side and mixed-cluster tests.
 
     props: the worker properties (a dict); `listeners` is set to a free port unless given.
+    jvm: the JVM options (heap, GC); by default small ones that start fast for tests (the
+    benchmark gives those connect-distributed.sh sets instead).
     The log (INFO) goes to <workdir>/<name>.log. Dies with the harness process."""
+
+    TEST_JVM = ["-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Djava.awt.headless=true"]
 
     LOG4J2 = LOG4J2_SERVER.replace("rootLogger.level = INFO", "rootLogger.level = INFO\n"
                                    "logger.reflections.name = org.reflections\n"
                                    "logger.reflections.level = ERROR")
 
-    def __init__(self, java, workdir, props, name="java-worker"):
+    def __init__(self, java, workdir, props, name="java-worker", jvm=None):
         self.java = java
+        self.jvm = list(jvm or self.TEST_JVM)
         self.props = dict(props)
         self.port = None
         if "listeners" not in self.props:
@@ -258,10 +264,7 @@ class JavaConnectWorker:
 
     def start(self):
         cmd = self.java.command("org.apache.kafka.connect.cli.ConnectDistributed",
-                                [self.config_path],
-                                jvm=["-Xms128m", "-Xmx512m", "-XX:+UseSerialGC",
-                                     "-XX:TieredStopAtLevel=1", "-Djava.awt.headless=true"],
-                                log4j=self.log4j)
+                                [self.config_path], jvm=self.jvm, log4j=self.log4j)
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)

@@ -1,0 +1,1085 @@
+"""
+bench/bench.py - the scenarios of `make bench`: kconnect against Java Connect (and a bare
+librdkafka pipe) replicating with MirrorSourceConnector between two local KRaft clusters.
+
+Run through bench/run.sh, which installs and builds what this needs. bench/README.md explains
+the method; in short, for each pair i in 1..BENCH_PAIRS, every scenario runs once per kind,
+Java first in odd pairs and kconnect first in even ones:
+
+  throughput  a fresh worker replicates the pre-loaded 8-partition topic (1 KB records,
+              BENCH_GB) with tasks.max 1 and 4; the bare pipe (build/bench/pipe) copies the
+              same topic with 1 and 4 threads
+  latency     a steady producer at BENCH_LAT_RATE records/s into a new source topic;
+              consume time on the target minus the record's timestamp
+  startup     exec -> GET / answering, and exec -> the connector's task RUNNING with the
+              connector posted as soon as GET / answers
+  failover    two workers, kill -9 of the one running the source task; until records
+              produced after the kill reach the target
+
+Each figure is reported as the median over the pairs of the per-pair ratio (kconnect / Java,
+or kconnect / pipe), beside the medians of the absolute values. Output in BENCH_OUT
+(default build/bench): results.md, results.json, chart.png.
+
+Every process (brokers, workers, producers) is started here with PR_SET_PDEATHSIG or is
+stopped in a finally block: nothing outlives the run.
+
+  bench.py                      run everything (settings from the environment)
+  bench.py --report JSON        rewrite results.md and chart.png from a results.json
+  bench.py --produce BOOTSTRAP TOPIC RATE SECONDS
+                                the steady producer (a child process of the scenarios)
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import ctypes
+import datetime
+import json
+import math
+import os
+import platform
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import traceback
+import uuid
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(TOP, "tests", "kafka"))
+sys.path.insert(0, os.path.join(TOP, "tests", "integration"))
+os.environ.setdefault("KCONNECT_BIN", os.path.join(TOP, "build", "kconnect"))
+
+import kafka_harness as kh  # noqa: E402
+
+BYTES = "org.apache.kafka.connect.converters.ByteArrayConverter"
+MIRROR_SOURCE = "org.apache.kafka.connect.mirror.MirrorSourceConnector"
+DATA_TOPIC = "bench-data"
+START_TOPIC = "bench-start"
+PARTITIONS = 8
+RECORD_BYTES = 1024
+# connect-distributed.sh: KAFKA_HEAP_OPTS, then kafka-run-class.sh's KAFKA_JVM_PERFORMANCE_OPTS.
+JAVA_DEFAULT_OPTS = ("-Xms256M -Xmx2G -server -XX:+UseG1GC -XX:MaxGCPauseMillis=20 "
+                     "-XX:InitiatingHeapOccupancyPercent=35 -XX:+ExplicitGCInvokesConcurrent "
+                     "-XX:MaxInlineLevel=15 -Djava.awt.headless=true")
+KINDS = ("java", "kconnect")
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def _env(name, default, cast=str):
+    v = os.environ.get(name)
+    return cast(v) if v not in (None, "") else default
+
+
+class Settings:
+    """Everything a run depends on, from BENCH_* environment variables (bench/README.md)."""
+
+    def __init__(self):
+        self.gb = _env("BENCH_GB", 1.0, float)
+        self.pairs = _env("BENCH_PAIRS", 3, int)
+        self.scenarios = _env("BENCH_SCENARIOS", "throughput,latency,startup,failover").split(",")
+        self.tasks = [int(t) for t in _env("BENCH_TASKS", "1,4").split(",")]
+        self.lat_rate = _env("BENCH_LAT_RATE", 10000, int)
+        self.lat_seconds = _env("BENCH_LAT_SECONDS", 30.0, float)
+        self.lat_warmup = _env("BENCH_LAT_WARMUP", 5.0, float)
+        self.lat_tasks = _env("BENCH_LAT_TASKS", 1, int)
+        self.failover_rate = _env("BENCH_FAILOVER_RATE", 1000, int)
+        self.failover_warmup = _env("BENCH_FAILOVER_WARMUP", 5.0, float)
+        self.session_timeout_ms = _env("BENCH_SESSION_TIMEOUT_MS", 10000, int)
+        self.run_timeout = _env("BENCH_RUN_TIMEOUT", 1800.0, float)
+        self.java_opts = _env("BENCH_JAVA_OPTS", JAVA_DEFAULT_OPTS).split()
+        self.out = os.path.abspath(_env("BENCH_OUT", os.path.join(TOP, "build", "bench")))
+        self.kconnect = os.path.abspath(os.environ["KCONNECT_BIN"])
+        self.pipe = os.path.abspath(_env("BENCH_PIPE", os.path.join(TOP, "build", "bench",
+                                                                    "pipe")))
+        # At least BENCH_GB (10^9 bytes) of values, the same number in every partition.
+        self.records = math.ceil(self.gb * 1e9 / RECORD_BYTES / PARTITIONS) * PARTITIONS
+        for s in self.scenarios:
+            if s not in ("throughput", "latency", "startup", "failover"):
+                raise SystemExit(f"bench: unknown scenario {s!r} in BENCH_SCENARIOS")
+
+    def as_dict(self):
+        d = dict(vars(self))
+        d["value_bytes"] = self.records * RECORD_BYTES
+        return d
+
+
+# ===== Process measurements ===============================================================
+
+def cpu_seconds(pid):
+    """utime + stime of a process (all its threads), in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def proc_status_kb(pid, key):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+class RssSampler(threading.Thread):
+    """Samples VmRSS of a process every `interval` seconds until stop()."""
+
+    def __init__(self, pid, interval=0.15):
+        super().__init__(daemon=True)
+        self.pid, self.interval = pid, interval
+        self.samples = []
+        self._stop_event = threading.Event()
+
+    def run(self):
+        while not self._stop_event.is_set():
+            try:
+                self.samples.append(proc_status_kb(self.pid, "VmRSS"))
+            except OSError:
+                return
+            self._stop_event.wait(self.interval)
+
+    def stop(self):
+        """-> (peak MiB of the samples, steady MiB: median of the second half)."""
+        self._stop_event.set()
+        self.join()
+        s = self.samples or [0]
+        return max(s) / 1024, statistics.median(s[len(s) // 2:]) / 1024
+
+
+# ===== Workers ============================================================================
+
+class Worker:
+    """A Java ConnectDistributed worker (kafka_harness.JavaConnectWorker) or a kconnect one
+    (tests/integration/kconnect.Worker) behind one interface: same properties for both."""
+
+    def __init__(self, kind, java, settings, workdir, props, name):
+        self.kind = kind
+        if kind == "java":
+            self.w = kh.JavaConnectWorker(java, workdir, props, name=name,
+                                          jvm=settings.java_opts)
+        else:
+            import kconnect
+            self.w = kconnect.Worker(workdir, props, name=name)
+        self.t_exec = None
+
+    @property
+    def pid(self):
+        return self.w.proc.pid
+
+    @property
+    def port(self):
+        return self.w.port
+
+    def start(self):
+        self.t_exec = time.monotonic()
+        self.w.start()
+        return self
+
+    def alive(self):
+        return self.w.proc is not None and self.w.proc.poll() is None
+
+    def log_tail(self, lines=40):
+        return kh.tail(self.w.log_path, lines)
+
+    def _check_alive(self, what):
+        if not self.alive():
+            raise RuntimeError(f"{self.kind} worker exited ({self.w.proc.returncode}) "
+                               f"while {what}; log tail:\n{self.log_tail()}")
+
+    def get(self, path, timeout=5):
+        import requests
+        return requests.get(self.w.url + path, timeout=timeout)
+
+    def wait_get(self, path, timeout=180, interval=0.01):
+        """Polls GET path until it answers 200; the monotonic time it did."""
+        import requests
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self._check_alive(f"waiting for GET {path}")
+            try:
+                if self.get(path, timeout=2).status_code == 200:
+                    return time.monotonic()
+            except requests.RequestException:
+                pass
+            time.sleep(interval)
+        raise RuntimeError(f"{self.kind} worker: GET {path} not answering after {timeout}s; "
+                           f"log tail:\n{self.log_tail()}")
+
+    def create_connector(self, name, config, timeout=180, interval=0.05):
+        """POST /connectors until accepted (409/503 while the worker joins its group); the
+        monotonic time the accepted request was sent."""
+        import requests
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            self._check_alive("creating a connector")
+            t = time.monotonic()
+            try:
+                r = requests.post(self.w.url + "/connectors", timeout=30,
+                                  json={"name": name, "config": config})
+                if r.status_code == 201:
+                    return t
+                last = f"{r.status_code} {r.text[:300]}"
+                if r.status_code not in (409, 503):
+                    break
+            except requests.RequestException as e:
+                last = str(e)
+            time.sleep(interval)
+        raise RuntimeError(f"{self.kind} worker: POST /connectors failed: {last}; log tail:\n"
+                           f"{self.log_tail()}")
+
+    def status(self, name):
+        r = self.get(f"/connectors/{name}/status")
+        return r.json() if r.status_code == 200 else None
+
+    def wait_tasks_running(self, name, ntasks, timeout=180, interval=0.02):
+        """Until every task of the connector (ntasks of them) is RUNNING; the monotonic time."""
+        import requests
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            self._check_alive("waiting for tasks")
+            try:
+                last = self.status(name)
+            except (requests.RequestException, ValueError):
+                last = None
+            if last:
+                states = [t.get("state") for t in last.get("tasks", [])]
+                if "FAILED" in states or last.get("connector", {}).get("state") == "FAILED":
+                    raise RuntimeError(f"{self.kind} connector {name} failed: "
+                                       f"{json.dumps(last)[:2000]}")
+                if len(states) == ntasks and all(s == "RUNNING" for s in states):
+                    return time.monotonic()
+            time.sleep(interval)
+        raise RuntimeError(f"{self.kind} connector {name}: tasks not RUNNING after {timeout}s "
+                           f"({last}); log tail:\n{self.log_tail()}")
+
+    def kill(self):
+        if self.alive():
+            os.kill(self.pid, signal.SIGKILL)
+            self.w.proc.wait()
+
+    def stop(self):
+        try:
+            self.w.stop()
+        except AssertionError:      # kconnect.Worker: ignored SIGTERM, then killed
+            pass
+        if self.alive():
+            self.kill()
+
+
+def worker_props(target, suffix, **extra):
+    """The worker properties both kinds get: a fresh group and fresh internal topics."""
+    props = {
+        "bootstrap.servers": target.bootstrap,
+        "group.id": f"bench-{suffix}",
+        "key.converter": BYTES,
+        "value.converter": BYTES,
+        "offset.storage.topic": f"bench-offsets-{suffix}",
+        "offset.storage.replication.factor": "1",
+        "config.storage.topic": f"bench-configs-{suffix}",
+        "config.storage.replication.factor": "1",
+        "status.storage.topic": f"bench-status-{suffix}",
+        "status.storage.replication.factor": "1",
+    }
+    props.update({k: str(v) for k, v in extra.items()})
+    return props
+
+
+def mirror_config(source, target, alias, topic, tasks):
+    return {
+        "connector.class": MIRROR_SOURCE,
+        "source.cluster.alias": alias,
+        "target.cluster.alias": "target",
+        "source.cluster.bootstrap.servers": source.bootstrap,
+        "target.cluster.bootstrap.servers": target.bootstrap,
+        "topics": topic,
+        "tasks.max": str(tasks),
+        "key.converter": BYTES,
+        "value.converter": BYTES,
+        "replication.factor": "1",
+        "offset-syncs.topic.replication.factor": "1",
+    }
+
+
+# ===== Kafka helpers ======================================================================
+
+class EndOffsets:
+    """Sum of a topic's end offsets (ListOffsets latest), 0 while it does not exist."""
+
+    def __init__(self, cluster):
+        from confluent_kafka.admin import OffsetSpec
+        self.admin = cluster.admin()
+        self.latest = OffsetSpec.latest()
+
+    def total(self, topic, partitions=PARTITIONS):
+        from confluent_kafka import TopicPartition
+        try:
+            fs = self.admin.list_offsets({TopicPartition(topic, p): self.latest
+                                          for p in range(partitions)}, request_timeout=5)
+        except Exception:
+            return 0
+        total = 0
+        for f in fs.values():
+            try:
+                total += max(0, f.result().offset)
+            except Exception:
+                pass
+        return total
+
+
+def delete_topics(cluster, names):
+    names = [n for n in names if n]
+    if not names:
+        return
+    admin = cluster.admin()
+    for name, f in admin.delete_topics(names, operation_timeout=30).items():
+        try:
+            f.result(60)
+        except Exception:
+            pass        # already gone, or never made
+
+
+def wait_topic(cluster, topic, timeout=120):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if cluster.topic_partitions(topic, timeout=10, absent_after=1) == PARTITIONS:
+            return
+        time.sleep(0.2)
+    raise RuntimeError(f"topic {topic} not created on the target after {timeout}s")
+
+
+def preload(source, records):
+    """Writes `records` records of RECORD_BYTES to DATA_TOPIC, round robin over its
+    partitions, with a producer tuned for speed (this is set-up, not measured)."""
+    from confluent_kafka import Producer
+    source.create_topic(DATA_TOPIC, PARTITIONS)
+    p = Producer({"bootstrap.servers": source.bootstrap, "linger.ms": 50, "acks": "1",
+                  "batch.size": 1000000, "queue.buffering.max.kbytes": 262144,
+                  "queue.buffering.max.messages": 500000})
+    values = [os.urandom(RECORD_BYTES) for _ in range(64)]
+    errors = []
+
+    def dr(err, _msg):
+        if err is not None:
+            errors.append(err)
+    for i in range(records):
+        while True:
+            try:
+                p.produce(DATA_TOPIC, values[i % len(values)], partition=i % PARTITIONS,
+                          on_delivery=dr)
+                break
+            except BufferError:
+                p.poll(0.05)
+        if i % 10000 == 0:
+            p.poll(0)
+    if p.flush(300) != 0 or errors:
+        raise RuntimeError(f"pre-loading {DATA_TOPIC} failed: {errors[:3]}")
+    got = EndOffsets(source).total(DATA_TOPIC)
+    if got != records:
+        raise RuntimeError(f"{DATA_TOPIC} holds {got} records, not {records}")
+    source.create_topic(START_TOPIC, PARTITIONS)
+    p.produce(START_TOPIC, values[0])
+    p.flush(30)
+
+
+def steady_produce(bootstrap, topic, rate, seconds):
+    """--produce: `rate` records/s of RECORD_BYTES into topic for `seconds` (or until
+    SIGTERM); prints {"sent": N} once everything sent is acknowledged."""
+    from confluent_kafka import Producer
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    p = Producer({"bootstrap.servers": bootstrap, "linger.ms": 1, "acks": "1"})
+    value = os.urandom(RECORD_BYTES)
+    start = time.monotonic()
+    sent = 0
+    while not stop:
+        elapsed = time.monotonic() - start
+        if elapsed >= seconds:
+            break
+        due = int(elapsed * rate)
+        while sent < due:
+            try:
+                p.produce(topic, value)
+                sent += 1
+            except BufferError:
+                p.poll(0.01)
+        p.poll(0)
+        time.sleep(0.0005)
+    p.flush(60)
+    print(json.dumps({"sent": sent}), flush=True)
+    return 0
+
+
+class SteadyProducer:
+    """bench.py --produce as a child process that dies with us."""
+
+    def __init__(self, cluster, topic, rate, seconds):
+        self.proc = subprocess.Popen(
+            [sys.executable, os.path.abspath(__file__), "--produce", cluster.bootstrap, topic,
+             str(rate), str(seconds)], stdout=subprocess.PIPE, stdin=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent, text=True)
+        self.sent = None
+
+    def done(self):
+        if self.sent is None and self.proc.poll() is not None:
+            out = self.proc.stdout.read()
+            try:
+                self.sent = json.loads(out.strip().splitlines()[-1])["sent"]
+            except (ValueError, IndexError, KeyError):
+                raise RuntimeError(f"steady producer exited {self.proc.returncode}: {out}")
+        return self.sent is not None
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def _die_with_parent():
+    ctypes.CDLL("libc.so.6").prctl(1, signal.SIGKILL)     # PR_SET_PDEATHSIG
+
+
+def target_consumer(cluster, topic):
+    """A consumer of every partition of topic from its start, no group offsets."""
+    from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
+    c = Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": f"bench-{uuid.uuid4().hex}",
+                  "enable.auto.commit": False, "fetch.wait.max.ms": 100, "log_level": 0})
+    c.assign([TopicPartition(topic, p, OFFSET_BEGINNING) for p in range(PARTITIONS)])
+    return c
+
+
+def drain(consumer, timeout):
+    """(messages, wall ms at their arrival): waits up to timeout for the first message, then
+    takes what is already there. consume(n, timeout) alone would wait for n messages,
+    delaying the first ones of the batch; a record's consume time must not include that."""
+    first = consumer.poll(timeout)
+    if first is None:
+        return [], time.time() * 1000
+    now_ms = time.time() * 1000
+    return [first] + consumer.consume(num_messages=1000, timeout=0), now_ms
+
+
+def percentile(sorted_values, q):
+    """Nearest-rank percentile of an ascending list."""
+    if not sorted_values:
+        return None
+    return sorted_values[max(0, math.ceil(q * len(sorted_values)) - 1)]
+
+
+# ===== Scenarios ==========================================================================
+
+class Bench:
+    def __init__(self, settings):
+        self.s = settings
+        self.java = kh.Java()
+        self.runs = []
+        self.clusters = None
+        self.work = os.path.join(settings.out, "work")
+
+    def uid(self):
+        return uuid.uuid4().hex[:8]
+
+    def workdir(self, name):
+        d = os.path.join(self.work, name)
+        os.makedirs(d, exist_ok=True)
+        return d
+
+    @property
+    def source(self):
+        return self.clusters["source"]
+
+    @property
+    def target(self):
+        return self.clusters["target"]
+
+    # ---- throughput ----
+    def throughput(self, kind, tasks, pair):
+        s, uid = self.s, self.uid()
+        name = f"throughput-{kind}-t{tasks}-p{pair}"
+        alias = f"s{uid}"
+        remote = f"{alias}.{DATA_TOPIC}"
+        w = Worker(kind, self.java, s, self.workdir(name), worker_props(self.target, uid), name)
+        offsets = EndOffsets(self.target)
+        try:
+            w.start()
+            w.wait_get("/connectors")
+            sampler = RssSampler(w.pid)
+            sampler.start()
+            cpu0 = cpu_seconds(w.pid)
+            t0 = w.create_connector("bench", mirror_config(self.source, self.target, alias,
+                                                           DATA_TOPIC, tasks))
+            done, next_status = 0, time.monotonic() + 5
+            while done < s.records:
+                time.sleep(0.1)
+                done = offsets.total(remote)
+                now = time.monotonic()
+                if now - t0 > s.run_timeout:
+                    raise RuntimeError(f"{done} of {s.records} records after {s.run_timeout}s")
+                if now > next_status:
+                    next_status = now + 5
+                    w._check_alive("replicating")
+                    st = w.status("bench") or {}
+                    if any(t.get("state") == "FAILED" for t in st.get("tasks", [])):
+                        raise RuntimeError(f"task failed: {json.dumps(st)[:2000]}")
+            t1 = time.monotonic()
+            cpu1 = cpu_seconds(w.pid)
+            hwm = proc_status_kb(w.pid, "VmHWM") / 1024
+            peak, steady = sampler.stop()
+        finally:
+            w.stop()
+            delete_topics(self.target, [remote])
+        secs = t1 - t0
+        value_bytes = s.records * RECORD_BYTES
+        return {"seconds": secs, "records_per_s": s.records / secs,
+                "mb_per_s": value_bytes / secs / 1e6,
+                "cpu_s_per_gb": (cpu1 - cpu0) / (value_bytes / 1e9),
+                "rss_peak_mib": max(peak, hwm), "rss_steady_mib": steady}
+
+    def pipe(self, threads, pair):
+        s, uid = self.s, self.uid()
+        dest = f"pipe{uid}.{DATA_TOPIC}"
+        self.target.create_topic(dest, PARTITIONS)
+        offsets = EndOffsets(self.target)
+        log_path = os.path.join(self.workdir(f"pipe-t{threads}-p{pair}"), "pipe.log")
+        try:
+            with open(log_path, "w") as log:
+                t0 = time.monotonic()
+                proc = subprocess.Popen([s.pipe, "-t", str(threads), self.source.bootstrap,
+                                         DATA_TOPIC, self.target.bootstrap, dest],
+                                        stdout=subprocess.PIPE, stderr=log, text=True,
+                                        stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+            sampler = RssSampler(proc.pid)
+            sampler.start()
+            done, reaped = 0, None
+            while done < s.records:
+                time.sleep(0.1)
+                done = offsets.total(dest)
+                if time.monotonic() - t0 > s.run_timeout:
+                    proc.kill()
+                    raise RuntimeError(f"pipe: {done} of {s.records} after {s.run_timeout}s")
+                if reaped is None:          # os.wait4, not poll(): the rusage is wanted
+                    pid, status, ru = os.wait4(proc.pid, os.WNOHANG)
+                    if pid != 0:
+                        reaped = (status, ru)
+                        if os.waitstatus_to_exitcode(status) != 0:
+                            break
+            t1 = time.monotonic()
+            peak, steady = sampler.stop()
+            out = proc.stdout.read()
+            if reaped is None:
+                _, status, ru = os.wait4(proc.pid, 0)
+                reaped = (status, ru)
+            status, ru = reaped
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            if proc.returncode != 0 or done < s.records:
+                raise RuntimeError(f"pipe exited {proc.returncode} after {done} records: "
+                                   f"{kh.tail(log_path, 10)}")
+        finally:
+            delete_topics(self.target, [dest])
+        secs = t1 - t0
+        value_bytes = s.records * RECORD_BYTES
+        own = json.loads(out.strip().splitlines()[-1])
+        # Not ru_maxrss: Linux carries the parent's peak across fork and exec into it.
+        return {"seconds": secs, "records_per_s": s.records / secs,
+                "mb_per_s": value_bytes / secs / 1e6,
+                "cpu_s_per_gb": (ru.ru_utime + ru.ru_stime) / (value_bytes / 1e9),
+                "rss_peak_mib": max(peak, own.get("peak_rss_kb", 0) / 1024),
+                "rss_steady_mib": steady, "own": own}
+
+    # ---- latency ----
+    def latency(self, kind, pair):
+        s, uid = self.s, self.uid()
+        name = f"latency-{kind}-p{pair}"
+        topic, alias = f"bench-lat-{uid}", f"s{uid}"
+        remote = f"{alias}.{topic}"
+        self.source.create_topic(topic, PARTITIONS)
+        w = Worker(kind, self.java, s, self.workdir(name), worker_props(self.target, uid), name)
+        producer = consumer = None
+        try:
+            w.start()
+            w.wait_get("/connectors")
+            w.create_connector("bench", mirror_config(self.source, self.target, alias, topic,
+                                                      s.lat_tasks))
+            w.wait_tasks_running("bench", s.lat_tasks)
+            wait_topic(self.target, remote)
+            consumer = target_consumer(self.target, remote)
+            drain(consumer, 1)                               # fetching from its partitions
+            producer = SteadyProducer(self.source, topic, s.lat_rate, s.lat_seconds)
+            deadline = time.monotonic() + s.lat_seconds + 120
+            seen, got = [], 0                                # (timestamp, latency) in ms
+            while time.monotonic() < deadline:
+                msgs, now_ms = drain(consumer, 0.2)
+                for m in msgs:
+                    if m.error():
+                        continue
+                    got += 1
+                    ts = m.timestamp()[1]
+                    seen.append((ts, now_ms - ts))
+                if producer.done() and got >= producer.sent:
+                    break
+                if not msgs:
+                    w._check_alive("replicating")
+            if not producer.done() or got < producer.sent:
+                raise RuntimeError(f"{got} of {producer.sent} records reached the target")
+        finally:
+            if producer:
+                producer.stop()
+            if consumer:
+                consumer.close()
+            w.stop()
+            delete_topics(self.target, [remote])
+            delete_topics(self.source, [topic])
+        # The warm-up counts from the first record produced (the producer's own start-up
+        # is not the worker's).
+        first_ts = min((ts for ts, _ in seen), default=0)
+        lat = sorted(v for ts, v in seen if ts >= first_ts + s.lat_warmup * 1000)
+        return {"p50_ms": percentile(lat, 0.50), "p99_ms": percentile(lat, 0.99),
+                "max_ms": lat[-1] if lat else None, "measured": len(lat),
+                "sent": producer.sent, "rate": s.lat_rate}
+
+    # ---- start-up ----
+    def startup(self, kind, pair):
+        s, uid = self.s, self.uid()
+        name = f"startup-{kind}-p{pair}"
+        alias = f"s{uid}"
+        w = Worker(kind, self.java, s, self.workdir(name), worker_props(self.target, uid), name)
+        try:
+            w.start()
+            t_root = w.wait_get("/", interval=0.01)
+            w.create_connector("bench", mirror_config(self.source, self.target, alias,
+                                                      START_TOPIC, 1), interval=0.02)
+            t_run = w.wait_tasks_running("bench", 1, interval=0.01)
+            rss = proc_status_kb(w.pid, "VmRSS") / 1024
+        finally:
+            w.stop()
+            delete_topics(self.target, [f"{alias}.{START_TOPIC}"])
+        return {"root_s": t_root - w.t_exec, "running_s": t_run - w.t_exec,
+                "rss_running_mib": rss}
+
+    # ---- failover ----
+    def failover(self, kind, pair):
+        s, uid = self.s, self.uid()
+        name = f"failover-{kind}-p{pair}"
+        topic, alias = f"bench-fo-{uid}", f"s{uid}"
+        remote = f"{alias}.{topic}"
+        self.source.create_topic(topic, PARTITIONS)
+        props = worker_props(self.target, uid, **{
+            "scheduled.rebalance.max.delay.ms": 0,
+            "session.timeout.ms": s.session_timeout_ms})
+        workers = [Worker(kind, self.java, s, self.workdir(name), props, f"{name}-w{i}")
+                   for i in range(2)]
+        producer = consumer = None
+        limit = s.session_timeout_ms / 1000 + 90
+        try:
+            for w in workers:
+                w.start()
+            for w in workers:
+                w.wait_get("/connectors")
+            workers[0].create_connector("bench", mirror_config(self.source, self.target, alias,
+                                                               topic, 1))
+            workers[0].wait_tasks_running("bench", 1)
+            wait_topic(self.target, remote)
+            consumer = target_consumer(self.target, remote)
+            producer = SteadyProducer(self.source, topic, s.failover_rate,
+                                      s.failover_warmup + limit + 30)
+            # Flowing: records produced a warm-up after the first one reach the target.
+            deadline = time.monotonic() + s.failover_warmup + 120
+            first_ts, flowing = None, False
+            while not flowing and time.monotonic() < deadline:
+                for m in drain(consumer, 0.2)[0]:
+                    if m.error():
+                        continue
+                    ts = m.timestamp()[1]
+                    first_ts = ts if first_ts is None else min(first_ts, ts)
+                    flowing = flowing or ts >= first_ts + s.failover_warmup * 1000
+            if not flowing:
+                raise RuntimeError("records never flowed before the kill")
+            st = workers[0].status("bench")
+            owner = st["tasks"][0]["worker_id"]
+            victim = next(w for w in workers if owner.endswith(f":{w.port}"))
+            t_kill = time.time()
+            victim.kill()
+            kill_ms = t_kill * 1000
+            t_flow = None
+            deadline = time.monotonic() + limit
+            while t_flow is None and time.monotonic() < deadline:
+                msgs, now_ms = drain(consumer, 0.1)
+                if any(not m.error() and m.timestamp()[1] > kill_ms for m in msgs):
+                    t_flow = now_ms / 1000
+            if t_flow is None:
+                raise RuntimeError(f"no record produced after the kill reached the target "
+                                   f"within {limit:.0f}s")
+            survivor = next(w for w in workers if w is not victim)
+        finally:
+            if producer:
+                producer.stop()
+            if consumer:
+                consumer.close()
+            for w in workers:
+                w.stop()
+            delete_topics(self.target, [remote])
+            delete_topics(self.source, [topic])
+        return {"failover_s": t_flow - t_kill, "killed_worker": workers.index(victim),
+                "survivor_worker": workers.index(survivor),
+                "session_timeout_ms": s.session_timeout_ms}
+
+    # ---- driver ----
+    def record(self, scenario, kind, pair, fn, *args, **labels):
+        t = time.monotonic()
+        run = {"scenario": scenario, "kind": kind, "pair": pair, **labels}
+        tag = " ".join(f"{k}={v}" for k, v in labels.items())
+        print(f"bench: pair {pair}: {scenario} {kind} {tag}".rstrip(), flush=True)
+        try:
+            run.update(fn(*args))
+        except Exception as e:
+            run["error"] = f"{type(e).__name__}: {e}"
+            print(f"bench:   FAILED: {run['error'][:3000]}", flush=True)
+            traceback.print_exc()
+        run["wall_s"] = time.monotonic() - t
+        shown = {k: round(v, 3) if isinstance(v, float) else v for k, v in run.items()
+                 if k not in ("scenario", "kind", "pair", "error", "own") and k not in labels}
+        if "error" not in run:
+            print(f"bench:   {shown}", flush=True)
+        self.runs.append(run)
+
+    def run(self):
+        s = self.s
+        t_start = time.monotonic()
+        shutil.rmtree(os.path.join(s.out, "kafka"), ignore_errors=True)
+        shutil.rmtree(self.work, ignore_errors=True)
+        workdirs = {n: os.path.join(s.out, "kafka", n) for n in ("source", "target")}
+        for d in workdirs.values():
+            os.makedirs(d)
+        print(f"bench: starting clusters source and target (Apache Kafka, KRaft) in "
+              f"{os.path.join(s.out, 'kafka')}", flush=True)
+        self.clusters = kh.start_clusters([("source", 1), ("target", 1)], java=self.java,
+                                          workdirs=workdirs)
+        timings = {}
+        try:
+            t = time.monotonic()
+            print(f"bench: pre-loading {s.records} records of {RECORD_BYTES} bytes into "
+                  f"{DATA_TOPIC} ({PARTITIONS} partitions)", flush=True)
+            preload(self.source, s.records)
+            timings["preload_s"] = time.monotonic() - t
+            for pair in range(1, s.pairs + 1):
+                kinds = KINDS if pair % 2 == 1 else tuple(reversed(KINDS))
+                if "throughput" in s.scenarios:
+                    for tasks in s.tasks:
+                        order = kinds + ("pipe",) if pair % 2 == 1 else ("pipe",) + kinds
+                        for kind in order:
+                            if kind == "pipe":
+                                self.record("throughput", "pipe", pair, self.pipe, tasks, pair,
+                                            tasks=tasks)
+                            else:
+                                self.record("throughput", kind, pair, self.throughput, kind,
+                                            tasks, pair, tasks=tasks)
+                for scenario in ("latency", "startup", "failover"):
+                    if scenario in s.scenarios:
+                        for kind in kinds:
+                            self.record(scenario, kind, pair, getattr(self, scenario), kind,
+                                        pair)
+        finally:
+            for c in self.clusters.values():
+                c.stop()
+            shutil.rmtree(os.path.join(s.out, "kafka"), ignore_errors=True)
+        timings["total_s"] = time.monotonic() - t_start
+        return timings
+
+
+# ===== Report =============================================================================
+
+# (label, scenario, labels to match, metric, unit, compared with, target (op, bound, text))
+def rows_for(settings):
+    rows = []
+    for t in settings["tasks"]:
+        tp = {"tasks": t}
+        rows += [
+            (f"Throughput, tasks.max={t}", "throughput", tp, "records_per_s", "records/s",
+             "java", (">=", 2.0, "≥ 2× Java")),
+            (f"Throughput, tasks.max={t}", "throughput", tp, "mb_per_s", "MB/s",
+             "java", (">=", 2.0, "≥ 2× Java")),
+            (f"Throughput vs bare pipe ({t} thread{'s' if t > 1 else ''}), tasks.max={t}",
+             "throughput", tp, "records_per_s", "records/s", "pipe",
+             (">=", 0.9, "≥ 90 % of pipe")),
+        ]
+    rows += [
+        ("End-to-end latency p50", "latency", {}, "p50_ms", "ms", "java", None),
+        ("End-to-end latency p99", "latency", {}, "p99_ms", "ms", "java",
+         ("<=", 1 / 3, "≤ 1/3 of Java")),
+    ]
+    for t in settings["tasks"]:
+        tp = {"tasks": t}
+        rows += [
+            (f"Worker peak RSS, tasks.max={t}", "throughput", tp, "rss_peak_mib", "MiB",
+             "java", ("<=", 0.1, "≤ 1/10 of Java")),
+            (f"Worker steady RSS, tasks.max={t}", "throughput", tp, "rss_steady_mib", "MiB",
+             "java", ("<=", 0.1, "≤ 1/10 of Java")),
+            (f"CPU per GB replicated, tasks.max={t}", "throughput", tp, "cpu_s_per_gb",
+             "CPU s/GB", "java", ("<=", 0.5, "≤ 1/2 of Java")),
+        ]
+    bound = settings["session_timeout_ms"] / 1000 + 2
+    rows += [
+        ("Start-up: exec to GET / answering", "startup", {}, "root_s", "s", "java",
+         ("<=", 1 / 20, "≥ 20× faster")),
+        ("Start-up: exec to task RUNNING", "startup", {}, "running_s", "s", "java",
+         ("<=", 1 / 20, "≥ 20× faster")),
+        ("Failover: kill -9 to records flowing", "failover", {}, "failover_s", "s", "java",
+         ("abs<=", bound, f"≤ {bound:g} s (session.timeout.ms + 2 s)")),
+    ]
+    return rows
+
+
+def _value(runs, scenario, labels, kind, pair, metric):
+    for r in runs:
+        if (r["scenario"] == scenario and r["kind"] == kind and r["pair"] == pair and
+                "error" not in r and all(r.get(k) == v for k, v in labels.items())):
+            return r.get(metric)
+    return None
+
+
+def _median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def summarize(results):
+    """One row per figure: medians of the absolute values over the pairs, median of the
+    per-pair ratios, and whether the target is met."""
+    settings, runs = results["settings"], results["runs"]
+    pairs = range(1, settings["pairs"] + 1)
+    out = []
+    for label, scenario, labels, metric, unit, versus, target in rows_for(settings):
+        if scenario not in settings["scenarios"]:
+            continue
+        per = {k: [_value(runs, scenario, labels, k, p, metric) for p in pairs]
+               for k in ("java", "kconnect", "pipe")}
+        ratios = [kc / ref if kc is not None and ref else None
+                  for kc, ref in zip(per["kconnect"], per[versus])]
+        med = {k: _median(v) for k, v in per.items()}
+        ratio = _median(ratios)
+        met = None
+        if target is not None:
+            op, bound, _ = target
+            if op == "abs<=":
+                met = None if med["kconnect"] is None else med["kconnect"] <= bound
+            elif ratio is not None:
+                met = ratio >= bound if op == ">=" else ratio <= bound
+        out.append({"figure": label, "metric": metric, "unit": unit, "versus": versus,
+                    "java": med["java"], "kconnect": med["kconnect"], "pipe": med["pipe"],
+                    "ratio": ratio, "ratios": ratios, "per_pair": per,
+                    "target": target[2] if target else None, "met": met})
+    return out
+
+
+def _fmt(v, unit=""):
+    if v is None:
+        return "n/a"
+    if abs(v) >= 1000:
+        s = f"{v:,.0f}"
+    elif abs(v) >= 100:
+        s = f"{v:.0f}"
+    elif abs(v) >= 10:
+        s = f"{v:.1f}"
+    else:
+        s = f"{v:.3g}" if abs(v) >= 0.01 else f"{v:.2g}"
+    return f"{s} {unit}".rstrip()
+
+
+def markdown(results, summary):
+    s = results["settings"]
+    m = results["machine"]
+    lines = [
+        "# kconnect vs Java Connect: `make bench`",
+        "",
+        f"Run {results['date']} on {m['cpus']} × {m['cpu_model']}, {m['mem_gib']} GiB, "
+        f"{m['os']}; kconnect {results['commit']}, Apache Kafka {results['kafka_version']} "
+        f"(brokers and Java worker).",
+        "",
+        f"Reproduce: `{results['command']}`",
+        "",
+        f"MirrorSourceConnector, {s['records']:,} records of {RECORD_BYTES} bytes "
+        f"({s['value_bytes'] / 1e9:.3g} GB of values) in {PARTITIONS} partitions; "
+        f"{s['pairs']} pair(s) of runs, Java and kconnect alternating; each figure is the "
+        "median over the pairs, the ratio is the median of the per-pair ratios "
+        "(kconnect / Java, or kconnect / bare pipe). MB = 10^6 bytes of record values. "
+        f"Java worker JVM options: `{' '.join(s['java_opts'])}`. Method: bench/README.md.",
+        "",
+        "| Figure | Java | kconnect | bare pipe | ratio | target | met? |",
+        "|---|---:|---:|---:|---:|---|---|",
+    ]
+    for row in summary:
+        pipe = "—" if row["pipe"] is None else _fmt(row["pipe"], row["unit"])
+        ratio = "n/a" if row["ratio"] is None else f"{row['ratio']:.3g}×"
+        if row["versus"] == "pipe":
+            ratio += " of pipe"
+        met = {True: "yes", False: "**no**", None: "—" if row["target"] is None else "n/a"}[
+            row["met"]]
+        java = "—" if row["versus"] == "pipe" else _fmt(row["java"], row["unit"])
+        lines.append(f"| {row['figure']} | {java} | {_fmt(row['kconnect'], row['unit'])} | "
+                     f"{pipe} | {ratio} | {row['target'] or '—'} | {met} |")
+    failed = [r for r in results["runs"] if "error" in r]
+    if failed:
+        lines += ["", "## Failed runs", ""]
+        for r in failed:
+            lines.append(f"- pair {r['pair']} {r['scenario']} {r['kind']}"
+                         f"{' tasks.max=' + str(r['tasks']) if 'tasks' in r else ''}: "
+                         f"{r['error'].splitlines()[0][:300]}")
+    lines += ["", f"Total run time {results['timings'].get('total_s', 0) / 60:.1f} min. "
+              "Raw per-run values: results.json; chart: chart.png.", ""]
+    return "\n".join(lines)
+
+
+def chart(results, summary, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    by = {(r["figure"], r["metric"]): r for r in summary}
+    colors = {"java": "#d9822b", "kconnect": "#2b7bb9", "pipe": "#7a7a7a"}
+    fig, axes = plt.subplots(2, 3, figsize=(15, 8.5))
+    panels = [
+        ("Throughput (MB/s, higher is better)", "mb_per_s",
+         lambda r: r["figure"].startswith("Throughput, ")),
+        ("End-to-end latency (ms, lower is better)", None,
+         lambda r: r["metric"] in ("p50_ms", "p99_ms")),
+        ("Worker RSS (MiB, lower is better)", None,
+         lambda r: r["metric"] in ("rss_peak_mib", "rss_steady_mib")),
+        ("CPU seconds per GB (lower is better)", "cpu_s_per_gb",
+         lambda r: r["metric"] == "cpu_s_per_gb"),
+        ("Start-up (s, lower is better)", None, lambda r: r["metric"] in ("root_s", "running_s")),
+        ("Failover (s, lower is better)", None, lambda r: r["metric"] == "failover_s"),
+    ]
+    for ax, (title, metric, pick) in zip(axes.flat, panels):
+        rows = [r for r in summary if pick(r) and (metric is None or r["metric"] == metric)]
+        ax.set_title(title, fontsize=10)
+        if not rows:
+            ax.text(0.5, 0.5, "not run", ha="center", va="center", transform=ax.transAxes)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            continue
+        kinds = ["java", "kconnect"] + (["pipe"] if any(r["pipe"] is not None for r in rows)
+                                        else [])
+        width = 0.8 / len(kinds)
+        for i, kind in enumerate(kinds):
+            xs = [j + (i - (len(kinds) - 1) / 2) * width for j in range(len(rows))]
+            ys = [r[kind] or 0 for r in rows]
+            bars = ax.bar(xs, ys, width, label="bare pipe" if kind == "pipe" else
+                          ("Java Connect" if kind == "java" else "kconnect"),
+                          color=colors[kind])
+            for b, y in zip(bars, ys):
+                if y:
+                    ax.annotate(_fmt(y), (b.get_x() + b.get_width() / 2, y), ha="center",
+                                va="bottom", fontsize=7)
+        ax.set_xticks(range(len(rows)))
+        ax.set_xticklabels([_short(r) for r in rows], fontsize=8)
+        if metric is None and title.startswith(("Worker RSS", "Start-up", "End-to-end")):
+            ax.set_yscale("log")
+        if rows[0]["metric"] == "failover_s" and rows[0]["target"]:
+            bound = results["settings"]["session_timeout_ms"] / 1000 + 2
+            ax.axhline(bound, color="red", linestyle="--", linewidth=1, label="target")
+        ax.legend(fontsize=7)
+    fig.suptitle(f"kconnect vs Java Connect, MirrorSourceConnector ({results['date']}, "
+                 f"{results['settings']['pairs']} pair(s), medians)", fontsize=12)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _short(row):
+    f = row["figure"]
+    for a, b in (("Throughput, ", ""), ("Worker ", ""), ("End-to-end latency ", ""),
+                 ("CPU per GB replicated, ", ""), ("Start-up: exec to ", "to "),
+                 ("Failover: kill -9 to records flowing", "kill -9 → flowing")):
+        f = f.replace(a, b)
+    return f.replace("RSS, ", "RSS\n").replace("tasks.max=", "tasks ")
+
+
+def write_report(results, out):
+    summary = summarize(results)
+    results["summary"] = summary
+    with open(os.path.join(out, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    text = markdown(results, summary)
+    with open(os.path.join(out, "results.md"), "w") as f:
+        f.write(text)
+    chart(results, summary, os.path.join(out, "chart.png"))
+    return text
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(line.split(":", 1)[1].strip() for line in f
+                         if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2 ** 30
+    return {"cpus": os.cpu_count(), "cpu_model": model, "mem_gib": round(mem),
+            "os": f"{platform.system()} {platform.release()}"}
+
+
+def command_line(settings):
+    env = []
+    for name, attr, default in (("BENCH_GB", "gb", 1.0), ("BENCH_PAIRS", "pairs", 3)):
+        if getattr(settings, attr) != default:
+            env.append(f"{name}={getattr(settings, attr):g}")
+    for name in sorted(os.environ):
+        if name.startswith("BENCH_") and name not in ("BENCH_GB", "BENCH_PAIRS", "BENCH_OUT",
+                                                      "BENCH_PIPE"):
+            env.append(f"{name}={os.environ[name]}")
+    return " ".join(env + ["make bench"])
+
+
+def main(argv):
+    if len(argv) == 5 and argv[0] == "--produce":
+        return steady_produce(argv[1], argv[2], int(argv[3]), float(argv[4]))
+    if len(argv) == 2 and argv[0] == "--report":
+        with open(argv[1]) as f:
+            results = json.load(f)
+        print(write_report(results, os.path.dirname(os.path.abspath(argv[1]))))
+        return 0
+    if argv:
+        sys.stderr.write("usage: bench.py [--report results.json | --produce BOOTSTRAP TOPIC "
+                         "RATE SECONDS]\n")
+        return 2
+    settings = Settings()
+    for path in (settings.kconnect, settings.pipe):
+        if not os.access(path, os.X_OK):
+            raise SystemExit(f"bench: {path} missing: run `make bench` (bench/run.sh)")
+    os.makedirs(settings.out, exist_ok=True)
+    bench = Bench(settings)
+    commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=TOP,
+                            capture_output=True, text=True).stdout.strip() or "unknown"
+    results = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+               "commit": commit, "kafka_version": _kafka_version(),
+               "command": command_line(settings), "machine": machine(),
+               "settings": settings.as_dict(), "runs": bench.runs, "timings": {}}
+    print(f"bench: {settings.pairs} pair(s), scenarios {','.join(settings.scenarios)}, "
+          f"{settings.records} records; output in {settings.out}", flush=True)
+    try:
+        results["timings"] = bench.run()
+    finally:
+        print(write_report(results, settings.out))
+    failed = sum(1 for r in bench.runs if "error" in r)
+    print(f"bench: wrote {settings.out}/results.md, results.json, chart.png "
+          f"({results['timings'].get('total_s', 0) / 60:.1f} min"
+          f"{f', {failed} failed run(s)' if failed else ''})")
+    return 1 if failed else 0
+
+
+def _kafka_version():
+    with open(os.path.join(TOP, "tests", "kafka", "pom.xml")) as f:
+        return f.read().split("<kafka.version>")[1].split("</kafka.version>")[0]
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

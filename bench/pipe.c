@@ -1,0 +1,386 @@
+/*
+ * bench/pipe.c - the bare librdkafka consume -> produce pipe of `make bench`: the ceiling a
+ * replicating worker can reach on a machine, with no Connect runtime in between.
+ *
+ *   pipe [-t THREADS] [-X key=value]... SOURCE_BOOTSTRAP TOPIC TARGET_BOOTSTRAP DEST_TOPIC
+ *
+ * Copies every record of TOPIC (from the low to the high watermark seen at start-up) into
+ * the same partition of DEST_TOPIC, which must exist with at least as many partitions.
+ * The partitions are dealt round robin to THREADS threads (default 1), as MirrorSource
+ * deals them to tasks.max tasks, and each thread does what one kconnect source task does:
+ *   - a legacy (assign, no group) consumer reading its partitions into one queue, taking
+ *     the first message with a wait and then what is already there, up to 500 at a time
+ *     (the worker's poll batch);
+ *   - a producer with the settings kconnect's source tasks get (worker/runtime.c:
+ *     acks=all, no idempotence, one request in flight per connection, no delivery timeout,
+ *     murmur2_random partitioner, librdkafka's defaults otherwise);
+ *   - the value is lent to the producer (no RD_KAFKA_MSG_F_COPY): the consumed message stays
+ *     alive until its delivery report, which destroys it. librdkafka always copies the key.
+ * -X sets a librdkafka property on both clients of every thread.
+ *
+ * Exits 0 when every record is acknowledged, after printing one JSON line:
+ *   {"records": N, "bytes": VALUE_BYTES, "seconds": S, "peak_rss_kb": KB}
+ * (S from the first consumed record to the last acknowledgement; KB is VmHWM, which the
+ * parent cannot read after the exit, and getrusage's maxrss would include what the parent
+ * held before the exec). Exits 1 on any delivery
+ * error, 2 on usage errors.
+ *
+ * Threads: main starts THREADS pipe threads, each owning its two clients, and joins them.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <inttypes.h>
+#include <librdkafka/rdkafka.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define PIPE_BATCH   500
+#define PIPE_MAX_X   32
+
+typedef struct pipe_opts {
+    const char *source, *topic, *target, *dest;
+    const char *x[PIPE_MAX_X][2];
+    int         nx;
+} pipe_opts;
+
+/* One thread's share: its partitions and what it has moved. */
+typedef struct pipe_thread {
+    const pipe_opts *opts;
+    int32_t         *parts;
+    int64_t         *low, *high;
+    int              nparts;
+    int64_t          expected;      /* records between the watermarks of its partitions */
+    int64_t          consumed;
+    int64_t          delivered;     /* acknowledged; written by the delivery report */
+    int64_t          bytes;
+    int64_t          errors;
+    pthread_t        tid;
+    int              failed;
+} pipe_thread;
+
+static atomic_llong first_ns;       /* monotonic time of the first consumed record */
+
+static int64_t
+now_ns(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int
+set(rd_kafka_conf_t *conf, const char *k, const char *v)
+{
+    char errstr[512];
+
+    if (rd_kafka_conf_set(conf, k, v, errstr, sizeof(errstr)) != RD_KAFKA_CONF_OK) {
+        fprintf(stderr, "pipe: %s=%s: %s\n", k, v, errstr);
+        return -1;
+    }
+    return 0;
+}
+
+/* A client with bootstrap, the given settings, then every -X. NULL after a message. */
+static rd_kafka_t *
+client(const pipe_opts *o, rd_kafka_type_t type, const char *bootstrap,
+       const char *const *settings,
+       void (*dr)(rd_kafka_t *, const rd_kafka_message_t *, void *), void *opaque)
+{
+    rd_kafka_conf_t *conf = rd_kafka_conf_new();
+    rd_kafka_t      *rk;
+    char             errstr[512];
+
+    if (set(conf, "bootstrap.servers", bootstrap) != 0)
+        goto fail;
+    for (const char *const *s = settings; s != NULL && s[0] != NULL; s += 2)
+        if (set(conf, s[0], s[1]) != 0)
+            goto fail;
+    for (int i = 0; i < o->nx; i++)
+        if (set(conf, o->x[i][0], o->x[i][1]) != 0)
+            goto fail;
+    if (dr != NULL)
+        rd_kafka_conf_set_dr_msg_cb(conf, dr);
+    rd_kafka_conf_set_opaque(conf, opaque);
+    if ((rk = rd_kafka_new(type, conf, errstr, sizeof(errstr))) == NULL) {
+        fprintf(stderr, "pipe: cannot create client: %s\n", errstr);
+        goto fail;
+    }
+    return rk;
+fail:
+    rd_kafka_conf_destroy(conf);
+    return NULL;
+}
+
+/* Delivery report, on the pipe thread (rd_kafka_poll): the lent value goes back with the
+ * consumed message it belongs to. */
+static void
+delivered(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
+{
+    pipe_thread *t = opaque;
+
+    (void) rk;
+    if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        if (t->errors++ == 0)
+            fprintf(stderr, "pipe: delivery failed: %s\n", rd_kafka_err2str(m->err));
+    } else {
+        t->delivered++;
+        t->bytes += (int64_t) m->len;
+    }
+    rd_kafka_message_destroy(m->_private);
+}
+
+/* Produces one consumed message; ownership of m passes to the producer (delivered()). */
+static int
+forward(rd_kafka_t *producer, rd_kafka_topic_t *dest, rd_kafka_message_t *m)
+{
+    rd_kafka_headers_t *hdrs = NULL, *copy = NULL;
+    rd_kafka_resp_err_t e;
+    int64_t             ts = rd_kafka_message_timestamp(m, NULL);
+
+    if (rd_kafka_message_headers(m, &hdrs) == RD_KAFKA_RESP_ERR_NO_ERROR)
+        copy = rd_kafka_headers_copy(hdrs);
+    for (;;) {
+        e = rd_kafka_producev(producer, RD_KAFKA_V_RKT(dest), RD_KAFKA_V_PARTITION(m->partition),
+                              RD_KAFKA_V_KEY(m->key, m->key_len),
+                              RD_KAFKA_V_VALUE(m->payload, m->len),
+                              RD_KAFKA_V_TIMESTAMP(ts > 0 ? ts : 0),
+                              RD_KAFKA_V_HEADERS(copy), RD_KAFKA_V_MSGFLAGS(0),
+                              RD_KAFKA_V_OPAQUE(m), RD_KAFKA_V_END);
+        if (e != RD_KAFKA_RESP_ERR__QUEUE_FULL)
+            break;
+        rd_kafka_poll(producer, 100);           /* back-pressure, as the worker does */
+    }
+    if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        fprintf(stderr, "pipe: produce: %s\n", rd_kafka_err2str(e));
+        if (copy)
+            rd_kafka_headers_destroy(copy);
+        rd_kafka_message_destroy(m);
+        return -1;
+    }
+    return 0;
+}
+
+static void *
+pipe_main(void *arg)
+{
+    pipe_thread        *t = arg;
+    const pipe_opts    *o = t->opts;
+    rd_kafka_t         *consumer, *producer;
+    rd_kafka_topic_t   *src = NULL, *dest = NULL;
+    rd_kafka_queue_t   *q = NULL;
+    rd_kafka_message_t *msgs[PIPE_BATCH];
+
+    consumer = client(o, RD_KAFKA_CONSUMER, o->source, (const char *const[]) {
+                          "enable.auto.commit", "false", "auto.offset.reset", "earliest",
+                          "client.id", "bench-pipe-consumer", NULL }, NULL, NULL);
+    producer = client(o, RD_KAFKA_PRODUCER, o->target, (const char *const[]) {
+                          "acks", "all", "enable.idempotence", "false",
+                          "max.in.flight.requests.per.connection", "1",
+                          "message.timeout.ms", "2147483647", "partitioner", "murmur2_random",
+                          "client.id", "bench-pipe-producer", NULL }, delivered, t);
+    if (consumer == NULL || producer == NULL) {
+        t->failed = 1;
+        goto out;
+    }
+    src = rd_kafka_topic_new(consumer, o->topic, NULL);
+    dest = rd_kafka_topic_new(producer, o->dest, NULL);
+    q = rd_kafka_queue_new(consumer);
+    for (int i = 0; i < t->nparts; i++)
+        if (t->high[i] > t->low[i] &&
+            rd_kafka_consume_start_queue(src, t->parts[i], t->low[i], q) != 0) {
+            fprintf(stderr, "pipe: consume %s-%d: %s\n", o->topic, t->parts[i],
+                    rd_kafka_err2str(rd_kafka_last_error()));
+            t->failed = 1;
+            goto stop;
+        }
+
+    while (t->consumed < t->expected && t->errors == 0) {
+        ssize_t got;
+
+        msgs[0] = rd_kafka_consume_queue(q, 1000);
+        if (msgs[0] == NULL) {
+            rd_kafka_poll(producer, 0);
+            continue;
+        }
+        got = 1;
+        ssize_t more = rd_kafka_consume_batch_queue(q, 0, msgs + 1, PIPE_BATCH - 1);
+        if (more > 0)
+            got += more;
+        long long zero = 0;
+        atomic_compare_exchange_strong(&first_ns, &zero, (long long) now_ns());
+        for (ssize_t i = 0; i < got; i++) {
+            rd_kafka_message_t *m = msgs[i];
+            if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+                if (m->err != RD_KAFKA_RESP_ERR__PARTITION_EOF)
+                    fprintf(stderr, "pipe: consume: %s\n", rd_kafka_message_errstr(m));
+                rd_kafka_message_destroy(m);
+                continue;
+            }
+            /* Records past the high watermark seen at start are not ours to copy. */
+            int j = 0;
+            while (j < t->nparts && t->parts[j] != m->partition)
+                j++;
+            if (j == t->nparts || m->offset >= t->high[j]) {
+                rd_kafka_message_destroy(m);
+                continue;
+            }
+            if (forward(producer, dest, m) != 0) {
+                t->failed = 1;
+                for (ssize_t k = i + 1; k < got; k++)
+                    rd_kafka_message_destroy(msgs[k]);
+                goto stop;
+            }
+            t->consumed++;
+        }
+        rd_kafka_poll(producer, 0);
+    }
+    rd_kafka_flush(producer, -1);
+    if (t->errors > 0 || t->delivered != t->expected)
+        t->failed = 1;
+stop:
+    for (int i = 0; i < t->nparts; i++)
+        if (t->high[i] > t->low[i])
+            rd_kafka_consume_stop(src, t->parts[i]);
+    rd_kafka_purge(producer, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);
+    rd_kafka_flush(producer, 5000);
+out:
+    if (q)
+        rd_kafka_queue_destroy(q);
+    if (src)
+        rd_kafka_topic_destroy(src);
+    if (dest)
+        rd_kafka_topic_destroy(dest);
+    if (consumer)
+        rd_kafka_destroy(consumer);
+    if (producer)
+        rd_kafka_destroy(producer);
+    return NULL;
+}
+
+/* VmHWM of this process, in KiB (0 if /proc cannot tell). */
+static long
+peak_rss_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char  line[256];
+    long  kb = 0;
+
+    if (f == NULL)
+        return 0;
+    while (fgets(line, sizeof(line), f) != NULL)
+        if (sscanf(line, "VmHWM: %ld", &kb) == 1)
+            break;
+    fclose(f);
+    return kb;
+}
+
+static int
+usage(void)
+{
+    fprintf(stderr, "usage: pipe [-t THREADS] [-X key=value]... SOURCE_BOOTSTRAP TOPIC "
+            "TARGET_BOOTSTRAP DEST_TOPIC\n");
+    return 2;
+}
+
+int
+main(int argc, char **argv)
+{
+    pipe_opts    o = { 0 };
+    int          nthreads = 1, a = 1, nparts, rc = 0;
+    rd_kafka_t  *meta;
+    const struct rd_kafka_metadata *md = NULL;
+    rd_kafka_topic_t *rkt;
+    pipe_thread *threads;
+    int64_t      records = 0, bytes = 0, start, end;
+
+    for (; a < argc && argv[a][0] == '-'; a++) {
+        if (strcmp(argv[a], "-t") == 0 && a + 1 < argc) {
+            nthreads = atoi(argv[++a]);
+        } else if (strcmp(argv[a], "-X") == 0 && a + 1 < argc && o.nx < PIPE_MAX_X) {
+            char *kv = argv[++a], *eq = strchr(kv, '=');
+            if (eq == NULL)
+                return usage();
+            *eq = '\0';
+            o.x[o.nx][0] = kv;
+            o.x[o.nx][1] = eq + 1;
+            o.nx++;
+        } else {
+            return usage();
+        }
+    }
+    if (argc - a != 4 || nthreads < 1)
+        return usage();
+    o.source = argv[a];
+    o.topic = argv[a + 1];
+    o.target = argv[a + 2];
+    o.dest = argv[a + 3];
+
+    /* Partitions and their watermarks, before any thread starts. */
+    if ((meta = client(&o, RD_KAFKA_CONSUMER, o.source, NULL, NULL, NULL)) == NULL)
+        return 1;
+    rkt = rd_kafka_topic_new(meta, o.topic, NULL);
+    if (rd_kafka_metadata(meta, 0, rkt, &md, 30000) != RD_KAFKA_RESP_ERR_NO_ERROR ||
+        md->topic_cnt != 1 || md->topics[0].err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        fprintf(stderr, "pipe: no metadata for topic %s\n", o.topic);
+        return 1;
+    }
+    nparts = md->topics[0].partition_cnt;
+    if (nthreads > nparts)
+        nthreads = nparts;
+    threads = calloc((size_t) nthreads, sizeof(*threads));
+    for (int i = 0; i < nthreads; i++) {
+        threads[i].opts = &o;
+        threads[i].parts = calloc((size_t) nparts, sizeof(int32_t));
+        threads[i].low = calloc((size_t) nparts, sizeof(int64_t));
+        threads[i].high = calloc((size_t) nparts, sizeof(int64_t));
+    }
+    for (int p = 0; p < nparts; p++) {
+        pipe_thread *t = &threads[p % nthreads];
+        int32_t      id = md->topics[0].partitions[p].id;
+        int64_t      lo, hi;
+        if (rd_kafka_query_watermark_offsets(meta, o.topic, id, &lo, &hi, 30000) !=
+            RD_KAFKA_RESP_ERR_NO_ERROR) {
+            fprintf(stderr, "pipe: no watermarks for %s-%d\n", o.topic, id);
+            return 1;
+        }
+        t->parts[t->nparts] = id;
+        t->low[t->nparts] = lo;
+        t->high[t->nparts] = hi;
+        t->nparts++;
+        t->expected += hi - lo;
+    }
+    rd_kafka_metadata_destroy(md);
+    rd_kafka_topic_destroy(rkt);
+    rd_kafka_destroy(meta);
+
+    for (int i = 0; i < nthreads; i++)
+        pthread_create(&threads[i].tid, NULL, pipe_main, &threads[i]);
+    for (int i = 0; i < nthreads; i++) {
+        pthread_join(threads[i].tid, NULL);
+        records += threads[i].delivered;
+        bytes += threads[i].bytes;
+        if (threads[i].failed) {
+            fprintf(stderr, "pipe: thread %d: %" PRId64 " of %" PRId64 " records delivered, "
+                    "%" PRId64 " errors\n", i, threads[i].delivered, threads[i].expected,
+                    threads[i].errors);
+            rc = 1;
+        }
+    }
+    end = now_ns();
+    start = atomic_load(&first_ns);
+    printf("{\"records\": %" PRId64 ", \"bytes\": %" PRId64 ", \"seconds\": %.3f, "
+           "\"peak_rss_kb\": %ld}\n", records, bytes,
+           start > 0 ? (double) (end - start) / 1e9 : 0.0, peak_rss_kb());
+    for (int i = 0; i < nthreads; i++) {
+        free(threads[i].parts);
+        free(threads[i].low);
+        free(threads[i].high);
+    }
+    free(threads);
+    return rc;
+}
