@@ -19,6 +19,7 @@ typedef enum {
     MAP_LIST,        /* Java list: trimmed items joined by "," */
     MAP_NONEMPTY,    /* renamed, left out when the value is empty */
     MAP_BUFFER,      /* socket buffer bytes: Java -1 (OS default) is librdkafka 0 */
+    MAP_KBYTES,      /* Java bytes, librdkafka kilobytes (rounded up) */
     MAP_SPECIAL,     /* handled by apply_special() */
     MAP_DROP,        /* a Java knob with no librdkafka meaning: accepted, not passed */
 } map_kind;
@@ -86,7 +87,7 @@ static const client_key client_keys[] = {
     { "max.request.size", "message.max.bytes", MAP_RENAME, ROLE_PRODUCER },
     { "transactional.id", "transactional.id", MAP_NONEMPTY, ROLE_PRODUCER },
     { "transaction.timeout.ms", "transaction.timeout.ms", MAP_SAME, ROLE_PRODUCER },
-    { "buffer.memory", NULL, MAP_DROP, ROLE_ANY },
+    { "buffer.memory", "queue.buffering.max.kbytes", MAP_KBYTES, ROLE_PRODUCER },
     { "max.block.ms", NULL, MAP_DROP, ROLE_ANY },
     { "retries", "retries", MAP_SAME, ROLE_PRODUCER },
     /* consumer */
@@ -335,6 +336,14 @@ kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props 
     size_t      plen = strlen(prefix);
     int    rc = KC_OK;
 
+    /* Java's producer buffers at most buffer.memory (32 MiB by default) of records; left at
+     * its own default (1 GiB), librdkafka would let a fast source fill memory, and with
+     * lent (zero-copy) values whole fetch buffers with it. buffer.memory, if set, wins. */
+    if (type == RD_KAFKA_PRODUCER &&
+        (rc = kc_clientconf_set(conf, "queue.buffering.max.kbytes", "32768", "buffer.memory",
+                                err)) != KC_OK)
+        return rc;
+
     for (size_t i = 0; rc == KC_OK && i < props->n; i++) {
         const char       *key = props->items[i].key;
         const client_key *ck;
@@ -369,6 +378,19 @@ kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props 
         case MAP_BUFFER:
             rc = kc_clientconf_set(conf, ck->rk, strcmp(v, "-1") == 0 ? "0" : v, key, err);
             break;
+        case MAP_KBYTES: {
+            char      *end, kb[32];
+            long long  bytes = strtoll(v, &end, 10);
+            if (end == v || *end != '\0' || bytes < 0)
+                rc = kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration %s: Not a "
+                                "number of type LONG", v, key);
+            else {
+                snprintf(kb, sizeof(kb), "%lld", bytes / 1024 + (bytes % 1024 != 0) +
+                         (bytes == 0));
+                rc = kc_clientconf_set(conf, ck->rk, kb, key, err);
+            }
+            break;
+        }
         case MAP_SPECIAL:
             rc = apply_special(conf, props, prefix, key, props->items[i].value, err);
             break;

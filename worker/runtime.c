@@ -910,6 +910,10 @@ run_source(instance *in)
             }
         }
         rd_kafka_poll(producer, 0);
+        /* Acknowledged records leave their queues now, not at the next offset flush: their
+         * pendings are recycled and only each partition's latest offset stays referenced,
+         * so memory holds what is in flight, not a flush interval's worth of records. */
+        advance(&s);
         if (s.send_failed) {
             fail(in, "Task threw an uncaught and unrecoverable exception", s.last_error);
             goto stopping;

@@ -563,13 +563,16 @@ kc_mirror_client_props(const kc_mirror_config *c, const char *cluster, const cha
     free(id);
 }
 
-rd_kafka_t *
-kc_mirror_client(const kc_mirror_config *c, const char *cluster, const char *role, int task,
-                 const char *role_label, const kc_kafka_hooks *hooks, char *err, size_t errlen)
+static rd_kafka_t *
+make_client(const kc_mirror_config *c, const char *cluster, const char *role, int task,
+            const char *role_label, const kc_kafka_hooks *hooks, size_t prefetch_partitions,
+            char *err, size_t errlen)
 {
     kc_props    props;
     kc_err      e;
     rd_kafka_t *rk;
+    char        kb[32];
+    const char *extra[3] = { NULL };
 
     kc_mirror_client_props(c, cluster, role, task, role_label, &props);
     if (kc_props_get(&props, "bootstrap.servers") == NULL) {
@@ -579,12 +582,46 @@ kc_mirror_client(const kc_mirror_config *c, const char *cluster, const char *rol
         kc_props_free(&props);
         return NULL;
     }
+    if (prefetch_partitions > 0) {
+        /* Read through per-partition queues, librdkafka prefetches up to
+         * queued.max.messages.kbytes (64 MiB) for every partition. Java's consumer holds
+         * about one fetch.max.bytes (50 MiB) in all; so does this one: that budget shared by
+         * the partitions, never below two max.partition.fetch.bytes each (one fetch in
+         * flight, one being consumed). */
+        const char *fmb = kc_props_get(&props, "fetch.max.bytes");
+        const char *mpfb = kc_props_get(&props, "max.partition.fetch.bytes");
+        long long   total = fmb ? atoll(fmb) : 52428800, part = mpfb ? atoll(mpfb) : 1048576;
+        long long   each = total / (long long) prefetch_partitions;
+        if (each < 2 * part)
+            each = 2 * part;
+        if (each > 64LL << 20)
+            each = 64LL << 20;
+        snprintf(kb, sizeof(kb), "%lld", each / 1024 > 0 ? each / 1024 : 1);
+        extra[0] = "queued.max.messages.kbytes";
+        extra[1] = kb;
+    }
     rk = kc_kafka_new_ex(strcmp(role, "consumer") == 0 ? RD_KAFKA_CONSUMER : RD_KAFKA_PRODUCER,
-                         &props, "", NULL, hooks, &e);
+                         &props, "", extra, hooks, &e);
     kc_props_free(&props);
     if (rk == NULL)
         snprintf(err, errlen, "%s %s (%s): %s", cluster, role, role_label, e.msg);
     return rk;
+}
+
+rd_kafka_t *
+kc_mirror_client(const kc_mirror_config *c, const char *cluster, const char *role, int task,
+                 const char *role_label, const kc_kafka_hooks *hooks, char *err, size_t errlen)
+{
+    return make_client(c, cluster, role, task, role_label, hooks, 0, err, errlen);
+}
+
+rd_kafka_t *
+kc_mirror_partition_consumer(const kc_mirror_config *c, const char *cluster, int task,
+                             const char *role_label, size_t partitions, char *err,
+                             size_t errlen)
+{
+    return make_client(c, cluster, "consumer", task, role_label, NULL,
+                       partitions > 0 ? partitions : 1, err, errlen);
 }
 
 const char *

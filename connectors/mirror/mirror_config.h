@@ -82,6 +82,11 @@ void kc_mirror_client_props(const kc_mirror_config *c, const char *cluster, cons
 rd_kafka_t *kc_mirror_client(const kc_mirror_config *c, const char *cluster, const char *role,
                              int task, const char *role_label, const kc_kafka_hooks *hooks,
                              char *err, size_t errlen);
+/* A consumer that reads `partitions` partitions through librdkafka's per-partition queues
+ * (kc_mirror_consume_start), its prefetch bounded as Java's consumer's memory is. */
+rd_kafka_t *kc_mirror_partition_consumer(const kc_mirror_config *c, const char *cluster,
+                                         int task, const char *role_label, size_t partitions,
+                                         char *err, size_t errlen);
 
 /* The cluster that holds the offset-syncs topic ("source" or "target") and its name. */
 const char *kc_mirror_offset_syncs_cluster(const kc_mirror_config *c);

@@ -694,6 +694,8 @@ msc_validate(const json_t *config)
 
 /* ===== Task ===== */
 
+#define OFFSET_RING 4096
+
 /* One assigned source partition: its names, the source partition map handed with every
  * record (one shared object), and its metrics (§9.1). Task thread only. */
 typedef struct mst_tp {
@@ -722,6 +724,11 @@ typedef struct mst {
     int                unsent_permits;       /* syncs the producer refused to take */
     int64_t            poll_timeout_ms;
     atomic_bool        stopping;
+    /* Source offset objects ({"offset":N}) of acknowledged records, oldest first, to be
+     * reused once nobody else holds them (the worker keeps a record's offset until its
+     * partition's queue moves past it): the record path then allocates no JSON. Task thread. */
+    json_t            *offsets[OFFSET_RING];
+    size_t             offsets_head, offsets_len;
 } mst;
 
 static int
@@ -731,6 +738,35 @@ cmp_by_object(const void *a, const void *b)
     uintptr_t y = (uintptr_t) (*(mst_tp *const *) b)->source_partition;
 
     return x < y ? -1 : x > y;
+}
+
+/* A source offset object for offset: the oldest recycled one if only the ring still holds it,
+ * else a new one. Task thread. */
+static json_t *
+offset_object(mst *t, int64_t offset)
+{
+    if (t->offsets_len > 0) {
+        json_t *o = t->offsets[t->offsets_head];
+        /* A count of 1 is the ring's own reference: no other holder is left who could take
+         * another, so the object is ours to change. */
+        if (__atomic_load_n(&o->refcount, __ATOMIC_ACQUIRE) == 1) {
+            t->offsets_head = (t->offsets_head + 1) % OFFSET_RING;
+            t->offsets_len--;
+            json_integer_set(json_object_get(o, "offset"), (json_int_t) offset);
+            return o;
+        }
+    }
+    return json_pack("{s:I}", "offset", (json_int_t) offset);
+}
+
+/* Keeps a reference to an acknowledged record's offset object for offset_object(). */
+static void
+offset_recycle(mst *t, json_t *o)
+{
+    if (o == NULL || t->offsets_len == OFFSET_RING)
+        return;
+    t->offsets[(t->offsets_head + t->offsets_len) % OFFSET_RING] = json_incref(o);
+    t->offsets_len++;
 }
 
 static mst_tp *
@@ -887,8 +923,8 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
             goto fail;
         t->osw = kc_osw_new(kc_mirror_long(&t->cfg, "offset.lag.max", 100), 10, send_sync, t);
     }
-    t->consumer = kc_mirror_client(&t->cfg, "source", "consumer", index, "replication-consumer",
-                                   NULL, err, errlen);
+    t->consumer = kc_mirror_partition_consumer(&t->cfg, "source", index, "replication-consumer",
+                                               t->ntps, err, errlen);
     if (t->consumer == NULL)
         goto fail;
     t->queue = rd_kafka_queue_new(t->consumer);
@@ -1012,7 +1048,7 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
             r->nheaders = nh;
         }
         r->source_partition = json_incref(tp->source_partition);
-        r->source_offset = json_pack("{s:I}", "offset", (json_int_t) m->offset);
+        r->source_offset = offset_object(t, m->offset);
         r->release = mst_release;
         r->opaque = m;
         kc_mirror_metrics_polled(&tp->metrics, now, r->timestamp);
@@ -1033,6 +1069,7 @@ mst_commit_record(void *priv, const kc_record *r, int32_t partition, int64_t off
     if (tp == NULL || atomic_load(&t->stopping))
         return;
     kc_mirror_metrics_acked(&tp->metrics, kc_wall_ms(), r->timestamp, m->payload ? m->len : 0);
+    offset_recycle(t, r->source_offset);
     if (t->osw != NULL && offset >= 0) {
         kc_osw_record_acked(t->osw, tp->topic, tp->partition, m->offset, offset);
         serve_syncs(t);
@@ -1084,6 +1121,8 @@ mst_destroy(void *priv)
         free(t->tps[i].remote);
         json_decref(t->tps[i].source_partition);
     }
+    for (size_t i = 0; i < t->offsets_len; i++)
+        json_decref(t->offsets[(t->offsets_head + i) % OFFSET_RING]);
     free(t->tps);
     free(t->by_partition_object);
     free(t->sync_topic);
