@@ -866,23 +866,42 @@ kc_rest_task_restart(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest
 
 /* ===== Internal: task configs from the worker that runs the connector ===== */
 
+/* Herder thread, internal endpoints (task configs, fencing): a follower passes the request
+ * on to the leader, as Java's herder answers NotLeaderException and HerderRequestHandler
+ * forwards it. No rebalance check here: Java's internal requests do not wait one out. The
+ * forwarded copy carries the Authorization header alone (kc_rest_forward), as Java's, so a
+ * `sessioned` leader refuses it unsigned. Returns true when this worker is the leader. */
+static bool
+leader_or_forward_internal(call *c)
+{
+    kc_herder *h = c->ctx->herder;
+
+    if (kc_herder_is_leader(h))
+        return true;
+    if (kc_herder_leader_url(h) == NULL || *kc_herder_leader_url(h) == '\0')
+        kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to no known "
+                      "leader URL, likely because a rebalance was underway.");
+    else
+        c->forward_to = kc_xstrdup(kc_herder_leader_url(h));
+    return false;
+}
+
+/* Java's putTaskConfigs order: the signature on whichever worker receives the request, then
+ * the leader check, then the connector. */
 static void
 do_tasks_post(kc_herder *h, void *arg)
 {
     call  *c = arg;
     kc_err err;
 
-    if (!kc_herder_is_leader(h)) {
-        kc_rest_error(c->resp, 409, "Cannot complete request because of a conflicting operation "
-                      "(e.g. worker rebalance)");
-        return;
-    }
-    if (known(c) == NULL)
-        return;
     if (kc_herder_verify_internal(h, c->req->body, c->req->body_len,
                                   kc_rest_header(c->req, "X-Connect-Authorization"),
                                   kc_rest_header(c->req, "X-Connect-Request-Signature-Algorithm"),
                                   c->resp) != KC_OK)
+        return;
+    if (!leader_or_forward_internal(c))
+        return;
+    if (known(c) == NULL)
         return;
     if (kc_herder_put_task_configs(h, c->name, c->body, &err) != KC_OK)
         kc_rest_error(c->resp, 500, "Failed to write task configs: %s", err.msg);
@@ -925,14 +944,8 @@ do_fence(kc_herder *h, void *arg)
                                   kc_rest_header(c->req, "X-Connect-Request-Signature-Algorithm"),
                                   c->resp) != KC_OK)
         return;
-    if (!kc_herder_is_leader(h)) {
-        if (kc_herder_leader_url(h) == NULL || *kc_herder_leader_url(h) == '\0')
-            kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to no known "
-                          "leader URL, likely because a rebalance was underway.");
-        else
-            c->forward_to = kc_xstrdup(kc_herder_leader_url(h));
+    if (!leader_or_forward_internal(c))
         return;
-    }
     if ((cs = known(c)) == NULL)
         return;
     type = cs->config ? kc_runtime_connector_type(cs->config) : NULL;

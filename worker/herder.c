@@ -362,6 +362,23 @@ stop_work(kc_herder *h, const kc_work *w)
         kc_runtime_stop_task(h->rt, w->connector, w->task);
 }
 
+/* Stops every item of l at once, within one task.shutdown.graceful.timeout.ms, as Java's
+ * stopAndAwaitConnectors/stopAndAwaitTasks do (one by one, each would get its own). */
+static void
+stop_works(kc_herder *h, const kc_work_list *l)
+{
+    const char **names = kc_xcalloc(l->n ? l->n : 1, sizeof(*names));
+    int         *tasks = kc_xcalloc(l->n ? l->n : 1, sizeof(*tasks));
+
+    for (size_t i = 0; i < l->n; i++) {
+        names[i] = l->items[i].connector;
+        tasks[i] = l->items[i].task;
+    }
+    kc_runtime_stop_many(h->rt, names, tasks, l->n);
+    free(names);
+    free(tasks);
+}
+
 static void
 stop_all_owned(kc_herder *h)
 {
@@ -530,8 +547,10 @@ rebalance(kc_herder *h)
     int                  rc, protocol;
     bool                 revoked_any = false;
 
-    /* Eager: stop everything before joining. */
-    if (h->configured_protocol == KC_CONNECT_EAGER && h->owned.n > 0) {
+    /* Eager: stop everything before joining. The protocol the group runs decides, as in
+     * Java's onJoinPrepare: a sessioned worker in a group with an eager-only member runs
+     * eager too. */
+    if (h->protocol == KC_CONNECT_EAGER && h->owned.n > 0) {
         kc_log_info("herder", "Rebalance started; stopping all work (eager protocol)");
         stop_all_owned(h);
     }
@@ -631,16 +650,18 @@ rebalance(kc_herder *h)
         kc_work_list_from_tasks(&assigned, &a.assigned);
         kc_work_list_from_tasks(&revoked, a.revoked.is_null ? NULL : &a.revoked);
         if (protocol == KC_CONNECT_EAGER) {
+            kc_work_list gone = { 0 };
             for (size_t i = 0; i < h->owned.n; i++)
                 if (!kc_work_list_contains(&assigned, h->owned.items[i].connector,
                                            h->owned.items[i].task))
-                    stop_work(h, &h->owned.items[i]);
+                    kc_work_list_add(&gone, h->owned.items[i].connector,
+                                     h->owned.items[i].task);
+            stop_works(h, &gone);
+            kc_work_list_clear(&gone);
             kc_work_list_clear(&h->owned);
         }
-        for (size_t i = 0; i < revoked.n; i++) {
-            stop_work(h, &revoked.items[i]);
-            revoked_any = true;
-        }
+        stop_works(h, &revoked);
+        revoked_any = revoked.n > 0;
         {
             kc_work_list keep = { 0 };
             for (size_t i = 0; i < h->owned.n; i++)
@@ -688,12 +709,19 @@ on_config_event(kc_herder *h, const kc_config_event *ev)
         h->need_rejoin = true;
         break;
     case KC_CFG_EV_TASKS_COMMITTED:
-        /* Tasks of that connector stop here; the rebalance starts whatever owned work is
-         * not running, so they restart with the new configs if they are still ours. */
-        for (size_t i = 0; i < h->owned.n; i++) {
-            const kc_work *w = &h->owned.items[i];
-            if (w->task >= 0 && strcmp(w->connector, ev->connector) == 0)
-                kc_runtime_stop_task(h->rt, w->connector, w->task);
+        /* Cooperative: tasks of that connector stop here, together (Java's
+         * processTaskConfigUpdatesWithIncrementalCooperative); the rebalance starts whatever
+         * owned work is not running, so they restart with the new configs if they are still
+         * ours. Eager: the rebalance itself stops everything first, as Java's does. */
+        if (h->protocol != KC_CONNECT_EAGER) {
+            kc_work_list tasks = { 0 };
+            for (size_t i = 0; i < h->owned.n; i++) {
+                const kc_work *w = &h->owned.items[i];
+                if (w->task >= 0 && strcmp(w->connector, ev->connector) == 0)
+                    kc_work_list_add(&tasks, w->connector, w->task);
+            }
+            stop_works(h, &tasks);
+            kc_work_list_clear(&tasks);
         }
         h->need_rejoin = true;
         break;
@@ -929,6 +957,21 @@ handle_task_configs(kc_herder *h, const char *name, json_t *configs)
 
 /* ===== Runtime callbacks (connector threads) ===== */
 
+static void heartbeat_when_due(kc_herder *h);
+
+/* Herder thread, while the runtime waits for connectors or tasks to stop: heartbeats go on,
+ * as Java's heartbeat thread sends them while its herder stops work, so a stop that takes
+ * task.shutdown.graceful.timeout.ms does not cost the membership (session.timeout.ms may be
+ * as short). Failures are left to the loop's own heartbeat. */
+static void
+rt_waiting(void *herder)
+{
+    kc_herder *h = herder;
+
+    if (h->joined_once && !atomic_load(&h->stopping))
+        heartbeat_when_due(h);
+}
+
 static void
 rt_task_configs_ready(void *herder, const char *connector, json_t *configs)
 {
@@ -1009,21 +1052,44 @@ run_queue(kc_herder *h)
 
 /* ===== The loop ===== */
 
+/* One heartbeat if heartbeat.interval.ms has passed since the last: KC_OK (also when not
+ * due), KC_EREBALANCE (need_rejoin set) or the failure, in err. */
+static int
+heartbeat_due(kc_herder *h, kc_err *err)
+{
+    int rc;
+
+    if (kc_mono_ms() < h->next_heartbeat)
+        return KC_OK;
+    h->next_heartbeat = kc_mono_ms() + cfg_int(h, "heartbeat.interval.ms");
+    rc = kc_group_heartbeat(h->group, err);
+    if (rc == KC_OK) {
+        h->heartbeat_failing_since = 0;
+    } else if (rc == KC_EREBALANCE) {
+        kc_log_info("herder", "rebalance requested by the coordinator (%s)", err->msg);
+        h->need_rejoin = true;
+    }
+    return rc;
+}
+
+static void
+heartbeat_when_due(kc_herder *h)
+{
+    kc_err err;
+    int    rc = heartbeat_due(h, &err);
+
+    if (rc != KC_OK && rc != KC_EREBALANCE && h->heartbeat_failing_since == 0)
+        h->heartbeat_failing_since = kc_mono_ms();
+}
+
 static void
 heartbeat(kc_herder *h)
 {
     kc_err err;
-    int    rc;
+    int    rc = heartbeat_due(h, &err);
 
-    if (kc_mono_ms() < h->next_heartbeat)
+    if (rc == KC_OK || rc == KC_EREBALANCE) {
         return;
-    h->next_heartbeat = kc_mono_ms() + cfg_int(h, "heartbeat.interval.ms");
-    rc = kc_group_heartbeat(h->group, &err);
-    if (rc == KC_OK) {
-        h->heartbeat_failing_since = 0;
-    } else if (rc == KC_EREBALANCE) {
-        kc_log_info("herder", "rebalance requested by the coordinator (%s)", err.msg);
-        h->need_rejoin = true;
     } else {
         if (h->heartbeat_failing_since == 0)
             h->heartbeat_failing_since = kc_mono_ms();
@@ -1128,7 +1194,7 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
                 h->cfg.nconnectors, (long long) h->cfg.offset);
 
     env = (kc_runtime_env) { wc, h->status, h->offsets, h->worker_id, &h->generation, h,
-                             rt_task_configs_ready };
+                             rt_task_configs_ready, rt_waiting };
     h->rt = kc_runtime_new(&env);
 
     if (kc_clientconf_security(&wc->props, "", &h->sec, err) != KC_OK)

@@ -1281,11 +1281,19 @@ signal_stop(instance *in)
         in->ops->task->stop(priv);
 }
 
+/* How long reap waits between calls of env.waiting: a third of the shortest heartbeat
+ * interval a Connect worker is given is still well inside any session timeout. */
+#define REAP_SLICE_MS 250
+
 /* Waits for the instances of `victims` until the deadline; unlinks and frees the finished
- * ones, and abandons (logs) the others, as Java does with tasks that ignore stop. */
+ * ones, and abandons (logs) the others, as Java does with tasks that ignore stop. Every
+ * REAP_SLICE_MS of waiting it calls env.waiting (without locks held), so the herder keeps
+ * its group membership alive as Java's heartbeat thread does while tasks stop. */
 static void
 reap(kc_runtime *rt, instance **victims, size_t n, int64_t deadline)
 {
+    int64_t next_call = kc_mono_ms() + REAP_SLICE_MS;
+
     for (size_t i = 0; i < n; i++) {
         instance *in = victims[i];
         bool      done;
@@ -1295,6 +1303,8 @@ reap(kc_runtime *rt, instance **victims, size_t n, int64_t deadline)
             int64_t         left = deadline - kc_mono_ms();
             if (left <= 0)
                 break;
+            if (left > REAP_SLICE_MS)
+                left = REAP_SLICE_MS;
             clock_gettime(CLOCK_REALTIME, &ts);
             ts.tv_sec += left / 1000;
             ts.tv_nsec += (left % 1000) * 1000000L;
@@ -1303,6 +1313,12 @@ reap(kc_runtime *rt, instance **victims, size_t n, int64_t deadline)
                 ts.tv_nsec -= 1000000000L;
             }
             pthread_cond_timedwait(&in->cond, &in->lock, &ts);
+            if (!in->finished && rt->env.waiting != NULL && kc_mono_ms() >= next_call) {
+                pthread_mutex_unlock(&in->lock);
+                rt->env.waiting(rt->env.herder);
+                next_call = kc_mono_ms() + REAP_SLICE_MS;
+                pthread_mutex_lock(&in->lock);
+            }
         }
         pthread_mutex_unlock(&in->lock);
         pthread_mutex_lock(&rt->lock);
@@ -1357,6 +1373,26 @@ kc_runtime_stop_task(kc_runtime *rt, const char *connector, int task)
         signal_stop(in);
         reap(rt, &in, 1, shutdown_deadline(rt));
     }
+}
+
+void
+kc_runtime_stop_many(kc_runtime *rt, const char *const *connectors, const int *tasks, size_t n)
+{
+    instance **found = kc_xcalloc(n ? n : 1, sizeof(*found));
+    size_t     k = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        instance *in = find(rt, connectors[i], tasks[i]);
+        bool      dup = false;
+        for (size_t j = 0; j < k && !dup; j++)
+            dup = found[j] == in;
+        if (in != NULL && !dup)
+            found[k++] = in;
+    }
+    for (size_t i = 0; i < k; i++)
+        signal_stop(found[i]);
+    reap(rt, found, k, shutdown_deadline(rt));
+    free(found);
 }
 
 bool kc_runtime_has_connector(const kc_runtime *rt, const char *name) { return find((kc_runtime *) rt, name, -1) != NULL; }

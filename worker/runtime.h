@@ -36,6 +36,10 @@ typedef struct kc_runtime_env {
     void                   *herder;
     /* Connector thread: the connector's task configs (new reference, an array). */
     void (*task_configs_ready)(void *herder, const char *connector, json_t *configs);
+    /* Herder thread, optional: called every few hundred ms while a stop waits for
+     * instances to end (up to task.shutdown.graceful.timeout.ms), so the herder can keep
+     * its group session alive meanwhile; it must not call back into the runtime. */
+    void (*waiting)(void *herder);
 } kc_runtime_env;
 
 typedef struct kc_runtime kc_runtime;
@@ -60,6 +64,12 @@ bool kc_runtime_has_task(const kc_runtime *rt, const char *connector, int task);
 
 /* PAUSED/STARTED/STOPPED for a connector and its tasks. */
 void kc_runtime_set_target(kc_runtime *rt, const char *connector, kc_target_state target);
+
+/* Stops the connectors (task -1) and tasks named by connectors[i]/tasks[i] that run here,
+ * in parallel, all bounded by one task.shutdown.graceful.timeout.ms (Java's
+ * stopAndAwaitConnectors/stopAndAwaitTasks). */
+void kc_runtime_stop_many(kc_runtime *rt, const char *const *connectors, const int *tasks,
+                          size_t n);
 
 /* Stops everything (in parallel), bounded by task.shutdown.graceful.timeout.ms. */
 void kc_runtime_stop_all(kc_runtime *rt);

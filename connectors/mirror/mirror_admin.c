@@ -895,6 +895,7 @@ list_offsets_once(rd_kafka_t *rk, const char *group, int timeout_ms, kc_admin_gr
                 o2[k].offset = p->offset < 0 ? -1 : p->offset;
                 o2[k].metadata = p->metadata != NULL
                     ? kc_xstrndup(p->metadata, p->metadata_size) : kc_xstrdup("");
+                o2[k].metadata_len = p->metadata != NULL ? p->metadata_size : 0;
                 k++;
             }
             if (rc != KC_OK) {
@@ -1075,10 +1076,11 @@ alter_offsets_once(rd_kafka_t *rk, const char *group, const kc_admin_group_offse
         rd_kafka_topic_partition_t *p = rd_kafka_topic_partition_list_add(pl, offs[i].topic,
                                                                          offs[i].partition);
         const char                 *md = offs[i].metadata ? offs[i].metadata : "";
+        size_t                      len = offs[i].metadata ? offs[i].metadata_len : 0;
         p->offset = offs[i].offset;
         /* librdkafka frees metadata with the list. */
-        p->metadata = kc_xstrdup(md);
-        p->metadata_size = strlen(md);
+        p->metadata = kc_xstrndup(md, len);
+        p->metadata_size = len;
     }
     req = rd_kafka_AlterConsumerGroupOffsets_new(group, pl);
     rd_kafka_topic_partition_list_destroy(pl);

@@ -153,7 +153,10 @@ typedef struct kc_admin_group_offset {
     char   *topic;
     int32_t partition;
     int64_t offset;                 /* -1: the group has an entry with no offset */
-    char   *metadata;               /* "" when none */
+    char   *metadata;               /* "" when none; NUL-terminated, but see metadata_len */
+    size_t  metadata_len;           /* its bytes: a client's metadata may hold NULs (one
+                                     * written by confluent-kafka-python ends with one) and
+                                     * Java passes them on */
 } kc_admin_group_offset;
 
 /* The committed offsets of one group (OffsetFetch, all partitions, not requiring stable
@@ -179,7 +182,7 @@ int  kc_admin_describe_group_states(rd_kafka_t *rk, const char *const *groups, s
                                     int timeout_ms, kc_group_state *states, kc_err *err);
 
 /* AlterConsumerGroupOffsets (OffsetCommit without a member) for one group: offs[i].offset
- * with offs[i].metadata (NULL as ""), no leader epoch. A group with active members is
+ * with the offs[i].metadata_len bytes of offs[i].metadata (NULL as ""), no leader epoch. A group with active members is
  * KC_ECONFLICT with the broker's text (UNKNOWN_MEMBER_ID); other per-partition errors are
  * KC_EKAFKA naming the first failed partition. */
 int  kc_admin_alter_group_offsets(rd_kafka_t *rk, const char *group,

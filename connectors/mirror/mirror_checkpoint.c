@@ -281,6 +281,7 @@ mcc_validate(const json_t *config)
 /* The last checkpoint of a (group, downstream topic, partition) (CheckpointStore). */
 typedef struct checkpoint {
     char   *group, *topic, *metadata;
+    size_t  metadata_len;            /* the committed metadata's bytes, NULs included */
     int32_t partition;
     int64_t upstream, downstream;
     kc_mirror_series latency_ms;     /* checkpoint-latency-ms: ack time - record timestamp */
@@ -336,7 +337,7 @@ store_find(mct *t, const char *group, const char *topic, int32_t partition)
 /* Lock held. */
 static void
 store_put(mct *t, const char *group, const char *topic, int32_t partition, int64_t upstream,
-          int64_t downstream, const char *metadata)
+          int64_t downstream, const char *metadata, size_t metadata_len)
 {
     checkpoint *c = store_find(t, group, topic, partition);
 
@@ -354,7 +355,8 @@ store_put(mct *t, const char *group, const char *topic, int32_t partition, int64
         kc_mirror_series_init(&c->latency_ms);
     }
     free(c->metadata);
-    c->metadata = kc_xstrdup(metadata ? metadata : "");
+    c->metadata = kc_xstrndup(metadata ? metadata : "", metadata ? metadata_len : 0);
+    c->metadata_len = metadata ? metadata_len : 0;
     c->upstream = upstream;
     c->downstream = downstream;
 }
@@ -457,7 +459,8 @@ on_checkpoint(mct *t, const rd_kafka_message_t *m)
     }
     if (assigned(t, c.group)) {
         pthread_mutex_lock(&t->lock);
-        store_put(t, c.group, c.topic, c.partition, c.upstream, c.downstream, c.metadata);
+        store_put(t, c.group, c.topic, c.partition, c.upstream, c.downstream, c.metadata,
+                  c.metadata_len);
         pthread_mutex_unlock(&t->lock);
     }
     kc_mirror_checkpoint_free(&c);
@@ -634,7 +637,7 @@ renamed_topic(const mct *t, const char *upstream_topic)
 
 static void
 queue_record(mct *t, const char *group, const char *topic, int32_t partition, int64_t upstream,
-             int64_t downstream, const char *metadata, int64_t timestamp)
+             int64_t downstream, const char *metadata, size_t metadata_len, int64_t timestamp)
 {
     kc_record *r;
 
@@ -647,7 +650,7 @@ queue_record(mct *t, const char *group, const char *topic, int32_t partition, in
     kc_wbuf_reset(&t->key);
     kc_wbuf_reset(&t->value);
     if (kc_mirror_checkpoint_key(&t->key, group, topic, partition) != 0 ||
-        kc_mirror_checkpoint_value(&t->value, upstream, downstream, metadata) != 0) {
+        kc_mirror_checkpoint_value(&t->value, upstream, downstream, metadata, metadata_len) != 0) {
         KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_ERROR, "Checkpoint for group %s, %s-%d does not fit the "
             "record format; skipped", group, topic, partition);
         t->nout--;
@@ -695,10 +698,12 @@ checkpoint_group(mct *t, const char *group)
         last = store_find(t, group, topic, o->partition);
         emit = last == NULL || o->offset < last->upstream || down > last->downstream;
         if (emit)
-            store_put(t, group, topic, o->partition, o->offset, down, o->metadata);
+            store_put(t, group, topic, o->partition, o->offset, down, o->metadata,
+                      o->metadata_len);
         pthread_mutex_unlock(&t->lock);
         if (emit) {
-            queue_record(t, group, topic, o->partition, o->offset, down, o->metadata, timestamp);
+            queue_record(t, group, topic, o->partition, o->offset, down, o->metadata,
+                         o->metadata_len, timestamp);
             emitted++;
         }
         free(topic);
@@ -820,8 +825,9 @@ sync_group(mct *t, const char *group)
                 if (target[j].partition == c->partition && strcmp(target[j].topic, c->topic) == 0)
                     keep = target[j].offset < 0 || target[j].offset < c->downstream;
         if (keep)
-            write[nwrite++] = (kc_admin_group_offset) { kc_xstrdup(c->topic), c->partition,
-                                                        c->downstream, kc_xstrdup(c->metadata) };
+            write[nwrite++] = (kc_admin_group_offset) {
+                kc_xstrdup(c->topic), c->partition, c->downstream,
+                kc_xstrndup(c->metadata, c->metadata_len), c->metadata_len };
     }
     pthread_mutex_unlock(&t->lock);
     if (nwrite > 0) {

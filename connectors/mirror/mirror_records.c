@@ -53,16 +53,17 @@ kc_mirror_checkpoint_key(kc_wbuf *wb, const char *group, const char *topic, int3
 }
 
 int
-kc_mirror_checkpoint_value(kc_wbuf *wb, int64_t upstream, int64_t downstream, const char *metadata)
+kc_mirror_checkpoint_value(kc_wbuf *wb, int64_t upstream, int64_t downstream, const char *metadata,
+                           size_t metadata_len)
 {
     if (metadata == NULL)
-        metadata = "";
-    if (!fits(metadata))
+        metadata = "", metadata_len = 0;
+    if (metadata_len > MAX_STRING)
         return -1;
     kc_wbuf_i16(wb, VERSION_0);
     kc_wbuf_i64(wb, upstream);
     kc_wbuf_i64(wb, downstream);
-    kc_wbuf_string(wb, metadata);
+    kc_wbuf_string_n(wb, metadata, metadata_len);
     return 0;
 }
 
@@ -95,6 +96,19 @@ read_string(kc_rbuf *rb, char **out)
     if (kc_rbuf_string(rb, &s) != 0 || s.len < 0 || memchr(s.ptr, 0, (size_t) s.len) != NULL)
         return -1;
     *out = kc_xstrndup((const char *) s.ptr, (size_t) s.len);
+    return 0;
+}
+
+/* A non-nullable STRING kept whole, NULs included: -1 when short or negative. */
+static int
+read_string_n(kc_rbuf *rb, char **out, size_t *len)
+{
+    kc_slice s;
+
+    if (kc_rbuf_string(rb, &s) != 0 || s.len < 0)
+        return -1;
+    *out = kc_xstrndup((const char *) s.ptr, (size_t) s.len);
+    *len = (size_t) s.len;
     return 0;
 }
 
@@ -140,7 +154,8 @@ kc_mirror_checkpoint_decode(const void *key, size_t klen, const void *val, size_
         return -1;
     kc_rbuf_init(&rb, val, vlen);
     if (read_version(&rb) != 0 || kc_rbuf_i64(&rb, &out->upstream) != 0 ||
-        kc_rbuf_i64(&rb, &out->downstream) != 0 || read_string(&rb, &out->metadata) != 0)
+        kc_rbuf_i64(&rb, &out->downstream) != 0 ||
+        read_string_n(&rb, &out->metadata, &out->metadata_len) != 0)
         goto err_parse;
     kc_rbuf_init(&rb, key, klen);
     if (read_string(&rb, &out->group) != 0 || read_string(&rb, &out->topic) != 0 ||

@@ -56,7 +56,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         KC_ASSERT(kc_mirror_checkpoint_key(&wb, c.group, c.topic, c.partition) == 0);
         check_prefix(&wb, key, klen, 0);
         kc_wbuf_reset(&wb);
-        KC_ASSERT(kc_mirror_checkpoint_value(&wb, c.upstream, c.downstream, c.metadata) == 0);
+        KC_ASSERT(kc_mirror_checkpoint_value(&wb, c.upstream, c.downstream, c.metadata,
+                                             c.metadata_len) == 0);
         check_prefix(&wb, val, vlen, 2);
         kc_wbuf_reset(&wb);
         kc_mirror_checkpoint_free(&c);

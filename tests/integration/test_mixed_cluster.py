@@ -4,60 +4,257 @@ Connect cluster: one group, the same internal topics, each running what the othe
 created, and each showing the same statuses. Byte compatibility proven against the real
 thing rather than our reading of it.
 
+The matrix runs every connect.protocol with a Java leader and with a kconnect leader. The
+group coordinator makes the first member to join the leader (the classic group protocol's
+ClassicGroup.add: the leader is only chosen while there is none), and the Connect leader is
+the group leader, so start order decides; both workers' "Joined group" log lines name the
+leader's URL and the test checks it is the intended kind. Each case starts one Java worker
+(the costly part) and one kconnect worker, and ends with a kill -9 of one of them; across the
+matrix each kind dies once as leader and once as follower at least.
+
 SPDX-License-Identifier: Apache-2.0
 """
 
+import base64
+import hashlib
+import hmac
+import json
 import os
+import re
+import signal
 import time
+import uuid
 
 import pytest
+from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
 
 import kafka_harness as kh
 from kconnect import base_properties
 from test_cluster import all_running, create, status, wait_for
 
+JOINED = re.compile(r"Joined group at generation (\d+) with protocol version (\d+) .*?"
+                    r"leaderUrl='([^']*)'")
+PROTOCOL_VERSION = {"eager": 0, "compatible": 1, "sessioned": 2}
+TASKS = 3
+INVALID = "Internal request contained invalid signature."
+UNSIGNED = "Internal request missing required signature"
 
-@pytest.fixture
-def mixed(tmp_path, workers, target_cluster, java):
-    props = base_properties(target_cluster)
-    props["scheduled.rebalance.max.delay.ms"] = "0"
-    jw = kh.JavaConnectWorker(java, str(tmp_path), props).start()
+
+def last_join(w):
+    """(generation, protocol version, leader URL) of the worker's last completed join."""
+    found = JOINED.findall(w.log())
+    return (int(found[-1][0]), int(found[-1][1]), found[-1][2]) if found else None
+
+
+def session_key(cluster, config_topic):
+    """The newest session key in the config topic: (raw key, algorithm)."""
+    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
+                                          "enable.partition.eof": True, "log_level": 0}))
+    c.assign([TopicPartition(config_topic, 0, OFFSET_BEGINNING)])
+    found = None
+    deadline = time.monotonic() + 20
     try:
-        jw.wait_log("Joined group at generation", timeout=180)
-        kw = workers.start(props)
-        yield jw, kw
+        while time.monotonic() < deadline:
+            m = c.poll(0.5)
+            if m is None:
+                continue
+            if m.error():
+                break
+            if m.key() == b"session-key" and m.value():
+                v = json.loads(m.value())
+                found = (base64.b64decode(v["key"]), v["algorithm"])
+    finally:
+        c.close()
+    return found
+
+
+def post_tasks(w, connector, body, key=None, algorithm="HmacSHA256"):
+    """POST /connectors/{c}/tasks as a worker forwarding task configs would: signed with key
+    (raw bytes) when given, with 32 zero bytes' signature when key is False, else unsigned."""
+    headers = {"Content-Type": "application/json"}
+    if key is not None:
+        mac = hmac.new(key or bytes(32), body.encode(),
+                       {"HmacSHA256": hashlib.sha256, "HmacSHA1": hashlib.sha1,
+                        "HmacSHA512": hashlib.sha512}[algorithm]).digest()
+        headers["X-Connect-Authorization"] = base64.b64encode(mac).decode()
+        headers["X-Connect-Request-Signature-Algorithm"] = algorithm
+    return w.request("POST", f"/connectors/{connector}/tasks", data=body, headers=headers,
+                     timeout=60)
+
+
+def rest(w, method, path, body=None, expect=200):
+    """A REST call as an operator's client makes it: 409 (a rebalance under way) retried, and
+    time for Java's 90 s request timeout (an eager rebalance stops every task first)."""
+    deadline = time.monotonic() + 90
+    while True:
+        r = w.request(method, path, json=body, timeout=95)
+        if r.status_code != 409 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert r.status_code == expect, (w.url, method, path, r.text)
+    return r
+
+
+def served_task_configs(kind, w, connector):
+    """How many task-config POSTs for connector w's REST answered 204, from its log: Java's
+    request log line, or kconnect's (its RestServer logger at DEBUG)."""
+    if kind == "java":
+        return w.log().count(f'"POST /connectors/{connector}/tasks HTTP/1.1" 204')
+    return w.log().count(f"POST /connectors/{connector}/tasks -> 204")
+
+
+MATRIX = [
+    # connect.protocol, the leader's kind, the kind killed at the end
+    ("eager", "java", "kconnect"),          # the follower dies
+    ("eager", "kconnect", "kconnect"),      # the leader dies
+    ("compatible", "java", "java"),         # the leader dies
+    ("compatible", "kconnect", "java"),     # the follower dies
+    ("sessioned", "java", "java"),          # the leader dies: kconnect leads, alone
+    ("sessioned", "kconnect", "kconnect"),  # the leader dies: Java leads, alone
+]
+
+
+@pytest.mark.parametrize("protocol,leader,victim", MATRIX,
+                         ids=[f"{p}-{l}-leader-kill-{v}" for p, l, v in MATRIX])
+def test_mixed_cluster(tmp_path, workers, target_cluster, java, protocol, leader, victim):
+    follower = "kconnect" if leader == "java" else "java"
+    survivor = "kconnect" if victim == "java" else "java"
+    props = base_properties(target_cluster)
+    props.update({"connect.protocol": protocol, "scheduled.rebalance.max.delay.ms": "0",
+                  "session.timeout.ms": "6000", "heartbeat.interval.ms": "1000"})
+    jw = kh.JavaConnectWorker(java, str(tmp_path), props)
+    try:
+        # The first to join leads.
+        if leader == "java":
+            jw.start().wait_log("Joined group at generation", timeout=180)
+            kw = workers.start(props)
+        else:
+            kw = workers.start(props)
+            wait_for(lambda: last_join(kw), timeout=60, what="kconnect joined alone")
+            jw.start()
+        w = {"java": jw, "kconnect": kw}
+        ids = {k: x.url.split("//")[1] for k, x in w.items()}
+        wait_for(lambda: jw.get("/connector-plugins").status_code == 200, timeout=180,
+                 what="the Java worker's REST resources")
+        joins = wait_for(lambda: (lambda a, b: a and b and a == b and a)(last_join(jw),
+                                                                          last_join(kw)),
+                         timeout=60, what="both workers in one generation")
+        assert joins[1] == PROTOCOL_VERSION[protocol], joins
+        assert joins[2] == w[leader].url + "/", f"the leader is not the {leader} worker: {joins}"
+        # kconnect serves its request log at DEBUG, as Java's RestServer logger at INFO.
+        r = kw.request("PUT", "/admin/loggers/org.apache.kafka.connect.runtime.rest.RestServer",
+                       json={"level": "DEBUG"})
+        assert r.status_code == 200, r.text
+
+        # Connectors created through each worker's REST (a follower forwards to the leader).
+        tag = uuid.uuid4().hex[:6]
+        topics = [f"mx-{tag}-a", f"mx-{tag}-b"]
+        for t in topics:
+            target_cluster.create_topic(t, 2 * TASKS, 1)
+        names = [f"mx-{tag}-java", f"mx-{tag}-kc"]        # created through that kind's REST
+
+        def sink(topic):
+            return {"connector.class": "FileStreamSink", "topics": topic,
+                    "tasks.max": str(TASKS), "file": os.devnull}
+        for n in names:
+            rest(jw if n.endswith("-java") else kw, "POST", "/connectors",
+                 {"name": n, "config": sink(topics[0])}, expect=201)
+
+        def settled():
+            out = {}
+            for n in names:
+                sj, sk = all_running(jw, n, TASKS), all_running(kw, n, TASKS)
+                if not (sj and sj == sk):
+                    return None
+                out[n] = sj
+            return out
+        views = wait_for(settled, timeout=120, what="every connector RUNNING, both views equal")
+        conn_on = {n: s["connector"]["worker_id"] for n, s in views.items()}
+        task_owners = {t["worker_id"] for s in views.values() for t in s["tasks"]}
+        assert task_owners == set(ids.values()), f"tasks should land on both kinds: {views}"
+        assert set(conn_on.values()) == set(ids.values()), \
+            f"connectors should run on both kinds (the follower computes task configs): {conn_on}"
+        assert all(t["version"] == "4.3.1" for s in views.values() for t in s["tasks"])
+        tj = {t["id"]["task"]: t["config"]
+              for t in rest(jw, "GET", f"/connectors/{names[1]}/tasks").json()}
+        tk = {t["id"]["task"]: t["config"]
+              for t in rest(kw, "GET", f"/connectors/{names[1]}/tasks").json()}
+        assert tj == tk
+        assert tj[0]["task.class"] == "org.apache.kafka.connect.file.FileStreamSinkTask"
+
+        # New task configs computed on the follower reach the leader (signed when sessioned):
+        # a config change through the other kind's REST, and each connector's tasks run it.
+        on_follower = [n for n in names if conn_on[n] == ids[follower]]
+        before = {n: served_task_configs(leader, w[leader], n) for n in on_follower}
+        for n in names:
+            rest(kw if n.endswith("-java") else jw, "PUT", f"/connectors/{n}/config",
+                 sink(topics[1]))
+
+        def reconfigured():
+            for n in names:
+                if not all_running(kw, n, TASKS) or not all_running(jw, n, TASKS):
+                    return False
+                for x in (jw, kw):
+                    cfgs = x.get(f"/connectors/{n}/tasks").json()
+                    if len(cfgs) != TASKS or any(c["config"]["topics"] != topics[1]
+                                                 for c in cfgs):
+                        return False
+            return True
+        wait_for(reconfigured, timeout=120, what="new task configs RUNNING everywhere")
+        for n in on_follower:
+            assert status(kw, n)["connector"]["worker_id"] == ids[follower], "it moved"
+            assert served_task_configs(leader, w[leader], n) > before[n], \
+                f"the {leader} leader did not take {n}'s task configs from the follower"
+        for k in ("java", "kconnect"):
+            log = w[k].log()
+            assert INVALID not in log and UNSIGNED not in log, f"{k}: refused inter-worker call"
+            assert "SchemaException" not in log and "Failed to deserialize" not in log
+
+        # The internal endpoint as Java answers it, on both kinds in both roles.
+        body = json.dumps([{"task.class": "org.apache.kafka.connect.file.FileStreamSinkTask",
+                            "topics": topics[1]}])
+        if protocol == "sessioned":
+            key, alg = session_key(target_cluster, props["config.storage.topic"])
+            for x in (jw, kw):
+                r = post_tasks(x, names[0], body, key=False, algorithm=alg)
+                assert (r.status_code, r.json()["message"]) == (403, INVALID), (x.url, r.text)
+                r = post_tasks(x, names[0], body)
+                assert (r.status_code, r.json()["message"]) == (400, UNSIGNED), (x.url, r.text)
+            # Rightly signed: the leader takes it (an unknown connector: 404); a follower
+            # checks the signature, then forwards without it (Java's RestClient passes on
+            # the Authorization header alone), so the leader refuses it unsigned.
+            r = post_tasks(w[leader], "nope", body, key=key, algorithm=alg)
+            assert (r.status_code, r.json()["message"]) == (404, "Connector nope not found")
+            r = post_tasks(w[follower], "nope", body, key=key, algorithm=alg)
+            assert (r.status_code, r.json()["message"]) == (400, UNSIGNED), r.text
+        else:
+            # No session key: signatures are not checked; a follower forwards to the leader.
+            for x in (jw, kw):
+                r = post_tasks(x, "nope", body, key=False)
+                assert (r.status_code, r.json()["message"]) == (404, "Connector nope not found"), \
+                    (x.url, r.text)
+
+        # kill -9: the survivor runs everything, at once (no scheduled delay), and leads.
+        if victim == "java":
+            jw.proc.send_signal(signal.SIGKILL)
+            jw.proc.wait(10)
+        else:
+            kw.stop(signal.SIGKILL)
+        killed = time.monotonic()
+
+        def moved():
+            ss = [all_running(w[survivor], n, TASKS) for n in names]
+            if not all(ss):
+                return False
+            owners = {s["connector"]["worker_id"] for s in ss} | \
+                {t["worker_id"] for s in ss for t in s["tasks"]}
+            return owners == {ids[survivor]}
+        wait_for(moved, timeout=60, what=f"all work on the surviving {survivor} worker")
+        print(f"{protocol}/{leader} leader, {victim} killed: moved in "
+              f"{time.monotonic() - killed:.1f}s")
+        assert last_join(w[survivor])[2] == w[survivor].url + "/"
     finally:
         jw.stop()
-
-
-def test_java_and_kconnect_workers_share_one_cluster(mixed, tmp_path):
-    jw, kw = mixed
-    src = tmp_path / "in.txt"
-    src.write_text("".join(f"m{i}\n" for i in range(10)))
-    # Through kconnect's REST (forwarded to whoever leads), and through Java's.
-    create(kw, "from-kc", {"connector.class": "FileStreamSink", "topics": "mixed-t",
-                           "tasks.max": "4", "file": os.devnull})
-    create(jw, "from-java", {"connector.class":
-                             "org.apache.kafka.connect.file.FileStreamSourceConnector",
-                             "file": str(src), "topic": "mixed-s"})
-    for name, tasks in (("from-kc", 4), ("from-java", 1)):
-        wait_for(lambda: all_running(jw, name, tasks) and all_running(kw, name, tasks),
-                 timeout=90, what=f"{name} RUNNING on both views")
-    kc_id, java_id = f"127.0.0.1:{kw.port}", jw.url.split("//")[1]
-    owners = set()
-    for name in ("from-kc", "from-java"):
-        sj, sk = status(jw, name), status(kw, name)
-        assert sj == sk, f"the two workers disagree on {name}"
-        owners |= {sj["connector"]["worker_id"]} | {t["worker_id"] for t in sj["tasks"]}
-        assert all(t["version"] == "4.3.1" for t in sj["tasks"]), sj
-    assert owners == {kc_id, java_id}, "work should land on both kinds of worker"
-    # The task configs the leader stored are the same whichever worker computed them.
-    tj = {t["id"]["task"]: t["config"] for t in jw.get("/connectors/from-kc/tasks").json()}
-    tk = {t["id"]["task"]: t["config"] for t in kw.get("/connectors/from-kc/tasks").json()}
-    assert tj == tk and tj[0]["task.class"] == "org.apache.kafka.connect.file.FileStreamSinkTask"
-    assert tj[0]["file"] == os.devnull and tj[0]["topics"] == "mixed-t"
-    log = jw.log()
-    assert "SchemaException" not in log and "Failed to deserialize" not in log
 
 
 def test_mirror_source_task_moves_between_java_and_kconnect_losing_nothing(

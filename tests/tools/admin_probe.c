@@ -312,10 +312,10 @@ cmd_list_offsets(rd_kafka_t *rk, int tmo, const char *group, kc_err *err, int *r
     if ((*rc = kc_admin_list_group_offsets(rk, group, tmo, &off, &n, err)) == KC_OK) {
         json_t *a = json_array();
         for (size_t i = 0; i < n; i++)
-            json_array_append_new(a, json_pack("{s:s,s:i,s:I,s:s}", "topic", off[i].topic,
+            json_array_append_new(a, json_pack("{s:s,s:i,s:I,s:s%}", "topic", off[i].topic,
                                                "partition", (int) off[i].partition, "offset",
                                                (json_int_t) off[i].offset, "metadata",
-                                               off[i].metadata));
+                                               off[i].metadata, off[i].metadata_len));
         json_object_set_new(o, "offsets", a);
         kc_admin_group_offsets_free(off, n);
     }
@@ -351,6 +351,7 @@ cmd_alter_offsets(rd_kafka_t *rk, int tmo, const char *group, const char *arg, k
         off[i].partition = (int32_t) json_integer_value(json_object_get(j, "partition"));
         off[i].offset = json_integer_value(json_object_get(j, "offset"));
         off[i].metadata = (char *) json_string_value(json_object_get(j, "metadata"));
+        off[i].metadata_len = json_string_length(json_object_get(j, "metadata"));
     }
     *rc = kc_admin_alter_group_offsets(rk, group, off, n, tmo, err);
     free(off);

@@ -117,23 +117,33 @@ test_checkpoint_vectors(void **state)
     assert_int_equal(kc_mirror_checkpoint_key(&wb, "g1", "A.orders", 3), 0);   /* C1 */
     assert_bytes(&wb, "0002 6731 0008 412e6f7264657273 00000003");
     kc_wbuf_reset(&wb);
-    assert_int_equal(kc_mirror_checkpoint_value(&wb, 100, 42, ""), 0);
+    assert_int_equal(kc_mirror_checkpoint_value(&wb, 100, 42, "", 0), 0);
     assert_bytes(&wb, "0000 0000000000000064 000000000000002a 0000");
     kc_wbuf_reset(&wb);
-    assert_int_equal(kc_mirror_checkpoint_value(&wb, 100, 42, NULL), 0);      /* null -> "" */
+    assert_int_equal(kc_mirror_checkpoint_value(&wb, 100, 42, NULL, 5), 0);   /* null -> "" */
     assert_bytes(&wb, "0000 0000000000000064 000000000000002a 0000");
     kc_wbuf_reset(&wb);
     assert_int_equal(kc_mirror_checkpoint_key(&wb, "gr\xc3\xbcppe", "us-west.t", 0), 0);   /* C2 */
     assert_bytes(&wb, "0007 6772c3bc707065 0009 75732d776573742e74 00000000");
     kc_wbuf_reset(&wb);
-    assert_int_equal(kc_mirror_checkpoint_value(&wb, -1, 7, "meta"), 0);
+    assert_int_equal(kc_mirror_checkpoint_value(&wb, -1, 7, "meta", 4), 0);
     assert_bytes(&wb, "0000 ffffffffffffffff 0000000000000007 0004 6d657461");
     kc_wbuf_reset(&wb);
     /* Java: C3, the extremes and a 3-byte character in the metadata. */
     assert_int_equal(kc_mirror_checkpoint_key(&wb, "g", "t", INT32_MAX), 0);
-    assert_int_equal(kc_mirror_checkpoint_value(&wb, INT64_MAX, INT64_MIN, "\xe2\x82\xac"), 0);
+    assert_int_equal(kc_mirror_checkpoint_value(&wb, INT64_MAX, INT64_MIN, "\xe2\x82\xac", 3), 0);
     assert_bytes(&wb, "0001 67 0001 74 7fffffff 0000 7fffffffffffffff 8000000000000000 0003 e282ac");
+    kc_wbuf_reset(&wb);
+    /* Metadata is any string: a NUL byte (confluent-kafka-python ends its metadata with one)
+     * is written and read as part of it, as Java keeps it. */
+    assert_int_equal(kc_mirror_checkpoint_value(&wb, 5, 6, "m\0x\0", 4), 0);
+    assert_bytes(&wb, "0000 0000000000000005 0000000000000006 0004 6d007800");
     kc_wbuf_free(&wb);
+    assert_int_equal(CP("0001 67 0001 74 00000000",
+                        "0000 0000000000000005 0000000000000006 0004 6d007800", &c), 0);
+    assert_int_equal(c.metadata_len, 4);
+    assert_memory_equal(c.metadata, "m\0x\0", 5);
+    kc_mirror_checkpoint_free(&c);
 
     assert_int_equal(CP("0002 6731 0008 412e6f7264657273 00000003",
                         "0000 0000000000000064 000000000000002a 0000", &c), 0);
@@ -143,6 +153,7 @@ test_checkpoint_vectors(void **state)
     assert_int_equal(c.upstream, 100);
     assert_int_equal(c.downstream, 42);
     assert_string_equal(c.metadata, "");
+    assert_int_equal(c.metadata_len, 0);
     kc_mirror_checkpoint_free(&c);
     assert_int_equal(CP("0007 6772c3bc707065 0009 75732d776573742e74 00000000",
                         "0000 ffffffffffffffff 0000000000000007 0004 6d657461", &c), 0);
@@ -152,6 +163,7 @@ test_checkpoint_vectors(void **state)
     assert_int_equal(c.upstream, -1);
     assert_int_equal(c.downstream, 7);
     assert_string_equal(c.metadata, "meta");
+    assert_int_equal(c.metadata_len, 4);
     kc_mirror_checkpoint_free(&c);
 }
 
@@ -197,7 +209,7 @@ test_string_limits(void **state)
     assert_int_equal(kc_mirror_heartbeat_key(&wb, "A", s), -1);
     assert_int_equal(kc_mirror_checkpoint_key(&wb, s, "t", 0), -1);
     assert_int_equal(kc_mirror_checkpoint_key(&wb, "g", s, 0), -1);
-    assert_int_equal(kc_mirror_checkpoint_value(&wb, 1, 2, s), -1);
+    assert_int_equal(kc_mirror_checkpoint_value(&wb, 1, 2, s, 32768), -1);
     assert_int_equal(kc_mirror_offset_sync_key(&wb, s, 0), -1);
     assert_int_equal(kc_mirror_heartbeat_key(&wb, NULL, "B"), -1);
     assert_int_equal(kc_mirror_checkpoint_key(&wb, "g", NULL, 0), -1);
@@ -282,11 +294,13 @@ test_malformed(void **state)
     assert_int_equal(OS("0006 6f7264657273 000000", "00000000000004d2 00000000000004b0", &s), -1);
     assert_int_equal(OS("ffff 6f7264657273 00000000", "00000000000004d2 00000000000004b0", &s), -1);
     assert_int_equal(OS("8000", "00000000000004d2 00000000000004b0", &s), -1);     /* -32768 */
-    /* Java throws NullPointerException for a null key or value; a NUL byte in a string is
-     * refused here (Java would decode it). */
+    /* Java throws NullPointerException for a null key or value; a NUL byte in a string other
+     * than a checkpoint's metadata is refused here (Java would decode it). */
     assert_int_equal(kc_mirror_heartbeat_decode(NULL, 0, v, sizeof(v), &h), -1);
     assert_int_equal(kc_mirror_heartbeat_decode("\0\1A\0\1B", 6, NULL, 0, &h), -1);
     assert_int_equal(HB("0001 00 0001 42", "0000 0000018bcfe56800", &h), -1);
+    assert_int_equal(CP("0002 6700 0001 74 00000000", "0000 0000000000000005 0000000000000006 0000",
+                        &c), -1);
     assert_int_equal(OS("0003 610062 00000000", "00000000000004d2 00000000000004b0", &s), -1);
 }
 
