@@ -572,7 +572,7 @@ make_client(const kc_mirror_config *c, const char *cluster, const char *role, in
     kc_err      e;
     rd_kafka_t *rk;
     char        kb[32];
-    const char *extra[3] = { NULL };
+    const char *extra[5] = { NULL };
 
     kc_mirror_client_props(c, cluster, role, task, role_label, &props);
     if (kc_props_get(&props, "bootstrap.servers") == NULL) {
@@ -583,22 +583,27 @@ make_client(const kc_mirror_config *c, const char *cluster, const char *role, in
         return NULL;
     }
     if (prefetch_partitions > 0) {
-        /* Read through per-partition queues, librdkafka prefetches up to
-         * queued.max.messages.kbytes (64 MiB) for every partition. Java's consumer holds
-         * about one fetch.max.bytes (50 MiB) in all; so does this one: that budget shared by
-         * the partitions, never below two max.partition.fetch.bytes each (one fetch in
-         * flight, one being consumed). */
+        /* The partitions' fetch queues are all forwarded to the task's one queue, and
+         * librdkafka measures queued.max.messages.kbytes (64 MiB) against that shared queue:
+         * the budget is the task's. Java's consumer holds about one fetch response
+         * (max.partition.fetch.bytes per partition, at most fetch.max.bytes) while it hands
+         * out the previous one; this one may hold two, so a response can arrive while one
+         * is consumed. Past the budget librdkafka waits fetch.queue.backoff.ms (1 s by
+         * default) before fetching that partition again, which would stall a fast mirror:
+         * a few ms, as Java fetches again as soon as its buffer drains. */
         const char *fmb = kc_props_get(&props, "fetch.max.bytes");
         const char *mpfb = kc_props_get(&props, "max.partition.fetch.bytes");
-        long long   total = fmb ? atoll(fmb) : 52428800, part = mpfb ? atoll(mpfb) : 1048576;
-        long long   each = total / (long long) prefetch_partitions;
-        if (each < 2 * part)
-            each = 2 * part;
-        if (each > 64LL << 20)
-            each = 64LL << 20;
-        snprintf(kb, sizeof(kb), "%lld", each / 1024 > 0 ? each / 1024 : 1);
+        long long   max = fmb ? atoll(fmb) : 52428800, part = mpfb ? atoll(mpfb) : 1048576;
+        long long   budget = 2 * part * (long long) prefetch_partitions;
+        if (budget > max)
+            budget = max;
+        if (budget < 2 * part)
+            budget = 2 * part;
+        snprintf(kb, sizeof(kb), "%lld", budget / 1024 > 0 ? budget / 1024 : 1);
         extra[0] = "queued.max.messages.kbytes";
         extra[1] = kb;
+        extra[2] = "fetch.queue.backoff.ms";
+        extra[3] = "10";
     }
     rk = kc_kafka_new_ex(strcmp(role, "consumer") == 0 ? RD_KAFKA_CONSUMER : RD_KAFKA_PRODUCER,
                          &props, "", extra, hooks, &e);
