@@ -589,6 +589,24 @@ add_alias_defs(json_t *defs, const json_t *config, const char *key, const char *
     kc_strv_free(aliases);
 }
 
+/* The value of a Connect key the connector redefines: no recommender of the worker's
+ * (recommended_values empty); a converter's plugin.version is shown only with its converter
+ * set, as Java's version recommenders decide. */
+static void
+plugin_view(const json_t *def, const json_t *config, json_t *value)
+{
+    const char *name = json_string_value(json_object_get(def, "name"));
+    const char *tail = strstr(name, ".plugin.version");
+
+    json_array_clear(json_object_get(value, "recommended_values"));
+    if (tail != NULL && tail != name && strncmp(name, "connector.", 10) != 0) {
+        char *conv = kc_xstrndup(name, (size_t) (tail - name));
+        if (!json_is_string(json_object_get(config, conv)))
+            json_object_set_new(value, "visible", json_false());
+        free(conv);
+    }
+}
+
 json_t *
 kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connector_ops *ops)
 {
@@ -600,9 +618,24 @@ kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connecto
 
     add_alias_defs(defs, config, "transforms", "transformation", "Transforms");
     add_alias_defs(defs, config, "predicates", "predicate", "Predicates");
-    json_array_foreach(own, i, d)
-        if (!defined(defs, json_string_value(json_object_get(d, "name"))))
+    /* A key the connector defines too takes the connector's definition in Connect's place
+     * (Java merges the connector's ConfigDef last); MirrorMaker's ConfigDefs extend
+     * ConnectorConfig's without the worker's defaults and recommenders. */
+    json_array_foreach(own, i, d) {
+        const char *name = json_string_value(json_object_get(d, "name"));
+        size_t      j;
+        json_t     *b;
+        bool        replaced = false;
+        json_array_foreach(defs, j, b)
+            if (!replaced && strcmp(json_string_value(json_object_get(b, "name")), name) == 0) {
+                json_t *mine = json_deep_copy(d);
+                json_object_set_new(mine, "x-plugin", json_true());
+                json_array_set_new(defs, j, mine);
+                replaced = true;
+            }
+        if (!replaced)
             json_array_append(defs, d);
+    }
     json_decref(own);
     /* Keys given as null that nothing defines come first, each with Java's error. */
     json_object_foreach((json_t *) config, key, v)
@@ -615,8 +648,12 @@ kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connecto
         const json_t *g = json_object_get(d, "group");
         bool          seen = false;
         size_t        j;
-        json_t       *x;
-        json_array_append_new(configs, entry(d, value_of(d, config)));
+        json_t       *x, *value = value_of(d, config);
+        if (json_object_get(d, "x-plugin") != NULL) {
+            plugin_view(d, config, value);
+            json_object_del(d, "x-plugin");
+        }
+        json_array_append_new(configs, entry(d, value));
         if (!json_is_string(g))
             continue;
         json_array_foreach(groups, j, x)
@@ -676,6 +713,21 @@ kc_rest_validation_message(const json_t *infos)
 
 /* ===== PUT /connector-plugins/{p}/config/validate ===== */
 
+const char *
+kc_rest_jackson_shape(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "Object value (token `JsonToken.START_OBJECT`)";
+    case JSON_ARRAY: return "Array value (token `JsonToken.START_ARRAY`)";
+    case JSON_STRING: return "String value (token `JsonToken.VALUE_STRING`)";
+    case JSON_INTEGER: return "Integer value (token `JsonToken.VALUE_NUMBER_INT`)";
+    case JSON_REAL: return "Floating-point value (token `JsonToken.VALUE_NUMBER_FLOAT`)";
+    case JSON_TRUE: return "Boolean value (token `JsonToken.VALUE_TRUE`)";
+    case JSON_FALSE: return "Boolean value (token `JsonToken.VALUE_FALSE`)";
+    default: return "Null value (token `JsonToken.VALUE_NULL`)";
+    }
+}
+
 bool
 kc_rest_coerce_config(json_t *config, kc_rest_response *resp)
 {
@@ -686,8 +738,7 @@ kc_rest_coerce_config(json_t *config, kc_rest_response *resp)
         char *text = NULL;
         if (json_is_object(v) || json_is_array(v)) {
             kc_rest_error(resp, 500, "Cannot deserialize value of type `java.lang.String` from "
-                          "%s value (token `JsonToken.START_%s`)", json_is_object(v) ? "Object"
-                          : "Array", json_is_object(v) ? "OBJECT" : "ARRAY");
+                          "%s", kc_rest_jackson_shape(v));
             return false;
         }
         if (json_is_integer(v))
@@ -828,8 +879,7 @@ kc_rest_plugin_validate(const kc_rest_ctx *ctx, const kc_rest_request *req,
     }
     if ((ops = kc_plugins_find(cls)) == NULL) {
         char *msg = kc_rest_unknown_class_message(cls, "org.apache.kafka.connect.runtime.rest."
-                                                  "errors.BadRequestException: org.apache.kafka."
-                                                  "connect.errors.ConnectException: ");
+                                                  "errors.BadRequestException: ");
         kc_rest_error_text(resp, 500, msg);
         free(msg);
         goto out;

@@ -29,6 +29,11 @@ char *kc_rest_validation_message(const json_t *infos);
  * names Java puts before it on each endpoint). New string. */
 char *kc_rest_unknown_class_message(const char *cls, const char *prefix);
 
+/* How Jackson names a JSON value it cannot map: "Array value (token `JsonToken.START_ARRAY`)"
+ * and so on, the tail of its "Cannot deserialize value of type `T` from ..." message.
+ * Static string. */
+const char *kc_rest_jackson_shape(const json_t *v);
+
 /* Config values as Jackson reads a Map<String,String>: numbers and booleans become their
  * text; an object or array is Jackson's 500 (filled into resp, false). In place. */
 bool kc_rest_coerce_config(json_t *config, struct kc_rest_response *resp);
