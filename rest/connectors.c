@@ -367,6 +367,20 @@ do_put(kc_herder *h, void *arg)
     ok(c, created ? 201 : 200, connector_info(existing));
 }
 
+/* Jackson's 500 for a body that is not the Map<String,String> the resource takes. */
+static void
+not_a_map(const kc_rest_request *req, const json_t *body, kc_rest_response *resp)
+{
+    char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
+
+    kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap"
+                  "<java.lang.String,java.lang.String>` from %s%s", kc_rest_jackson_shape(body),
+                  where);
+    free(where);
+}
+
+#define CREATE_REQUEST "org.apache.kafka.connect.runtime.rest.entities.CreateConnectorRequest"
+
 /* The request body; an empty one is null, as Jersey hands Jackson's "no content" to the
  * resource. NULL (and resp set) when it is not JSON. */
 static json_t *
@@ -392,8 +406,9 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
     json_t     *body = parse_body(req, resp), *config, *jname;
     put_args    p = { NULL, NULL, true };
     call        c = { ctx, req, resp, NULL, body, NULL, &p };
-    char       *name = NULL;
+    char       *name = NULL, *where = NULL;
     const char *why, *state, *cname;
+    const char *in_config[] = { CREATE_REQUEST, "config", NULL };
 
     if (body == NULL)
         return;
@@ -403,9 +418,10 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
         goto out;
     }
     if (!json_is_object(body)) {
+        where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
         kc_rest_error(resp, 500, "Cannot deserialize value of type `org.apache.kafka.connect."
-                      "runtime.rest.entities.CreateConnectorRequest` from %s",
-                      kc_rest_jackson_shape(body));
+                      "runtime.rest.entities.CreateConnectorRequest` from %s%s",
+                      kc_rest_jackson_shape(body), where);
         goto out;
     }
     jname = json_object_get(body, "name");
@@ -416,17 +432,19 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
         kc_rest_error(resp, 400, "%s", why);
         goto out;
     }
+    if (config != NULL && !json_is_null(config) && !json_is_object(config))
+        where = kc_rest_jackson_where(req->body, req->body_len, in_config);
     if (json_is_string(config)) {
         kc_rest_error(resp, 500, "Cannot construct instance of `java.util.LinkedHashMap` "
                       "(although at least one Creator exists): no String-argument "
-                      "constructor/factory method to deserialize from String value ('%s')",
-                      json_string_value(config));
+                      "constructor/factory method to deserialize from String value ('%s')%s",
+                      json_string_value(config), where);
         goto out;
     }
     if (config != NULL && !json_is_null(config) && !json_is_object(config)) {
         kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap"
-                      "<java.lang.String,java.lang.String>` from %s",
-                      kc_rest_jackson_shape(config));
+                      "<java.lang.String,java.lang.String>` from %s%s",
+                      kc_rest_jackson_shape(config), where);
         goto out;
     }
     if (!json_is_object(config)) {
@@ -434,7 +452,7 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
                       "\"connectorConfig\" is null");
         goto out;
     }
-    if (!kc_rest_coerce_config(config, resp))
+    if (!kc_rest_coerce_config(config, resp, req->body, req->body_len, in_config))
         goto out;
     state = json_string_value(json_object_get(body, "initial_state"));
     if (state != NULL && strcasecmp(state, "RUNNING") && strcasecmp(state, "PAUSED") &&
@@ -442,10 +460,12 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
         char *up = kc_xstrdup(state);
         for (char *q = up; *q; q++)
             *q = (char) toupper((unsigned char) *q);
+        where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) {
+            CREATE_REQUEST, "initial_state", NULL });
         kc_rest_error(resp, 500, "Cannot construct instance of `org.apache.kafka.connect."
                       "runtime.rest.entities.CreateConnectorRequest$InitialState`, problem: No "
                       "enum constant org.apache.kafka.connect.runtime.rest.entities."
-                      "CreateConnectorRequest.InitialState.%s", up);
+                      "CreateConnectorRequest.InitialState.%s%s", up, where);
         free(up);
         goto out;
     }
@@ -466,6 +486,7 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
     }
     json_decref(p.config);
 out:
+    free(where);
     free(name);
     json_decref(body);
 }
@@ -486,11 +507,10 @@ kc_rest_connector_config_put(const kc_rest_ctx *ctx, const kc_rest_request *req,
         goto out;
     }
     if (!json_is_object(body)) {
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.HashMap` from a "
-                      "non-object value");
+        not_a_map(req, body, resp);
         goto out;
     }
-    if (!kc_rest_coerce_config(body, resp))
+    if (!kc_rest_coerce_config(body, resp, req->body, req->body_len, NULL))
         goto out;
     cname = json_string_value(json_object_get(body, "name"));
     if (json_object_get(body, "name") != NULL && (cname == NULL || strcmp(cname, c.name) != 0)) {
@@ -553,11 +573,10 @@ kc_rest_connector_config_patch(const kc_rest_ctx *ctx, const kc_rest_request *re
     if (body == NULL)
         return;
     if (!json_is_object(body)) {
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.HashMap` from a "
-                      "non-object value");
+        not_a_map(req, body, resp);
         goto out;
     }
-    if (!kc_rest_coerce_config(body, resp))
+    if (!kc_rest_coerce_config(body, resp, req->body, req->body_len, NULL))
         goto out;
     run(&c, do_patch);
 out:
@@ -943,9 +962,11 @@ kc_rest_connector_tasks_post(const kc_rest_ctx *ctx, const kc_rest_request *req,
     if (body == NULL)
         return;
     if (!json_is_array(body)) {
+        char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
         kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.ArrayList<java.util."
-                      "Map<java.lang.String,java.lang.String>>` from %s",
-                      kc_rest_jackson_shape(body));
+                      "Map<java.lang.String,java.lang.String>>` from %s%s",
+                      kc_rest_jackson_shape(body), where);
+        free(where);
     } else {
         run(&c, do_tasks_post);
     }
