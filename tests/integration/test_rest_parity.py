@@ -7,10 +7,10 @@ Each worker is a Connect cluster of its own (own group.id and internal topics) o
 target cluster, with the same worker settings otherwise. The script names its connectors,
 topics and files through placeholders ({P} a per-worker prefix, {DIR} a per-worker directory,
 {G} the worker's group.id, {W} its worker id), so the two runs do not collide; each answer is
-read back through the same placeholders, and then status codes, `Location` headers and JSON
-bodies must be equal: keys (as sets: JSON object order carries no meaning), value types,
-array lengths and order (unless a step says Java's order is not fixed), and values,
-error messages included.
+read back through the same placeholders, and then status codes, `Location` and `Allow`
+headers and JSON bodies must be equal: keys (as sets: JSON object order carries no meaning),
+value types, array lengths and order (unless a step says Java's order is not fixed), and
+values, error messages included.
 
 Values that differ by nature are masked (MASKED: path -> reason); answers compared on part
 of their content say which part and why (NORMALIZED); differences that must stay are listed
@@ -44,6 +44,9 @@ from test_cluster import wait_for
 SINK = "org.apache.kafka.connect.file.FileStreamSinkConnector"
 MM_SOURCE = "org.apache.kafka.connect.mirror.MirrorSourceConnector"
 LINES = ["one", "two", "three"]
+
+# Response headers compared beside the status and body (Content-Type is always JSON or none).
+COMPARED_HEADERS = ("Location", "Allow")
 
 # Worker settings both workers share (beside their own group.id, internal topics, listener).
 COMMON = {"offset.flush.interval.ms": "500", "scheduled.rebalance.max.delay.ms": "0"}
@@ -107,6 +110,8 @@ SCRIPT = [
       status=405),
     S("POST", "/connectors", raw="not json", what="unsupported media type",
       headers={"Content-Type": "text/plain"}, status=415),
+    S("OPTIONS", "/connectors", what="options", status=200),
+    S("OPTIONS", "/connectors/{P}x/offsets", what="options of a connector path", status=200),
 
     # ---- unknown connector, task, plugin ---------------------------------------------------
     S("GET", f"/connectors/{NONE}", what="unknown connector", status=404),
@@ -338,6 +343,12 @@ SCRIPT = [
       until=state_is("RUNNING", 1, "RUNNING"), status=200),
     S("POST", "/connectors/{P}src/tasks/0/restart", what="restart task", status=204),
     S("POST", "/connectors/{P}src/tasks/7/restart", what="restart unknown task id", status=404),
+    S("POST", "/connectors/{P}src/tasks/x/restart", what="restart a task id not a number",
+      status=404),
+    S("GET", "/connectors/{P}src/tasks/x/status", what="status of a task id not a number",
+      status=404),
+    S("GET", "/connectors/{P}src/tasks/-1/status", what="status of a negative task id",
+      status=404),
     S("POST", "/connectors/{P}stopped/restart", what="restart a stopped connector"),
     S("POST", "/connectors/{P}paused/restart?includeTasks=true",
       what="restart a paused connector with tasks"),
@@ -562,9 +573,9 @@ class Side:
         return requests.request(step.method, url, timeout=60, **kw)
 
     def answer(self, step):
-        """(status, body, Location, seconds) of the step, repeated while a rebalance is under
-        way (Java's 'momentarily' 409, its 'rebalance is expected' 500: clients retry those)
-        and until step.until holds (60 s at most)."""
+        """(status, body, compared headers, seconds) of the step, repeated while a rebalance
+        is under way (Java's 'momentarily' 409, its 'rebalance is expected' 500: clients
+        retry those) and until step.until holds (60 s at most)."""
         deadline = time.monotonic() + 60
         while True:
             r = self.send(step)
@@ -581,9 +592,9 @@ class Side:
                 except (KeyError, IndexError, TypeError):
                     again = True
             if not again or time.monotonic() > deadline:
-                location = r.headers.get("Location")
-                return r.status_code, body, self.unfill(location) if location else None, \
-                    round(time.monotonic() - deadline + 60, 1)
+                headers = {h: self.unfill(r.headers[h]) for h in COMPARED_HEADERS
+                           if h in r.headers}
+                return r.status_code, body, headers, round(time.monotonic() - deadline + 60, 1)
             time.sleep(0.3)
 
     def run(self):
@@ -662,8 +673,9 @@ def compare(java_answers, our_answers):
         diffs = []
         if sj != sk:
             diffs.append(("status", sj, sk))
-        if lj != lk:
-            diffs.append(("Location", lj, lk))
+        for h in COMPARED_HEADERS:
+            if lj.get(h) != lk.get(h):
+                diffs.append((h, lj.get(h, "<absent>"), lk.get(h, "<absent>")))
         diffs += differences(bj, bk, "$", step)
         kept = []
         for d in diffs:
