@@ -163,7 +163,7 @@ SCRIPT = [
       {"connector.class": "FileStreamSink", "name": "x", "topics": "t", "tasks.max": "0",
        "errors.tolerance": "some", "nullk": None}, what="validate errors", status=200),
     S("PUT", "/connector-plugins/FileStreamSource/config/validate",
-      {"connector.class": "FileStreamSource", "tasks.max": "x", "file": "/tmp/x"},
+      {"connector.class": "FileStreamSource", "tasks.max": "x", "file": "{DIR}/x"},
       what="validate missing name and topic", status=200),
     S("PUT", "/connector-plugins/FileStreamSink/config/validate",
       {"connector.class": "FileStreamSink", "name": "x", "topics": "a", "topics.regex": "b.*"},
