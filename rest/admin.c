@@ -20,6 +20,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "rest/plugins.h"
 #include "rest/routes.h"
 #include "worker/herder.h"
 #include "worker/log.h"
@@ -105,18 +106,21 @@ level_map(const kc_rest_request *req, kc_rest_response *resp)
         return NULL;
     }
     if (!json_is_object(body)) {
+        char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
         kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap"
-                      "<java.lang.String,java.lang.String>` from %s value",
-                      json_is_array(body) ? "Array" : json_is_string(body) ? "String"
-                      : "non-Object");
+                      "<java.lang.String,java.lang.String>` from %s%s",
+                      kc_rest_jackson_shape(body), where);
+        free(where);
         json_decref(body);
         return NULL;
     }
     json_object_foreach(body, k, v) {
         if (json_is_object(v) || json_is_array(v)) {
+            char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) {
+                "java.util.LinkedHashMap", k, NULL });
             kc_rest_error(resp, 500, "Cannot deserialize value of type `java.lang.String` from "
-                          "%s value (through reference chain: java.util.LinkedHashMap[\"%s\"])",
-                          json_is_object(v) ? "Object" : "Array", k);
+                          "%s%s", kc_rest_jackson_shape(v), where);
+            free(where);
             json_decref(body);
             return NULL;
         }

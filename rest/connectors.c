@@ -213,6 +213,20 @@ known(call *c)
     return cs;
 }
 
+/* The connector, or NULL after a 404 with Java's wording for the endpoint: status reads
+ * find no status ("No status found for connector X"), target-state changes an unknown
+ * connector ("Unknown connector X"). */
+static const kc_connector_state *
+known_as(call *c, const char *fmt)
+{
+    const kc_connector_state *cs = kc_config_state_connector(kc_herder_config(c->ctx->herder),
+                                                             c->name);
+
+    if (cs == NULL)
+        kc_rest_error(c->resp, 404, fmt, c->name);
+    return cs;
+}
+
 static void
 ok(call *c, int status, json_t *body)
 {
@@ -230,14 +244,16 @@ do_list(kc_herder *h, void *arg)
     const kc_config_state *cfg = kc_herder_config(h);
     bool                   status = kc_rest_query_has(c->req, "expand", "status");
     bool                   info = kc_rest_query_has(c->req, "expand", "info");
-    json_t                *out = status || info ? json_object() : json_array();
+    /* Any expand, even one Java ignores as unknown, makes the answer a map. */
+    bool                   expand = kc_rest_query(c->req, "expand") != NULL;
+    json_t                *out = expand ? json_object() : json_array();
 
     for (size_t i = 0; i < cfg->nconnectors; i++) {
         const kc_connector_state *cs = &cfg->connectors[i];
         json_t                   *e;
         if (cs->config == NULL)
             continue;
-        if (!status && !info) {
+        if (!expand) {
             json_array_append_new(out, json_string(cs->name));
             continue;
         }
@@ -351,11 +367,31 @@ do_put(kc_herder *h, void *arg)
     ok(c, created ? 201 : 200, connector_info(existing));
 }
 
+/* Jackson's 500 for a body that is not the Map<String,String> the resource takes. */
+static void
+not_a_map(const kc_rest_request *req, const json_t *body, kc_rest_response *resp)
+{
+    char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
+
+    kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap"
+                  "<java.lang.String,java.lang.String>` from %s%s", kc_rest_jackson_shape(body),
+                  where);
+    free(where);
+}
+
+#define CREATE_REQUEST "org.apache.kafka.connect.runtime.rest.entities.CreateConnectorRequest"
+
+/* The request body; an empty one is null, as Jersey hands Jackson's "no content" to the
+ * resource. NULL (and resp set) when it is not JSON. */
 static json_t *
 parse_body(const kc_rest_request *req, kc_rest_response *resp)
 {
     json_error_t jerr;
-    json_t      *body = json_loadb(req->body, req->body_len, 0, &jerr);
+    json_t      *body;
+
+    if (req->body_len == 0 || strspn(req->body, " \t\r\n") == req->body_len)
+        return json_null();
+    body = json_loadb(req->body, req->body_len, JSON_DECODE_ANY, &jerr);
 
     if (body == NULL)
         kc_rest_error(resp, 500, "Unexpected character or end of input at line %d, column %d: "
@@ -370,14 +406,22 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
     json_t     *body = parse_body(req, resp), *config, *jname;
     put_args    p = { NULL, NULL, true };
     call        c = { ctx, req, resp, NULL, body, NULL, &p };
-    char       *name = NULL;
+    char       *name = NULL, *where = NULL;
     const char *why, *state, *cname;
+    const char *in_config[] = { CREATE_REQUEST, "config", NULL };
 
     if (body == NULL)
         return;
+    if (json_is_null(body)) {
+        kc_rest_error(resp, 500, "Cannot invoke \"org.apache.kafka.connect.runtime.rest.entities."
+                      "CreateConnectorRequest.name()\" because \"createRequest\" is null");
+        goto out;
+    }
     if (!json_is_object(body)) {
+        where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
         kc_rest_error(resp, 500, "Cannot deserialize value of type `org.apache.kafka.connect."
-                      "runtime.rest.entities.CreateConnectorRequest` from a non-object value");
+                      "runtime.rest.entities.CreateConnectorRequest` from %s%s",
+                      kc_rest_jackson_shape(body), where);
         goto out;
     }
     jname = json_object_get(body, "name");
@@ -388,12 +432,27 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
         kc_rest_error(resp, 400, "%s", why);
         goto out;
     }
+    if (config != NULL && !json_is_null(config) && !json_is_object(config))
+        where = kc_rest_jackson_where(req->body, req->body_len, in_config);
+    if (json_is_string(config)) {
+        kc_rest_error(resp, 500, "Cannot construct instance of `java.util.LinkedHashMap` "
+                      "(although at least one Creator exists): no String-argument "
+                      "constructor/factory method to deserialize from String value ('%s')%s",
+                      json_string_value(config), where);
+        goto out;
+    }
+    if (config != NULL && !json_is_null(config) && !json_is_object(config)) {
+        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap"
+                      "<java.lang.String,java.lang.String>` from %s%s",
+                      kc_rest_jackson_shape(config), where);
+        goto out;
+    }
     if (!json_is_object(config)) {
         kc_rest_error(resp, 500, "Cannot invoke \"java.util.Map.get(Object)\" because "
                       "\"connectorConfig\" is null");
         goto out;
     }
-    if (!kc_rest_coerce_config(config, resp))
+    if (!kc_rest_coerce_config(config, resp, req->body, req->body_len, in_config))
         goto out;
     state = json_string_value(json_object_get(body, "initial_state"));
     if (state != NULL && strcasecmp(state, "RUNNING") && strcasecmp(state, "PAUSED") &&
@@ -401,10 +460,12 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
         char *up = kc_xstrdup(state);
         for (char *q = up; *q; q++)
             *q = (char) toupper((unsigned char) *q);
+        where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) {
+            CREATE_REQUEST, "initial_state", NULL });
         kc_rest_error(resp, 500, "Cannot construct instance of `org.apache.kafka.connect."
                       "runtime.rest.entities.CreateConnectorRequest$InitialState`, problem: No "
                       "enum constant org.apache.kafka.connect.runtime.rest.entities."
-                      "CreateConnectorRequest.InitialState.%s", up);
+                      "CreateConnectorRequest.InitialState.%s%s", up, where);
         free(up);
         goto out;
     }
@@ -425,6 +486,7 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
     }
     json_decref(p.config);
 out:
+    free(where);
     free(name);
     json_decref(body);
 }
@@ -445,11 +507,10 @@ kc_rest_connector_config_put(const kc_rest_ctx *ctx, const kc_rest_request *req,
         goto out;
     }
     if (!json_is_object(body)) {
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.HashMap` from a "
-                      "non-object value");
+        not_a_map(req, body, resp);
         goto out;
     }
-    if (!kc_rest_coerce_config(body, resp))
+    if (!kc_rest_coerce_config(body, resp, req->body, req->body_len, NULL))
         goto out;
     cname = json_string_value(json_object_get(body, "name"));
     if (json_object_get(body, "name") != NULL && (cname == NULL || strcmp(cname, c.name) != 0)) {
@@ -512,11 +573,10 @@ kc_rest_connector_config_patch(const kc_rest_ctx *ctx, const kc_rest_request *re
     if (body == NULL)
         return;
     if (!json_is_object(body)) {
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.HashMap` from a "
-                      "non-object value");
+        not_a_map(req, body, resp);
         goto out;
     }
-    if (!kc_rest_coerce_config(body, resp))
+    if (!kc_rest_coerce_config(body, resp, req->body, req->body_len, NULL))
         goto out;
     run(&c, do_patch);
 out:
@@ -555,7 +615,7 @@ static void
 do_status(kc_herder *h, void *arg)
 {
     call                     *c = arg;
-    const kc_connector_state *cs = known(c);
+    const kc_connector_state *cs = known_as(c, "No status found for connector %s");
     json_t                   *info;
 
     if (cs == NULL)
@@ -601,9 +661,8 @@ do_task_status(kc_herder *h, void *arg)
         kc_rest_error(c->resp, 404, "HTTP 404 Not Found");    /* Jersey: not an Integer */
         return;
     }
-    if (known(c) == NULL)
-        return;
-    if (task < 0 || kc_status_store_get(kc_herder_status(h), c->name, task, &st) != KC_OK) {
+    if (kc_config_state_connector(kc_herder_config(h), c->name) == NULL || task < 0 ||
+        kc_status_store_get(kc_herder_status(h), c->name, task, &st) != KC_OK) {
         kc_rest_error(c->resp, 404, "No status found for task %s-%s", c->name, t);
         return;
     }
@@ -619,10 +678,13 @@ ENDPOINT(kc_rest_task_status, do_task_status)
 typedef struct leader_action {
     int        (*op)(kc_herder *h, const char *name, kc_err *err);
     const char  *what;
+    const char  *unknown;       /* Java's 404 message for an unknown connector */
 } leader_action;
 
-static const leader_action delete_action = { kc_herder_delete_connector, "delete" };
-static const leader_action stop_action = { kc_herder_stop_connector, "stop" };
+static const leader_action delete_action = { kc_herder_delete_connector, "delete",
+                                             "Connector %s not found" };
+static const leader_action stop_action = { kc_herder_stop_connector, "stop",
+                                           "Unknown connector %s" };
 
 static void
 do_leader_action(kc_herder *h, void *arg)
@@ -633,7 +695,7 @@ do_leader_action(kc_herder *h, void *arg)
 
     if (!leader_or_forward(c))
         return;
-    if (known(c) == NULL)
+    if (known_as(c, a->unknown) == NULL)
         return;
     if (a->op(h, c->name, &err) != KC_OK)
         kc_rest_error(c->resp, 500, "Failed to %s connector %s: %s", a->what, c->name, err.msg);
@@ -657,7 +719,7 @@ do_target(kc_herder *h, void *arg)
     kc_target_state s = *(kc_target_state *) c->extra;
     kc_err          err;
 
-    if (known(c) == NULL)
+    if (known_as(c, "Unknown connector %s") == NULL)
         return;
     if (kc_herder_put_target_state(h, c->name, s, &err) != KC_OK)
         kc_rest_error(c->resp, 500, "Failed to write target state: %s", err.msg);
@@ -919,7 +981,11 @@ kc_rest_connector_tasks_post(const kc_rest_ctx *ctx, const kc_rest_request *req,
     if (body == NULL)
         return;
     if (!json_is_array(body)) {
-        kc_rest_error(resp, 400, "Task configs must be a JSON array");
+        char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
+        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.ArrayList<java.util."
+                      "Map<java.lang.String,java.lang.String>>` from %s%s",
+                      kc_rest_jackson_shape(body), where);
+        free(where);
     } else {
         run(&c, do_tasks_post);
     }

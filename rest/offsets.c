@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rest/plugins.h"
 #include "rest/routes.h"
 #include "worker/herder.h"
 #include "worker/kafka.h"
@@ -644,6 +645,15 @@ kc_rest_offsets_alter(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_res
         return;
     }
     offsets = json_object_get(body, "offsets");
+    if (offsets != NULL && !json_is_null(offsets) && !json_is_array(offsets)) {
+        char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) {
+            "org.apache.kafka.connect.runtime.rest.entities.ConnectorOffsets", "offsets", NULL });
+        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.ArrayList<org.apache."
+                      "kafka.connect.runtime.rest.entities.ConnectorOffset>` from %s%s",
+                      kc_rest_jackson_shape(offsets), where);
+        free(where);
+        goto out;
+    }
     if (!json_is_array(offsets) || json_array_size(offsets) == 0) {
         kc_rest_error(resp, 400, "Partitions / offsets need to be provided for an alter offsets "
                       "request");

@@ -589,6 +589,24 @@ add_alias_defs(json_t *defs, const json_t *config, const char *key, const char *
     kc_strv_free(aliases);
 }
 
+/* The value of a Connect key the connector redefines: no recommender of the worker's
+ * (recommended_values empty); a converter's plugin.version is shown only with its converter
+ * set, as Java's version recommenders decide. */
+static void
+plugin_view(const json_t *def, const json_t *config, json_t *value)
+{
+    const char *name = json_string_value(json_object_get(def, "name"));
+    const char *tail = strstr(name, ".plugin.version");
+
+    json_array_clear(json_object_get(value, "recommended_values"));
+    if (tail != NULL && tail != name && strncmp(name, "connector.", 10) != 0) {
+        char *conv = kc_xstrndup(name, (size_t) (tail - name));
+        if (!json_is_string(json_object_get(config, conv)))
+            json_object_set_new(value, "visible", json_false());
+        free(conv);
+    }
+}
+
 json_t *
 kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connector_ops *ops)
 {
@@ -600,9 +618,24 @@ kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connecto
 
     add_alias_defs(defs, config, "transforms", "transformation", "Transforms");
     add_alias_defs(defs, config, "predicates", "predicate", "Predicates");
-    json_array_foreach(own, i, d)
-        if (!defined(defs, json_string_value(json_object_get(d, "name"))))
+    /* A key the connector defines too takes the connector's definition in Connect's place
+     * (Java merges the connector's ConfigDef last); MirrorMaker's ConfigDefs extend
+     * ConnectorConfig's without the worker's defaults and recommenders. */
+    json_array_foreach(own, i, d) {
+        const char *name = json_string_value(json_object_get(d, "name"));
+        size_t      j;
+        json_t     *b;
+        bool        replaced = false;
+        json_array_foreach(defs, j, b)
+            if (!replaced && strcmp(json_string_value(json_object_get(b, "name")), name) == 0) {
+                json_t *mine = json_deep_copy(d);
+                json_object_set_new(mine, "x-plugin", json_true());
+                json_array_set_new(defs, j, mine);
+                replaced = true;
+            }
+        if (!replaced)
             json_array_append(defs, d);
+    }
     json_decref(own);
     /* Keys given as null that nothing defines come first, each with Java's error. */
     json_object_foreach((json_t *) config, key, v)
@@ -615,8 +648,12 @@ kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connecto
         const json_t *g = json_object_get(d, "group");
         bool          seen = false;
         size_t        j;
-        json_t       *x;
-        json_array_append_new(configs, entry(d, value_of(d, config)));
+        json_t       *x, *value = value_of(d, config);
+        if (json_object_get(d, "x-plugin") != NULL) {
+            plugin_view(d, config, value);
+            json_object_del(d, "x-plugin");
+        }
+        json_array_append_new(configs, entry(d, value));
         if (!json_is_string(g))
             continue;
         json_array_foreach(groups, j, x)
@@ -676,8 +713,155 @@ kc_rest_validation_message(const json_t *infos)
 
 /* ===== PUT /connector-plugins/{p}/config/validate ===== */
 
+const char *
+kc_rest_jackson_shape(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "Object value (token `JsonToken.START_OBJECT`)";
+    case JSON_ARRAY: return "Array value (token `JsonToken.START_ARRAY`)";
+    case JSON_STRING: return "String value (token `JsonToken.VALUE_STRING`)";
+    case JSON_INTEGER: return "Integer value (token `JsonToken.VALUE_NUMBER_INT`)";
+    case JSON_REAL: return "Floating-point value (token `JsonToken.VALUE_NUMBER_FLOAT`)";
+    case JSON_TRUE: return "Boolean value (token `JsonToken.VALUE_TRUE`)";
+    case JSON_FALSE: return "Boolean value (token `JsonToken.VALUE_FALSE`)";
+    default: return "Null value (token `JsonToken.VALUE_NULL`)";
+    }
+}
+
+/* A walk over JSON text that knows where it is, as Jackson's parser reports it: line from 1,
+ * column from 1 counted in bytes. The text was parsed already, so it is well formed. */
+typedef struct jscan {
+    const char *p, *end;
+    int         line, col;
+} jscan;
+
+static void
+js_next(jscan *s)
+{
+    if (*s->p == '\n') {
+        s->line++;
+        s->col = 1;
+    } else {
+        s->col++;
+    }
+    s->p++;
+}
+
+static void
+js_space(jscan *s)
+{
+    while (s->p < s->end && strchr(" \t\r\n", *s->p) != NULL)
+        js_next(s);
+}
+
+/* At '"': the string, unescaped (\uXXXX kept as is), into out; the scan after it. */
+static void
+js_string(jscan *s, char *out, size_t size)
+{
+    size_t n = 0;
+
+    js_next(s);
+    while (s->p < s->end && *s->p != '"') {
+        char c = *s->p;
+        if (c == '\\' && s->p + 1 < s->end) {
+            js_next(s);
+            c = *s->p == 'n' ? '\n' : *s->p == 't' ? '\t' : *s->p == 'r' ? '\r'
+              : *s->p == 'b' ? '\b' : *s->p == 'f' ? '\f' : *s->p;
+        }
+        if (n + 1 < size)
+            out[n++] = c;
+        js_next(s);
+    }
+    out[n] = '\0';
+    if (s->p < s->end)
+        js_next(s);
+}
+
+static void
+js_skip(jscan *s)
+{
+    char scratch[8];
+    int  depth = 0;
+
+    do {
+        js_space(s);
+        if (s->p >= s->end)
+            return;
+        if (*s->p == '"') {
+            js_string(s, scratch, sizeof(scratch));
+        } else if (*s->p == '{' || *s->p == '[') {
+            depth++;
+            js_next(s);
+        } else if (*s->p == '}' || *s->p == ']') {
+            depth--;
+            js_next(s);
+        } else if (*s->p == ',' || *s->p == ':') {
+            js_next(s);
+        } else {
+            while (s->p < s->end && strchr(",:{}[] \t\r\n\"", *s->p) == NULL)
+                js_next(s);
+        }
+    } while (depth > 0);
+}
+
+/* Moves the scan to the value at the keys of chain (every second entry), object in object. */
+static bool
+js_find(jscan *s, const char *const *chain)
+{
+    char key[512];
+
+    js_space(s);
+    for (size_t i = 0; chain[i] != NULL; i += 2) {
+        bool found = false;
+        if (s->p >= s->end || *s->p != '{')
+            return false;
+        js_next(s);
+        while (!found) {
+            js_space(s);
+            if (s->p >= s->end || *s->p != '"')
+                return false;
+            js_string(s, key, sizeof(key));
+            js_space(s);
+            if (s->p >= s->end || *s->p != ':')
+                return false;
+            js_next(s);
+            js_space(s);
+            if (strcmp(key, chain[i + 1]) == 0) {
+                found = true;
+                break;
+            }
+            js_skip(s);
+            js_space(s);
+            if (s->p >= s->end || *s->p != ',')
+                return false;
+            js_next(s);
+        }
+    }
+    return s->p < s->end;
+}
+
+char *
+kc_rest_jackson_where(const char *body, size_t len, const char *const *chain)
+{
+    jscan  s = { body, body + len, 1, 1 };
+    char  *out, *next;
+
+    if (body == NULL || !js_find(&s, chain))
+        return kc_xstrdup("");
+    out = kc_xasprintf("\n at [Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` "
+                       "disabled); line: %d, column: %d]", s.line, s.col);
+    for (size_t i = 0; chain[i] != NULL; i += 2) {
+        next = kc_xasprintf("%s%s%s[\"%s\"]%s", out, i == 0 ? " (through reference chain: "
+                            : "->", chain[i], chain[i + 1], chain[i + 2] == NULL ? ")" : "");
+        free(out);
+        out = next;
+    }
+    return out;
+}
+
 bool
-kc_rest_coerce_config(json_t *config, kc_rest_response *resp)
+kc_rest_coerce_config(json_t *config, kc_rest_response *resp, const char *body, size_t len,
+                      const char *const *outer)
 {
     const char *key;
     json_t     *v;
@@ -685,9 +869,17 @@ kc_rest_coerce_config(json_t *config, kc_rest_response *resp)
     json_object_foreach(config, key, v) {
         char *text = NULL;
         if (json_is_object(v) || json_is_array(v)) {
+            const char *chain[8] = { NULL };
+            size_t      n = 0;
+            char       *where;
+            for (; outer != NULL && outer[n] != NULL && n < 4; n++)
+                chain[n] = outer[n];
+            chain[n] = "java.util.LinkedHashMap";
+            chain[n + 1] = key;
+            where = kc_rest_jackson_where(body, len, chain);
             kc_rest_error(resp, 500, "Cannot deserialize value of type `java.lang.String` from "
-                          "%s value (token `JsonToken.START_%s`)", json_is_object(v) ? "Object"
-                          : "Array", json_is_object(v) ? "OBJECT" : "ARRAY");
+                          "%s%s", kc_rest_jackson_shape(v), where);
+            free(where);
             return false;
         }
         if (json_is_integer(v))
@@ -799,11 +991,14 @@ kc_rest_plugin_validate(const kc_rest_ctx *ctx, const kc_rest_request *req,
         return;
     }
     if (!json_is_object(config)) {
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap` "
-                      "from a non-object JSON value");
+        char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
+        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap"
+                      "<java.lang.String,java.lang.String>` from %s%s",
+                      kc_rest_jackson_shape(config), where);
+        free(where);
         goto out;
     }
-    if (!kc_rest_coerce_config(config, resp))
+    if (!kc_rest_coerce_config(config, resp, req->body, req->body_len, NULL))
         goto out;
     cls = json_string_value(json_object_get(config, "connector.class"));
     if (cls != NULL) {
@@ -828,8 +1023,7 @@ kc_rest_plugin_validate(const kc_rest_ctx *ctx, const kc_rest_request *req,
     }
     if ((ops = kc_plugins_find(cls)) == NULL) {
         char *msg = kc_rest_unknown_class_message(cls, "org.apache.kafka.connect.runtime.rest."
-                                                  "errors.BadRequestException: org.apache.kafka."
-                                                  "connect.errors.ConnectException: ");
+                                                  "errors.BadRequestException: ");
         kc_rest_error_text(resp, 500, msg);
         free(msg);
         goto out;

@@ -576,6 +576,22 @@ send_response(struct MHD_Connection *conn, const kc_rest_response *resp)
     return ret;
 }
 
+/* Jersey answers a created resource's relative Location resolved against the request's base
+ * URI (scheme of the listener, authority from the Host header); so do we. Without a Host
+ * header it stays relative. */
+static void
+absolute_location(struct MHD_Connection *conn, const listener *l, kc_rest_response *resp)
+{
+    const char *host = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host");
+    char        abs[sizeof(resp->location)];
+
+    if (resp->location[0] != '/' || host == NULL || *host == '\0')
+        return;
+    if (snprintf(abs, sizeof(abs), "%s://%s%s", l->cert_pem != NULL ? "https" : "http", host,
+                 resp->location) < (int) sizeof(abs))
+        memcpy(resp->location, abs, sizeof(abs));
+}
+
 static enum MHD_Result
 access_handler(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
                const char *version, const char *upload_data, size_t *upload_data_size,
@@ -614,6 +630,7 @@ access_handler(void *cls, struct MHD_Connection *conn, const char *url, const ch
                   l->scope, method, url, args.items, args.n, headers.items, headers.n,
                   rc->body, rc->len, rc->too_large, &resp);
     kc_log_debug("rest", "%s %s -> %d", method, url, resp.status);
+    absolute_location(conn, l, &resp);
     ret = send_response(conn, &resp);
     kc_rest_response_clear(&resp);
     free(args.items);

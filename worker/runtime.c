@@ -14,6 +14,8 @@
 #include <ctype.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +55,7 @@ struct instance {
     bool                    abandoned;          /* its thread frees it (under lock) */
     void                   *priv;               /* the plugin's state, under lock */
     bool                    running;            /* plugin started and not stopped */
+    atomic_bool             failed;             /* FAILED written: it stays (Java's) */
     char                  **topics;             /* KIP-558: topics this task has used */
     size_t                  ntopics;
     /* Metrics, written by the instance's thread and read by scrapes (relaxed atomics). */
@@ -186,6 +189,8 @@ write_status(instance *in, kc_state state, const char *trace, bool safe)
                                               &err);
 
     atomic_store_explicit(&in->shown_state, (int) state, memory_order_relaxed);
+    if (state == KC_STATE_FAILED)
+        atomic_store(&in->failed, true);
     if (rc != KC_OK)
         kc_log_error("worker", "[%s] writing status %s: %s", in->label, kc_state_name(state),
                      err.msg);
@@ -193,15 +198,18 @@ write_status(instance *in, kc_state state, const char *trace, bool safe)
         kc_log_info("worker", "[%s] %s", in->label, kc_state_name(state));
 }
 
+/* Records the failure. what is the runtime's own exception around the plugin's message, or
+ * NULL when the plugin's failure is the exception itself (start(): Java's status trace then
+ * begins with the plugin's ConnectException and its message). */
 static void
 fail(instance *in, const char *what, const char *msg)
 {
     char trace[2048];
 
-    snprintf(trace, sizeof(trace), "org.apache.kafka.connect.errors.ConnectException: %s: "
-             "%s\n\tat kconnect.%s(%s)\n", what, msg, in->task < 0 ? "WorkerConnector"
-             : "WorkerTask", in->label);
-    kc_log_error("worker", "[%s] %s failed: %s", in->label, what, msg);
+    snprintf(trace, sizeof(trace), "org.apache.kafka.connect.errors.ConnectException: %s%s"
+             "%s\n\tat kconnect.%s(%s)\n", what ? what : "", what ? ": " : "", msg,
+             in->task < 0 ? "WorkerConnector" : "WorkerTask", in->label);
+    kc_log_error("worker", "[%s] %s failed: %s", in->label, what ? what : "start()", msg);
     write_status(in, KC_STATE_FAILED, trace, true);
 }
 
@@ -344,7 +352,7 @@ connector_thread(void *arg)
             pthread_mutex_unlock(&in->lock);
             err[0] = '\0';
             if (in->ops->start(&priv, &in->ctx, in->connector_config, err, sizeof(err)) != 0) {
-                fail(in, "Failed to start connector", err[0] ? err : "start() failed");
+                fail(in, NULL, err[0] ? err : "start() failed");
                 failed = true;
                 pthread_mutex_lock(&in->lock);
                 continue;
@@ -710,8 +718,7 @@ start_plugin_task(instance *in)
     void *priv = NULL;
 
     if (in->ops->task->start(&priv, &in->ctx, in->task_config, errbuf, sizeof(errbuf)) != 0) {
-        fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
-             : "start() failed");
+        fail(in, NULL, errbuf[0] ? errbuf : "start() failed");
         if (priv != NULL)
             in->ops->task->destroy(priv);
         return NULL;
@@ -1202,7 +1209,10 @@ task_thread(void *arg)
         run_source(in);
     else
         run_sink(in);
-    write_status(in, KC_STATE_UNASSIGNED, NULL, true);
+    /* A failed task's status stays FAILED until it is restarted or reassigned: Java's
+     * WorkerTask reports its shutdown only after a run that did not fail. */
+    if (!atomic_load(&in->failed))
+        write_status(in, KC_STATE_UNASSIGNED, NULL, true);
     instance_finished(in);
     return NULL;
 }

@@ -77,21 +77,13 @@ static int
 fs_task_configs(void *priv, int max_tasks, json_t **out, char *err, size_t errlen)
 {
     fs_connector *c = priv;
-    json_t       *task = json_object();
-    const char   *keys[] = { "file", "topic", "batch.size" };
 
     (void) max_tasks;
     (void) err;
     (void) errlen;
-    /* Only one input stream makes sense. */
-    for (size_t i = 0; i < 3; i++) {
-        json_t *v = json_object_get(c->config, keys[i]);
-        if (v != NULL)
-            json_object_set(task, keys[i], v);
-    }
-    if (json_object_get(task, "batch.size") == NULL)
-        json_object_set_new(task, "batch.size", json_string("2000"));
-    *out = json_pack("[o]", task);
+    /* Only one input stream makes sense; as Java's FileStreamSourceConnector, the task gets
+     * the connector's whole config (defaults are the task's to apply). */
+    *out = json_pack("[O]", c->config);
     return KC_PLUGIN_OK;
 }
 

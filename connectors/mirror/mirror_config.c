@@ -308,44 +308,16 @@ kc_mirror_validate(kc_mirror_kind kind, const json_t *config)
     return errors;
 }
 
-static const char *
-type_name(kc_cfg_type t)
-{
-    switch (t) {
-    case KC_CFG_STRING: return "STRING";
-    case KC_CFG_INT: return "INT";
-    case KC_CFG_SHORT: return "SHORT";
-    case KC_CFG_LONG: return "LONG";
-    case KC_CFG_DOUBLE: return "DOUBLE";
-    case KC_CFG_BOOLEAN: return "BOOLEAN";
-    case KC_CFG_CLASS: return "CLASS";
-    case KC_CFG_LIST: return "LIST";
-    case KC_CFG_PASSWORD: return "PASSWORD";
-    }
-    return "STRING";
-}
+#include "connectors/mirror/mirror_defs.inc"
 
 json_t *
 kc_mirror_config_def(kc_mirror_kind kind)
 {
-    json_t   *out = json_array();
-    def_table t[2];
-    size_t    nt = tables_for(kind, t);
+    const char *text = kind == KC_MIRROR_SOURCE_CONNECTOR ? mirror_source_defs
+                     : kind == KC_MIRROR_CHECKPOINT_CONNECTOR ? mirror_checkpoint_defs
+                     : mirror_heartbeat_defs;
 
-    for (size_t i = 0; i < nt; i++)
-        for (size_t j = 0; j < t[i].n; j++) {
-            const kc_cfg_def *d = &t[i].defs[j];
-            if (strcmp(d->name, "tasks.max") == 0)
-                continue;                               /* Connect's own key */
-            json_array_append_new(out, json_pack(
-                "{s:s,s:s,s:b,s:o,s:s,s:s,s:n,s:i,s:s,s:s,s:[]}", "name", d->name,
-                "type", type_name(d->type), "required", d->required,
-                "default_value", d->dflt ? json_string(d->dflt) : json_null(),
-                "importance", d->required ? "HIGH" : "LOW", "documentation", "",
-                "group", "order_in_group", -1, "width", "NONE", "display_name", d->name,
-                "dependents"));
-        }
-    return out;
+    return json_loads(text, 0, NULL);
 }
 
 /* Keys of Connect's ConnectorConfig and SourceConnectorConfig that MM2's ConfigDefs extend. */

@@ -100,8 +100,9 @@ json_t *kc_mirror_validate(kc_mirror_kind kind, const json_t *config);
  * defines key: dedicated mode copies such top-level keys into every connector (§8.6). */
 bool kc_mirror_config_key_defined(const char *key);
 
-/* The connector's keys as GET /connector-plugins/{p}/config shows them (ConfigKeyInfo
- * objects; Connect's own keys are added by the worker). New reference. */
+/* The connector's keys as GET /connector-plugins/{p}/config shows them: Java's
+ * ConfigKeyInfo list (mirror_defs.inc), Connect's own keys first as MirrorConnectorConfig
+ * extends ConnectorConfig. New reference. */
 json_t *kc_mirror_config_def(kc_mirror_kind kind);
 
 /* A copy of a connector config with every string value trimmed, as Java's ConfigDef trims

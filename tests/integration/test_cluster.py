@@ -87,7 +87,7 @@ def test_file_source_pipeline(workers, target_cluster, lines_file):
     r = create(w, "fs", {"connector.class": "FileStreamSource", "file": str(lines_file),
                          "topic": topic, "value.converter":
                          "org.apache.kafka.connect.storage.StringConverter"})
-    assert r.headers["Location"] == "/connectors/fs"
+    assert r.headers["Location"] == f"{w.url}/connectors/fs"
     info = json_body(r)
     assert info["name"] == "fs" and info["type"] == "source"
     assert info["config"]["name"] == "fs"

@@ -2,8 +2,9 @@
 tests/integration/test_rest_connectors.py - the connector-level REST API on a three-worker
 cluster: plugin config and validation, create/update/patch with Java's errors, restarts
 routed to the worker that runs the work, KIP-875 offsets, KIP-558 active topics, and the
-409s of forwarding. Every request goes to the leader and to a follower alike; a last test
-asks a Java worker the same questions and compares the answers.
+409s of forwarding. Every request goes to the leader and to a follower alike; a Java worker
+joins a cluster of ours at the end. (The same requests asked of a Java worker and of ours,
+answer for answer: test_rest_parity.py.)
 
 SPDX-License-Identifier: Apache-2.0
 """
@@ -205,7 +206,7 @@ def test_initial_state_put_and_patch(cluster):
         name = uniq(f"ini-{shown.lower()}")
         r = call(f, "POST", "/connectors", {"name": name, "initial_state": state, "config": {
             "connector.class": "FileStreamSink", "topics": topic, "file": os.devnull}}, expect=201)
-        assert r.headers["Location"] == f"/connectors/{name}"
+        assert r.headers["Location"] == f"{f.url}/connectors/{name}"
         assert r.json() == {"name": name, "type": "sink", "tasks": [], "config": {
             "connector.class": "FileStreamSink", "topics": topic, "file": os.devnull,
             "name": name}}
@@ -215,7 +216,7 @@ def test_initial_state_put_and_patch(cluster):
     name = uniq("put")
     cfg = {"connector.class": "FileStreamSink", "topics": topic, "file": os.devnull}
     r = call(followers[1], "PUT", f"/connectors/{name}/config", cfg, expect=201)
-    assert r.headers["Location"] == f"/connectors/{name}"
+    assert r.headers["Location"] == f"{followers[1].url}/connectors/{name}"
     assert r.json()["config"] == dict(cfg, name=name)
     r = call(lead, "PUT", f"/connectors/{name}/config", dict(cfg, **{"tasks.max": "2"}),
              expect=200)
@@ -468,86 +469,7 @@ def test_active_topics(cluster, tmp_path, workers):
         "Topic tracking reset is disabled."
 
 
-# ---- side by side with Java --------------------------------------------------------------
-
-
-def test_answers_match_a_java_worker(cluster, target_cluster, java, tmp_path):
-    """The same requests to a Java worker (its own Connect cluster on the same brokers) and
-    to kconnect's leader and a follower give the same status codes and bodies. Java also
-    lists MirrorMaker's connectors and more converters; those lists are compared on what
-    both have."""
-    lead, followers, _ = cluster
-    props = base_properties(target_cluster)
-    jw = kh.JavaConnectWorker(java, str(tmp_path), props).start()
-    try:
-        jw.wait_log("Joined group at generation", timeout=180)
-        # Its REST resources come up after it joins.
-        wait_for(lambda: jw.get("/connector-plugins", timeout=10).status_code == 200,
-                 timeout=60, what="the Java worker's REST resources")
-        requests_ = [
-            ("GET", "/connector-plugins/FileStreamSource/config", None),
-            ("GET", "/connector-plugins/FileStreamSinkConnector/config", None),
-            ("GET", "/connector-plugins/JsonConverter/config", None),
-            ("GET", "/connector-plugins/Nope/config", None),
-            ("PUT", "/connector-plugins/FileStreamSink/config/validate",
-             {"connector.class": "FileStreamSink", "name": "x", "topics": "t", "tasks.max": "0",
-              "errors.tolerance": "some", "nullk": None}),
-            ("PUT", "/connector-plugins/FileStreamSource/config/validate",
-             {"connector.class": "FileStreamSource", "tasks.max": "x", "file": "/tmp/x"}),
-            ("PUT", "/connector-plugins/FileStreamSink/config/validate",
-             {"connector.class": "FileStreamSource", "name": "x"}),
-            ("PUT", "/connector-plugins/FileStreamSink/config/validate", {"name": "x"}),
-            ("POST", "/connectors", {"name": "j", "config": {"connector.class": "FileStreamSink",
-                                                            "topics": "t", "tasks.max": "x"}}),
-            ("POST", "/connectors", {"name": "j", "config": {"topics": "x", "a": "b"}}),
-            ("POST", "/connectors", {"name": "", "config": {"connector.class": "FileStreamSink",
-                                                           "topics": "t"}}),
-            ("POST", "/connectors", {"name": "j", "config": {"connector.class": "FileStreamSink"}}),
-            ("PUT", "/connector-plugins/FileStreamSink/config/validate",
-             {"connector.class": "FileStreamSink", "name": "x", "topics": "a",
-              "topics.regex": "b.*"}),
-            ("PUT", "/connector-plugins/FileStreamSource/config/validate",
-             {"connector.class": "FileStreamSource", "name": "x", "topic": "a,b",
-              "batch.size": "q"}),
-            ("PUT", "/connector-plugins/FileStreamSource/config/validate",
-             {"connector.class": "FileStreamSource", "name": "x", "topic": "t",
-              "transforms": "b, a", "predicates": "p", "transforms.a.type": "x.Y",
-              "errors.tolerance": "ALL", "exactly.once.support": "REQUIRED"}),
-            ("POST", "/connectors", {"name": "j", "config": {
-                "connector.class": "FileStreamSink", "topics": "t", "transforms": "a",
-                "transforms.a.type": "com.example.Nope"}}),
-            ("PUT", "/connector-plugins/FileStreamSink/config/validate",
-             {"connector.class": "FileStreamSink", "name": "x", "topics": "t", "tasks.max": 2,
-              "errors.log.enable": True}),
-            ("PATCH", "/connectors/nope/config", {"a": "b"}),
-            ("GET", "/connectors/nope/offsets", None),
-            ("PATCH", "/connectors/nope/offsets", {"offsets": []}),
-            ("POST", "/connectors/nope/restart", None),
-            ("POST", "/connectors/nope/tasks/0/restart", None),
-            ("GET", "/connectors/nope/topics", None),
-            ("PUT", "/connectors/nope/topics/reset", None),
-        ]
-        for method, path, body in requests_:
-            rj = jw.request(method, path, json=body, timeout=30)
-            for w in (lead, followers[0]):
-                rk = call(w, method, path, body)
-                assert rk.status_code == rj.status_code, (method, path, rj.text, rk.text)
-                bj = rj.json() if rj.text else None
-                bk = rk.json() if rk.text else None
-                if isinstance(bj, dict) and "configs" in bj:
-                    for c in bj["configs"] + bk["configs"]:   # converters we do not have
-                        c["value"]["recommended_values"] = [
-                            v for v in c["value"]["recommended_values"]
-                            if "Json" in v or "String" in v or "ByteArray" in v or "4.3" in v]
-                assert bk == bj, (method, path)
-        # Plugin lists: what both have is listed alike.
-        pj = jw.get("/connector-plugins?connectorsOnly=false").json()
-        pk = call(lead, "GET", "/connector-plugins?connectorsOnly=false", expect=200).json()
-        # (kconnect's Replicator-compatible connector has no Java class in Kafka's jars.)
-        pk = [p for p in pk if not p["class"].startswith("io.confluent.")]
-        assert [p for p in pj if p in pk] == pk
-    finally:
-        jw.stop()
+# ---- a Java worker beside ours ---------------------------------------------------------
 
 
 def test_mixed_cluster_routes_restarts_and_shares_offsets(workers, target_cluster, java,

@@ -1,0 +1,752 @@
+"""
+tests/integration/test_rest_parity.py - one scripted list of REST requests, successes and
+errors over every endpoint, sent to a Java worker and to a kconnect worker configured alike;
+the answers are compared step by step.
+
+Each worker is a Connect cluster of its own (own group.id and internal topics) on the shared
+target cluster, with the same worker settings otherwise. The script names its connectors,
+topics and files through placeholders ({P} a per-worker prefix, {DIR} a per-worker directory,
+{G} the worker's group.id, {W} its worker id), so the two runs do not collide; each answer is
+read back through the same placeholders, and then status codes, `Location` and `Allow`
+headers and JSON bodies must be equal: keys (as sets: JSON object order carries no meaning),
+value types, array lengths and order (unless a step says Java's order is not fixed), and
+values, error messages included.
+
+Values that differ by nature are masked (MASKED: path -> reason); answers compared on part
+of their content say which part and why (NORMALIZED); differences that must stay are listed
+in ALLOWED ((step, path) -> reason). Each of these is also in README.md's compatibility
+table. Any other difference fails the test, and an ALLOWED entry that no longer differs
+fails it too. On failure every differing step is listed, not only the first.
+
+The connectors run are FileStream's; MirrorMaker's are compared through their plugin config
+and validation only (running them would write heartbeats into the shared cluster's
+`heartbeats` topic, which other tests read).
+
+The two scripts run side by side (one thread each); a step that depends on asynchronous
+state repeats its request on each worker until the answer shows that state (`until`).
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import concurrent.futures
+import json
+import os
+import re
+import time
+import uuid
+
+import pytest
+
+import kafka_harness as kh
+from kconnect import WorkerFactory, base_properties
+from test_cluster import wait_for
+
+SINK = "org.apache.kafka.connect.file.FileStreamSinkConnector"
+MM_SOURCE = "org.apache.kafka.connect.mirror.MirrorSourceConnector"
+LINES = ["one", "two", "three"]
+
+# Response headers compared beside the status and body (Content-Type is always JSON or none).
+COMPARED_HEADERS = ("Location", "Allow")
+
+# Worker settings both workers share (beside their own group.id, internal topics, listener).
+COMMON = {"offset.flush.interval.ms": "500", "scheduled.rebalance.max.delay.ms": "0"}
+
+
+class Step:
+    """One request of the script.
+
+    what      unique description, the step's name in the diff and in ALLOWED
+    status    the status code expected (checked against Java's answer: a wrong script is no
+              test; ours is compared with Java's)
+    raw       a body sent as is (malformed JSON), instead of `body` as JSON
+    until     predicate(status, json) the answer must meet; the request is repeated on each
+              worker until it does (GETs of asynchronous state, and offset changes Java
+              refuses while a stopped sink's consumers are still leaving their group)
+    unordered JSON paths of arrays whose order Java does not fix (compared sorted)
+    headers   request headers beside the JSON Content-Type
+    """
+
+    def __init__(self, method, path, body=None, what="", status=None, raw=None, until=None,
+                 unordered=(), headers=None):
+        self.method, self.path, self.body, self.what = method, path, body, what
+        self.status, self.raw, self.until = status, raw, until
+        self.unordered, self.headers = tuple(unordered), headers
+
+
+def state_is(connector, tasks=None, task_state=None):
+    """until: the connector in `connector` state with `tasks` tasks all in task_state."""
+    def check(code, body):
+        if code != 200 or body["connector"]["state"] != connector:
+            return False
+        if tasks is not None and len(body["tasks"]) != tasks:
+            return False
+        return task_state is None or all(t["state"] == task_state for t in body["tasks"])
+    return check
+
+
+def body_is(expected):
+    return lambda code, body: code == 200 and body == expected
+
+
+FILE_SOURCE = {"connector.class": "FileStreamSource", "file": "{DIR}/in.txt",
+               "topic": "{P}lines"}
+FILE_SINK = {"connector.class": "FileStreamSink", "file": "{DIR}/out.txt", "topics": "{P}lines"}
+SINK_CONFIG = {"connector.class": SINK, "topics": "{P}lines", "file": "{DIR}/put.txt"}
+MM_CONFIG = {"connector.class": "MirrorSourceConnector", "source.cluster.alias": "src",
+             "target.cluster.alias": "dst", "source.cluster.bootstrap.servers": "127.0.0.1:1",
+             "target.cluster.bootstrap.servers": "127.0.0.1:1", "topics": "t.*"}
+NONE = "{P}none"
+
+S = Step
+SCRIPT = [
+    # ---- the server ------------------------------------------------------------------------
+    S("GET", "/", what="server info", status=200),
+    S("GET", "/health", what="health", status=200),
+    S("GET", "/connectors", what="no connectors yet", status=200),
+    S("GET", "/nope", what="unknown path", status=404),
+    S("GET", "/connectors/a/b/c/d", what="unknown deep path", status=404),
+    S("DELETE", "/connector-plugins", what="method not allowed", status=405),
+    S("POST", "/connectors/{P}x/status", what="method not allowed on a connector path",
+      status=405),
+    S("POST", "/connectors", raw="not json", what="unsupported media type",
+      headers={"Content-Type": "text/plain"}, status=415),
+    S("OPTIONS", "/connectors", what="options", status=200),
+    S("OPTIONS", "/connectors/{P}x/offsets", what="options of a connector path", status=200),
+
+    # ---- unknown connector, task, plugin ---------------------------------------------------
+    S("GET", f"/connectors/{NONE}", what="unknown connector", status=404),
+    S("GET", f"/connectors/{NONE}/config", what="unknown connector config", status=404),
+    S("GET", f"/connectors/{NONE}/status", what="unknown connector status", status=404),
+    S("GET", f"/connectors/{NONE}/tasks", what="unknown connector tasks", status=404),
+    S("GET", f"/connectors/{NONE}/tasks/0/status", what="unknown connector task status",
+      status=404),
+    S("PUT", f"/connectors/{NONE}/pause", what="pause unknown", status=404),
+    S("PUT", f"/connectors/{NONE}/resume", what="resume unknown", status=404),
+    S("PUT", f"/connectors/{NONE}/stop", what="stop unknown", status=404),
+    S("POST", f"/connectors/{NONE}/restart", what="restart unknown", status=404),
+    S("POST", f"/connectors/{NONE}/restart?includeTasks=true", what="restart unknown with tasks",
+      status=404),
+    S("POST", f"/connectors/{NONE}/tasks/0/restart", what="restart unknown task", status=404),
+    S("DELETE", f"/connectors/{NONE}", what="delete unknown", status=404),
+    S("PATCH", f"/connectors/{NONE}/config", {"a": "b"}, what="patch unknown", status=404),
+    S("GET", f"/connectors/{NONE}/offsets", what="offsets of unknown", status=404),
+    S("PATCH", f"/connectors/{NONE}/offsets", {"offsets": []},
+      what="alter empty offsets of unknown", status=400),
+    S("PATCH", f"/connectors/{NONE}/offsets", {"offsets": [
+        {"partition": {"filename": "f"}, "offset": {"position": 1}}]},
+      what="alter offsets of unknown", status=404),
+    S("DELETE", f"/connectors/{NONE}/offsets", what="reset offsets of unknown", status=404),
+    S("GET", f"/connectors/{NONE}/topics", what="topics of unknown", status=200),
+    S("PUT", f"/connectors/{NONE}/topics/reset", what="topics reset of unknown", status=202),
+
+    # ---- plugins ---------------------------------------------------------------------------
+    S("GET", "/connector-plugins", what="plugins", status=200),
+    S("GET", "/connector-plugins?connectorsOnly=false", what="all plugins", status=200),
+    S("GET", "/connector-plugins/FileStreamSource/config", what="source plugin config by alias",
+      status=200),
+    S("GET", "/connector-plugins/FileStreamSinkConnector/config", what="sink plugin config",
+      status=200),
+    S("GET", f"/connector-plugins/{SINK}/config", what="sink plugin config by class", status=200),
+    S("GET", f"/connector-plugins/{MM_SOURCE}/config", what="MirrorSource plugin config",
+      status=200),
+    S("GET", "/connector-plugins/MirrorCheckpointConnector/config",
+      what="MirrorCheckpoint plugin config", status=200),
+    S("GET", "/connector-plugins/MirrorHeartbeat/config", what="MirrorHeartbeat plugin config",
+      status=200),
+    S("GET", "/connector-plugins/JsonConverter/config", what="converter plugin config",
+      status=200),
+    S("GET", "/connector-plugins/Nope/config", what="unknown plugin config", status=404),
+    S("PUT", "/connector-plugins/FileStreamSource/config/validate",
+      {"connector.class": "FileStreamSource", "name": "v", "topic": "t", "file": "/x"},
+      what="validate ok", status=200),
+    S("PUT", "/connector-plugins/FileStreamSink/config/validate",
+      {"connector.class": "FileStreamSink", "name": "x", "topics": "t", "tasks.max": "0",
+       "errors.tolerance": "some", "nullk": None}, what="validate errors", status=200),
+    S("PUT", "/connector-plugins/FileStreamSource/config/validate",
+      {"connector.class": "FileStreamSource", "tasks.max": "x", "file": "{DIR}/x"},
+      what="validate missing name and topic", status=200),
+    S("PUT", "/connector-plugins/FileStreamSink/config/validate",
+      {"connector.class": "FileStreamSink", "name": "x", "topics": "a", "topics.regex": "b.*"},
+      what="validate topics and topics.regex", status=200),
+    S("PUT", "/connector-plugins/FileStreamSource/config/validate",
+      {"connector.class": "FileStreamSource", "name": "x", "topic": "a,b", "batch.size": "q"},
+      what="validate bad topic and batch.size", status=200),
+    S("PUT", "/connector-plugins/FileStreamSource/config/validate",
+      {"connector.class": "FileStreamSource", "name": "x", "topic": "t", "transforms": "b, a",
+       "predicates": "p", "transforms.a.type": "x.Y", "errors.tolerance": "ALL",
+       "exactly.once.support": "REQUIRED"}, what="validate transforms and predicates",
+      status=200),
+    S("PUT", "/connector-plugins/FileStreamSink/config/validate",
+      {"connector.class": "FileStreamSink", "name": "x", "topics": "t", "tasks.max": 2,
+       "errors.log.enable": True}, what="validate numbers and booleans", status=200),
+    S("PUT", "/connector-plugins/MirrorSourceConnector/config/validate", dict(MM_CONFIG, name="m"),
+      what="validate MirrorSource", status=200),
+    S("PUT", "/connector-plugins/MirrorSourceConnector/config/validate",
+      {"connector.class": "MirrorSourceConnector", "name": "m"},
+      what="validate MirrorSource missing keys", status=200),
+    S("PUT", "/connector-plugins/FileStreamSink/config/validate",
+      {"connector.class": "FileStreamSource", "name": "x"}, what="validate type mismatch",
+      status=400),
+    S("PUT", "/connector-plugins/FileStreamSink/config/validate", {"name": "x"},
+      what="validate without connector.class", status=500),
+    S("PUT", "/connector-plugins/Nope/config/validate", {"connector.class": "Nope", "name": "x"},
+      what="validate unknown plugin"),
+    S("PUT", "/connector-plugins/FileStreamSink/config/validate", raw="{",
+      what="validate malformed JSON"),
+
+    # ---- create: errors --------------------------------------------------------------------
+    S("POST", "/connectors", raw="{", what="create malformed JSON"),
+    S("POST", "/connectors", raw="", what="create without a body"),
+    S("POST", "/connectors", ["a"], what="create with an array"),
+    S("POST", "/connectors", {"name": "{P}x", "config": "a"}, what="create config not a map"),
+    S("POST", "/connectors", {"name": "{P}x", "config": {"topics": ["t"]}},
+      what="create config value a list"),
+    S("POST", "/connectors", {"name": "{P}x", "config": {"topics": "x", "a": "b"}},
+      what="create missing connector.class", status=400),
+    S("POST", "/connectors", {"name": "{P}x", "config": {"connector.class": "Nope"}},
+      what="create unknown class", status=400),
+    S("POST", "/connectors", {"name": "{P}x", "config": {
+        "connector.class": "FileStreamSink", "topics": "t", "tasks.max": "x"}},
+      what="create invalid tasks.max", status=400),
+    S("POST", "/connectors", {"name": "{P}x", "config": {"connector.class": "FileStreamSink"}},
+      what="create sink without topics", status=400),
+    S("POST", "/connectors", {"name": "", "config": {"connector.class": "FileStreamSink",
+                                                     "topics": "t"}},
+      what="create with empty name", status=400),
+    S("POST", "/connectors", {"config": {"connector.class": "FileStreamSink", "topics": "t"}},
+      what="create without name", status=400),
+    S("POST", "/connectors", {"name": "{P}x", "initial_state": "SIDEWAYS", "config": {
+        "connector.class": "FileStreamSink", "topics": "t"}},
+      what="create with unknown initial_state", status=500),
+    S("POST", "/connectors", {"name": "{P}x", "config": {
+        "connector.class": "FileStreamSink", "topics": "t", "transforms": "a",
+        "transforms.a.type": "com.example.Nope"}}, what="create with unknown transform",
+      status=400),
+    S("POST", "/connectors", {"name": "{G_NAME}", "config": {
+        "connector.class": "FileStreamSink", "topics": "t"}},
+      what="create sink named as the worker group", status=400),
+    S("PUT", "/connectors/{P}x/config", {"connector.class": "FileStreamSink", "topics": "t",
+                                         "name": "{P}y"},
+      what="put name mismatch", status=400),
+    S("PUT", "/connectors/{P}x/config", {"connector.class": "FileStreamSink", "topics": "t",
+                                         "errors.log.enable": "x"},
+      what="put invalid config", status=400),
+    S("PUT", "/connectors/{P}x/config", ["a"], what="put config a list"),
+    S("PUT", "/connectors/{P}x/config", {"connector.class": "FileStreamSink",
+                                         "topics": {"a": "b"}},
+      what="put config value an object"),
+    S("PUT", "/connector-plugins/FileStreamSink/config/validate", ["a"],
+      what="validate a list"),
+    S("GET", "/connectors/{P}x", what="nothing was created", status=404),
+
+    # ---- a source connector's life ---------------------------------------------------------
+    S("POST", "/connectors", {"name": "{P}src", "config": FILE_SOURCE}, what="create source",
+      status=201),
+    S("POST", "/connectors", {"name": "{P}src", "config": FILE_SOURCE},
+      what="create existing", status=409),
+    S("GET", "/connectors/{P}src/status", what="source running",
+      until=state_is("RUNNING", 1, "RUNNING"), status=200),
+    S("GET", "/connectors/{P}src", what="source info", status=200),
+    S("GET", "/connectors/{P}src/config", what="source config", status=200),
+    S("GET", "/connectors/{P}src/tasks", what="source tasks", status=200),
+    S("GET", "/connectors/{P}src/tasks/0/status", what="source task status", status=200),
+    S("GET", "/connectors/{P}src/tasks/1/status", what="unknown task status", status=404),
+    S("GET", "/connectors/{P}src/topics", what="source active topics",
+      until=body_is({"{P}src": {"topics": ["{P}lines"]}}), status=200),
+    S("GET", "/connectors/{P}src/offsets", what="source offsets",
+      until=lambda code, b: code == 200 and b["offsets"] and
+      b["offsets"][0]["offset"]["position"] == sum(len(x) + 1 for x in LINES), status=200),
+    S("PATCH", "/connectors/{P}src/offsets", {"offsets": [
+        {"partition": {"filename": "{DIR}/in.txt"}, "offset": {"position": 0}}]},
+      what="alter offsets of a running connector", status=400),
+    S("DELETE", "/connectors/{P}src/offsets", what="reset offsets of a running connector",
+      status=400),
+
+    # ---- a sink reading what the source wrote ----------------------------------------------
+    S("POST", "/connectors", {"name": "{P}sink", "config": FILE_SINK}, what="create sink",
+      status=201),
+    S("GET", "/connectors/{P}sink/status", what="sink running",
+      until=state_is("RUNNING", 1, "RUNNING"), status=200),
+    S("GET", "/connectors/{P}sink/offsets", what="sink offsets",
+      until=body_is({"offsets": [{"partition": {"kafka_topic": "{P}lines", "kafka_partition": 0},
+                                  "offset": {"kafka_offset": len(LINES)}}]}), status=200),
+
+    # ---- PUT creates and updates; PATCH merges ---------------------------------------------
+    S("PUT", "/connectors/{P}put/config", SINK_CONFIG, what="put creates", status=201),
+    S("GET", "/connectors/{P}put/status", what="put running",
+      until=state_is("RUNNING", 1, "RUNNING"), status=200),
+    S("PUT", "/connectors/{P}put/config", dict(SINK_CONFIG, **{"tasks.max": "2"}),
+      what="put updates", status=200),
+    S("GET", "/connectors/{P}put/tasks", what="tasks after update",
+      until=lambda code, b: code == 200 and len(b) == 2, status=200),
+    S("PATCH", "/connectors/{P}put/config", {"tasks.max": None, "file": "{DIR}/patched.txt",
+                                             "batch.unknown": "1"},
+      what="patch merges", status=200),
+    S("PATCH", "/connectors/{P}put/config", {"tasks.max": 2}, what="patch with a number",
+      status=200),
+    S("PATCH", "/connectors/{P}put/config", {"tasks.max": [2]}, what="patch with a list"),
+    S("PATCH", "/connectors/{P}put/config", {"tasks.max": "-1"}, what="patch invalid",
+      status=400),
+    S("PATCH", "/connectors/{P}put/config", {"connector.class": "FileStreamSource"},
+      what="patch changes the connector type"),
+    S("GET", "/connectors/{P}put/config", what="config after patches", status=200),
+
+    # ---- initial states and a failing task -------------------------------------------------
+    S("POST", "/connectors", {"name": "{P}paused", "initial_state": "PAUSED",
+                              "config": FILE_SINK | {"file": "{DIR}/paused.txt"}},
+      what="create paused", status=201),
+    S("POST", "/connectors", {"name": "{P}stopped", "initial_state": "STOPPED",
+                              "config": FILE_SINK | {"file": "{DIR}/stopped.txt"}},
+      what="create stopped", status=201),
+    S("POST", "/connectors", {"name": "{P}running", "initial_state": "RUNNING",
+                              "config": FILE_SINK | {"file": "{DIR}/running.txt"}},
+      what="create running", status=201),
+    S("POST", "/connectors", {"name": "{P}failing", "config": FILE_SINK | {
+        "file": "{DIR}/no/such/dir/out.txt"}}, what="create failing", status=201),
+    S("GET", "/connectors/{P}paused/status", what="paused status", until=state_is("PAUSED"),
+      status=200),
+    S("GET", "/connectors/{P}stopped/status", what="stopped status",
+      until=state_is("STOPPED", 0), status=200),
+    S("GET", "/connectors/{P}stopped/tasks", what="stopped tasks", status=200),
+    S("GET", "/connectors/{P}running/status", what="running status",
+      until=state_is("RUNNING", 1, "RUNNING"), status=200),
+    S("GET", "/connectors/{P}failing/status", what="failing status",
+      until=state_is("RUNNING", 1, "FAILED"), status=200),
+    S("GET", "/connectors/{P}failing/tasks/0/status", what="failed task status", status=200),
+    S("GET", "/connectors/{P}put/status", what="put status",
+      until=state_is("RUNNING", 2, "RUNNING"), status=200),
+    S("GET", "/connectors", what="connector list", status=200, unordered=("$",)),
+    S("GET", "/connectors?expand=status", what="connector list with status", status=200),
+    S("GET", "/connectors?expand=info", what="connector list with info", status=200),
+    S("GET", "/connectors?expand=status&expand=info", what="connector list with both",
+      status=200),
+    S("GET", "/connectors?expand=nope", what="connector list with unknown expand"),
+
+    # ---- restarts --------------------------------------------------------------------------
+    S("POST", "/connectors/{P}failing/restart?includeTasks=true&onlyFailed=true",
+      what="restart only failed", status=202),
+    S("GET", "/connectors/{P}failing/status", what="failing again",
+      until=state_is("RUNNING", 1, "FAILED"), status=200),
+    S("POST", "/connectors/{P}failing/tasks/0/restart", what="restart failed task", status=204),
+    S("GET", "/connectors/{P}failing/status", what="failing after task restart",
+      until=state_is("RUNNING", 1, "FAILED"), status=200),
+    S("POST", "/connectors/{P}src/restart?onlyFailed=true", what="restart only failed, none",
+      status=202),
+    S("POST", "/connectors/{P}src/restart?includeTasks=true&onlyFailed=true",
+      what="restart only failed with tasks, none", status=202),
+    S("POST", "/connectors/{P}src/restart", what="restart connector", status=204),
+    S("GET", "/connectors/{P}src/status", what="running after restart",
+      until=state_is("RUNNING", 1, "RUNNING"), status=200),
+    S("POST", "/connectors/{P}src/restart?includeTasks=true", what="restart with tasks",
+      status=202),
+    S("GET", "/connectors/{P}src/status", what="running after restart with tasks",
+      until=state_is("RUNNING", 1, "RUNNING"), status=200),
+    S("POST", "/connectors/{P}src/tasks/0/restart", what="restart task", status=204),
+    S("POST", "/connectors/{P}src/tasks/7/restart", what="restart unknown task id", status=404),
+    S("POST", "/connectors/{P}src/tasks/x/restart", what="restart a task id not a number",
+      status=404),
+    S("GET", "/connectors/{P}src/tasks/x/status", what="status of a task id not a number",
+      status=404),
+    S("GET", "/connectors/{P}src/tasks/-1/status", what="status of a negative task id",
+      status=404),
+    S("POST", "/connectors/{P}stopped/restart", what="restart a stopped connector"),
+    S("POST", "/connectors/{P}paused/restart?includeTasks=true",
+      what="restart a paused connector with tasks"),
+
+    # ---- pause, resume, stop, offsets ------------------------------------------------------
+    S("PUT", "/connectors/{P}src/pause", what="pause", status=202),
+    S("GET", "/connectors/{P}src/status", what="paused",
+      until=state_is("PAUSED", 1, "PAUSED"), status=200),
+    S("PUT", "/connectors/{P}src/pause", what="pause again", status=202),
+    S("PUT", "/connectors/{P}src/resume", what="resume", status=202),
+    S("GET", "/connectors/{P}src/status", what="resumed",
+      until=state_is("RUNNING", 1, "RUNNING"), status=200),
+    S("PUT", "/connectors/{P}src/stop", what="stop", status=204),
+    S("GET", "/connectors/{P}src/status", what="stopped",
+      until=state_is("STOPPED", 0), status=200),
+    S("GET", "/connectors/{P}src/tasks", what="tasks of a stopped connector", status=200),
+    S("GET", "/connectors/{P}src/tasks/0/status", what="task status of a stopped connector"),
+    S("PATCH", "/connectors/{P}src/offsets", {"offsets": [
+        {"partition": {"filename": "{DIR}/in.txt"}, "offset": {"position": 4}}]},
+      what="alter source offsets", status=200),
+    S("GET", "/connectors/{P}src/offsets", what="altered source offsets",
+      until=body_is({"offsets": [{"partition": {"filename": "{DIR}/in.txt"},
+                                  "offset": {"position": 4}}]}), status=200),
+    S("PATCH", "/connectors/{P}src/offsets", {"offsets": "x"}, what="alter offsets not a list"),
+    S("PATCH", "/connectors/{P}src/offsets", {}, what="alter offsets missing", status=400),
+    S("PATCH", "/connectors/{P}src/offsets", {"offsets": [
+        {"partition": {"filename": "{DIR}/in.txt"}, "offset": {"position": "x"}}]},
+      what="alter source offsets bad position", status=500),
+    S("PATCH", "/connectors/{P}src/offsets", {"offsets": [{"offset": {"position": 1}}]},
+      what="alter source offsets without partition", status=500),
+    S("DELETE", "/connectors/{P}src/offsets", what="reset source offsets", status=200),
+    S("GET", "/connectors/{P}src/offsets", what="reset source offsets gone",
+      until=body_is({"offsets": []}), status=200),
+    S("PUT", "/connectors/{P}sink/stop", what="stop sink", status=204),
+    S("GET", "/connectors/{P}sink/status", what="sink stopped",
+      until=state_is("STOPPED", 0), status=200),
+    S("PATCH", "/connectors/{P}sink/offsets", {"offsets": [
+        {"partition": {"kafka_topic": "{P}lines", "kafka_partition": 0},
+         "offset": {"kafka_offset": 1}}]}, what="alter sink offsets",
+      until=lambda code, b: code == 200, status=200),
+    S("GET", "/connectors/{P}sink/offsets", what="altered sink offsets",
+      until=body_is({"offsets": [{"partition": {"kafka_topic": "{P}lines", "kafka_partition": 0},
+                                  "offset": {"kafka_offset": 1}}]}), status=200),
+    S("PATCH", "/connectors/{P}sink/offsets", {"offsets": [
+        {"partition": {"kafka_topic": "{P}lines"}, "offset": {"kafka_offset": 1}}]},
+      what="alter sink offsets without partition number", status=400),
+    S("DELETE", "/connectors/{P}sink/offsets", what="reset sink offsets",
+      until=lambda code, b: code == 200, status=200),
+    S("PUT", "/connectors/{P}src/resume", what="resume a stopped connector", status=202),
+    S("GET", "/connectors/{P}src/status", what="running after stop",
+      until=state_is("RUNNING", 1, "RUNNING"), status=200),
+
+    # ---- KIP-558 active topics -------------------------------------------------------------
+    S("PUT", "/connectors/{P}src/topics/reset", what="topics reset of a running connector",
+      status=202),
+    S("PUT", "/connectors/{P}sink/topics/reset", what="topics reset", status=202),
+    S("GET", "/connectors/{P}sink/topics", what="topics after reset",
+      until=body_is({"{P}sink": {"topics": []}}), status=200),
+
+    # ---- internal endpoints ----------------------------------------------------------------
+    S("POST", "/connectors/{P}src/tasks", [{"file": "x", "topic": "t"}],
+      what="unsigned task configs"),
+    S("POST", "/connectors/{P}src/tasks", {"file": "x"}, what="task configs not a list"),
+    S("PUT", "/connectors/{P}src/fence", what="unsigned fence"),
+
+    # ---- loggers ---------------------------------------------------------------------------
+    S("GET", "/admin/loggers", what="loggers", status=200),
+    S("GET", "/admin/loggers/org.apache.kafka.connect.runtime.Worker", what="a worker logger",
+      status=200),
+    S("GET", "/admin/loggers/root", what="root logger", status=200),
+    S("GET", "/admin/loggers/org.example.nope", what="unknown logger"),
+    S("PUT", "/admin/loggers/org.example.parity", {"level": "DEBUG"}, what="set a logger",
+      status=200),
+    S("GET", "/admin/loggers/org.example.parity", what="logger after set", status=200),
+    S("PUT", "/admin/loggers/org.example.parity", {"level": "LOUD"}, what="set a bad level"),
+    S("PUT", "/admin/loggers/org.example.parity", {}, what="set without level"),
+    S("PUT", "/admin/loggers/org.example.parity", raw="{", what="set logger malformed JSON"),
+    S("PUT", "/admin/loggers/org.example.parity", ["DEBUG"], what="set logger with a list"),
+    S("PUT", "/admin/loggers/org.example.parity", {"level": ["DEBUG"]},
+      what="set logger level a list"),
+    S("PUT", "/admin/loggers/org.example.parity?scope=cluster", {"level": "INFO"},
+      what="set a logger cluster-wide", status=204),
+    S("GET", "/admin/loggers/org.example.parity", what="logger after a cluster-wide set",
+      until=lambda code, b: code == 200 and b["level"] == "INFO", status=200),
+    S("PUT", "/admin/loggers/org.example.parity?scope=nowhere", {"level": "INFO"},
+      what="set a logger in an unknown scope"),
+
+    # ---- delete ----------------------------------------------------------------------------
+    S("DELETE", "/connectors/{P}sink", what="delete", status=204),
+    S("DELETE", "/connectors/{P}sink", what="delete again", status=404),
+    S("GET", "/connectors/{P}sink", what="deleted", status=404),
+    S("GET", "/connectors/{P}sink/topics", what="topics of a deleted connector", status=200),
+    S("GET", "/connectors", what="connector list after delete", status=200, unordered=("$",)),
+]
+
+# Values that differ by nature: the path (a pattern over the step's JSON paths, '*' the only
+# wildcard) -> why.
+# The value is replaced by its type before comparing, so its presence and type still count.
+MASKED = {
+    "$.commit": "kconnect reports its own commit (README: GET / commit)",
+    "$.last_modified": "when the level was set, in milliseconds",
+    "$.*.last_modified": "when the level was set, in milliseconds",
+}
+
+
+def first_line(trace):
+    return trace.split("\n")[0] if isinstance(trace, str) else trace
+
+
+def without_replicator(java, ours):
+    """'available connectors are: PluginDesc{...}, ...' lists kconnect's Replicator-compatible
+    connector too, which has no class in Kafka's jars (README: connectors)."""
+    if isinstance(ours, str):
+        ours = re.sub(r"PluginDesc\{klass=class io\.confluent\.[^}]*\}, ", "", ours)
+    return java, ours
+
+
+def common_entries(java, ours):
+    """Lists of plugins or converters: kconnect offers only what it runs (README:
+    GET /connector-plugins, recommended_values). Java's list is cut to the entries kconnect
+    has, which must then be equal, order included; an entry Java lacks stays and differs."""
+    if isinstance(java, list) and isinstance(ours, list):
+        ours = [e for e in ours
+                if not (isinstance(e, dict) and e.get("class", "").startswith("io.confluent."))]
+        java = [e for e in java if e in ours]
+    return java, ours
+
+
+def common_loggers(java, ours):
+    """GET /admin/loggers: Java lists every logger its classes created; kconnect its own
+    subsystems under the Java names they stand for. Compared on the names kconnect has."""
+    if isinstance(java, dict) and isinstance(ours, dict):
+        java = {k: v for k, v in java.items() if k in ours}
+    return java, ours
+
+
+def failed_version(java, ours):
+    """A FAILED task's status takes its version from Java's Worker.taskVersion(id), which is
+    null once the failing task has left the worker's task map: a race inside Java (seen after
+    a task restart). The version is compared whenever Java reports one."""
+    if (isinstance(java, dict) and isinstance(ours, dict) and java.get("state") == "FAILED" and
+            java.get("version", "") is None and "version" in ours):
+        java = dict(java, version=ours["version"])
+    return java, ours
+
+
+# Comparisons made on part of the answers: (step pattern, path pattern) -> (function, why).
+# The function takes (Java's value, ours) and returns both as they are compared.
+NORMALIZED = {
+    ("create unknown class", "$.message"): (without_replicator, "README: connectors (the "
+                                             "Replicator-compatible connector)"),
+    ("validate unknown plugin", "$.message"): (without_replicator, "as above"),
+    ("plugins", "$"): (common_entries, "README: GET /connector-plugins"),
+    ("all plugins", "$"): (common_entries, "README: GET /connector-plugins"),
+    ("*", "$.configs[*].value.recommended_values"): (common_entries,
+                                                     "README: recommended_values"),
+    ("loggers", "$"): (common_loggers, "README: GET /admin/loggers"),
+    ("*", "$.tasks[*]"): (failed_version, "a race in Java (see failed_version)"),
+    ("*", "$.*.status.tasks[*]"): (failed_version, "a race in Java (see failed_version)"),
+    ("*", "*.trace"): (lambda j, k: (first_line(j), first_line(k)),
+                       "README: task status trace (the first line is compared)"),
+}
+
+# Differences that stay, each written down in README.md's compatibility table:
+# (step, path) -> why. A path "status" is the status code; "$" the whole body.
+JSON_SYNTAX = "README: 500 messages for a body that is not JSON (Jackson's against jansson's)"
+ALLOWED = {
+    ("validate malformed JSON", "$.message"): JSON_SYNTAX,
+    ("create malformed JSON", "$.message"): JSON_SYNTAX,
+    ("set logger malformed JSON", "$.message"): JSON_SYNTAX,
+}
+
+
+# ---- running the script ----------------------------------------------------------------------
+
+
+class Side:
+    """One worker and the values its placeholders stand for."""
+
+    def __init__(self, label, worker, workdir, props):
+        self.label, self.worker, self.workdir = label, worker, workdir
+        self.prefix = f"{label}{uuid.uuid4().hex[:6]}-"
+        group = props["group.id"]
+        self.subst = {"{P}": self.prefix, "{DIR}": workdir, "{G_NAME}": group[len("connect-"):],
+                      "{G}": group, "{W}": worker.url.split("//")[1]}
+        with open(f"{workdir}/in.txt", "w") as f:
+            f.write("".join(line + "\n" for line in LINES))
+
+    def fill(self, value):
+        """The script's placeholders replaced by this side's values."""
+        if isinstance(value, str):
+            for k, v in self.subst.items():
+                value = value.replace(k, v)
+            return value
+        if isinstance(value, dict):
+            return {self.fill(k): self.fill(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.fill(v) for v in value]
+        return value
+
+    def unfill(self, value):
+        """This side's values turned back into the placeholders (longest value first)."""
+        if isinstance(value, str):
+            for k, v in sorted(self.subst.items(), key=lambda kv: -len(kv[1])):
+                value = value.replace(v, k)
+            return value
+        if isinstance(value, dict):
+            return {self.unfill(k): self.unfill(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.unfill(v) for v in value]
+        return value
+
+    def send(self, step):
+        url = self.worker.url + self.fill(step.path)
+        kw = {"headers": dict(step.headers or {})}
+        if step.raw is not None:
+            kw["data"] = self.fill(step.raw).encode()
+            kw["headers"].setdefault("Content-Type", "application/json")
+        elif step.body is not None:
+            kw["json"] = self.fill(step.body)
+        import requests
+        return requests.request(step.method, url, timeout=60, **kw)
+
+    def answer(self, step):
+        """(status, body, compared headers, seconds) of the step, repeated while a rebalance
+        is under way (Java's 'momentarily' 409, its 'rebalance is expected' 500: clients
+        retry those) and until step.until holds (60 s at most)."""
+        deadline = time.monotonic() + 60
+        while True:
+            r = self.send(step)
+            try:
+                body = r.json() if r.text else None
+            except ValueError:
+                body = {"<text>": r.text}
+            body = self.unfill(body)
+            again = (r.status_code == 409 and "momentarily" in r.text or
+                     r.status_code == 500 and "rebalance is expected" in r.text)
+            if step.until is not None and not again:
+                try:
+                    again = not step.until(r.status_code, body)
+                except (KeyError, IndexError, TypeError):
+                    again = True
+            if not again or time.monotonic() > deadline:
+                headers = {h: self.unfill(r.headers[h]) for h in COMPARED_HEADERS
+                           if h in r.headers}
+                return r.status_code, body, headers, round(time.monotonic() - deadline + 60, 1)
+            time.sleep(0.3)
+
+    def run(self):
+        return [self.answer(step) for step in SCRIPT]
+
+
+# ---- comparing -------------------------------------------------------------------------------
+
+
+def match(name, pattern):
+    """Whether name matches pattern, where only '*' is a wildcard (paths hold '[0]')."""
+    return re.fullmatch(".*".join(map(re.escape, pattern.split("*"))), name) is not None
+
+
+def masked(path):
+    return any(match(path, p) for p in MASKED)
+
+
+def type_name(v):
+    return type(v).__name__
+
+
+def sort_key(v):
+    return json.dumps(v, sort_keys=True)
+
+
+def normalizers(step, path):
+    return [f for (sp, pp), (f, _) in NORMALIZED.items()
+            if match(step.what, sp) and match(path, pp)]
+
+
+def differences(java, ours, path, step):
+    """[(path, java's, ours)] where the two JSON values differ."""
+    for f in normalizers(step, path):
+        java, ours = f(java, ours)
+    if masked(path):
+        return [] if type_name(java) == type_name(ours) else [(path, type_name(java),
+                                                               type_name(ours))]
+    if isinstance(java, dict) and isinstance(ours, dict):
+        out = []
+        for k in list(java) + [k for k in ours if k not in java]:
+            sub = f"{path}.{k}"
+            if k not in ours:
+                out.append((sub, java[k], "<absent>"))
+            elif k not in java:
+                out.append((sub, "<absent>", ours[k]))
+            else:
+                out += differences(java[k], ours[k], sub, step)
+        return out
+    if isinstance(java, list) and isinstance(ours, list):
+        if any(match(path, p) for p in step.unordered):
+            java, ours = sorted(java, key=sort_key), sorted(ours, key=sort_key)
+        if len(java) != len(ours):
+            names = [e.get("name") if isinstance(e, dict) else None for e in java + ours]
+            if all(isinstance(n, str) for n in names):    # lists of named entries
+                jn = [e["name"] for e in java]
+                kn = [e["name"] for e in ours]
+                return [(f"{path}.length", len(java), len(ours)),
+                        (f"{path} names", [n for n in jn if n not in kn] or "-",
+                         [n for n in kn if n not in jn] or "-")]
+            return [(f"{path}.length", len(java), len(ours)), (path, java, ours)]
+        out = []
+        for i, (a, b) in enumerate(zip(java, ours)):
+            out += differences(a, b, f"{path}[{i}]", step)
+        return out
+    if type_name(java) != type_name(ours) or java != ours:
+        return [(path, java, ours)]
+    return []
+
+
+def compare(java_answers, our_answers):
+    """{step: [(path, java's, ours)]} for every step whose answers differ (ALLOWED ones
+    removed), and the ALLOWED entries that did not differ."""
+    report, used = {}, set()
+    for step, (sj, bj, lj, _), (sk, bk, lk, _) in zip(SCRIPT, java_answers, our_answers):
+        diffs = []
+        if sj != sk:
+            diffs.append(("status", sj, sk))
+        for h in COMPARED_HEADERS:
+            if lj.get(h) != lk.get(h):
+                diffs.append((h, lj.get(h, "<absent>"), lk.get(h, "<absent>")))
+        diffs += differences(bj, bk, "$", step)
+        kept = []
+        for d in diffs:
+            if (step.what, d[0]) in ALLOWED:
+                used.add((step.what, d[0]))
+            else:
+                kept.append(d)
+        if kept:
+            report[step.what] = (step, sj, sk, kept)
+    return report, [a for a in ALLOWED if a not in used]
+
+
+def short(v, limit=300):
+    text = v if isinstance(v, str) else json.dumps(v)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+# ---- the workers -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sides(tmp_path_factory, target_cluster, java):
+    """A Java worker and a kconnect worker, each a Connect cluster of its own."""
+    jdir = str(tmp_path_factory.mktemp("parity-java"))
+    kdir = str(tmp_path_factory.mktemp("parity-kconnect"))
+    jprops = dict(base_properties(target_cluster), **COMMON)
+    kprops = dict(base_properties(target_cluster), **COMMON)
+    jw = kh.JavaConnectWorker(java, jdir, jprops).start()
+    factory = WorkerFactory(kdir, target_cluster)
+    try:
+        kw = factory.start(kprops)
+        jw.wait_log("Joined group at generation", timeout=180)
+        # Its REST resources come up after it joins.
+        wait_for(lambda: jw.get("/connector-plugins", timeout=10).status_code == 200,
+                 timeout=60, what="the Java worker's REST resources")
+        yield Side("j", jw, jdir, jprops), Side("k", kw, kdir, kprops)
+    finally:
+        jw.stop()
+        factory.close()
+
+
+def test_script_is_well_formed():
+    names = [s.what for s in SCRIPT]
+    assert len(names) == len(set(names)), [n for n in names if names.count(n) > 1]
+    assert all(what in names for what, _ in ALLOWED), "ALLOWED names a step not in SCRIPT"
+    assert all(any(match(n, what) for n in names) for what, _ in NORMALIZED)
+
+
+def test_rest_parity_with_java(sides):
+    java_side, our_side = sides
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        fj = pool.submit(java_side.run)
+        fk = pool.submit(our_side.run)
+        java_answers, our_answers = fj.result(), fk.result()
+
+    if os.environ.get("KC_PARITY_DUMP"):
+        with open(os.environ["KC_PARITY_DUMP"], "w") as f:
+            json.dump([{"step": s.what, "java": a, "kconnect": b}
+                       for s, a, b in zip(SCRIPT, java_answers, our_answers)], f, indent=1)
+    # The script's own expectations, checked against Java: a wrong script is no test.
+    lines = [f"- script: {s.what}: Java answered {a[0]}, the script expects {s.status}: "
+             f"{short(a[1])}"
+             for s, a in zip(SCRIPT, java_answers) if s.status is not None and a[0] != s.status]
+    slow = [f"{s.what} ({a[3]} s, {b[3]} s)" for s, a, b in zip(SCRIPT, java_answers, our_answers)
+            if max(a[3], b[3]) > 10]
+    report, unused = compare(java_answers, our_answers)
+    for what, (step, sj, sk, diffs) in report.items():
+        lines.append(f"- {step.method} {step.path} ({what}): Java {sj}, kconnect {sk}")
+        for path, a, b in diffs:
+            lines.append(f"    {path}: Java {short(a)} | kconnect {short(b)}")
+    for what, path in unused:
+        lines.append(f"- ALLOWED ({what!r}, {path!r}) no longer differs: remove it")
+    assert not lines, (f"{len(report)} of {len(SCRIPT)} steps differ:\n" + "\n".join(lines) +
+                       "\nslow steps (Java, kconnect): " + ", ".join(slow))
