@@ -185,3 +185,25 @@ class WorkerFactory:
 def json_body(r):
     assert r.headers.get("Content-Type", "").startswith("application/json"), r.headers
     return json.loads(r.text)
+
+
+def read_partition0(cluster, topic, timeout=20):
+    """Every (key, value) of partition 0 of topic, in order, read to its end without a
+    committed group; [] if the topic does not exist."""
+    from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
+    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
+                                          "enable.partition.eof": True, "log_level": 0}))
+    c.assign([TopicPartition(topic, 0, OFFSET_BEGINNING)])
+    out = []
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            m = c.poll(0.5)
+            if m is None:
+                continue
+            if m.error():
+                break
+            out.append((m.key(), m.value()))
+    finally:
+        c.close()
+    return out

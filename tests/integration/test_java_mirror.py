@@ -9,7 +9,6 @@ emit the same checkpoints.
 SPDX-License-Identifier: Apache-2.0
 """
 
-import json
 import os
 import shutil
 import struct
@@ -18,11 +17,10 @@ import time
 import uuid
 
 import pytest
-from confluent_kafka import (OFFSET_BEGINNING, Consumer, ConsumerGroupTopicPartitions, Producer,
-                             TopicPartition)
+from confluent_kafka import Consumer, ConsumerGroupTopicPartitions, Producer, TopicPartition
 
 import kafka_harness as kh
-from kconnect import base_properties
+from kconnect import base_properties, read_partition0
 from test_cluster import create, status, wait_for
 from test_mirror import read_topic, stock_properties, topics_of
 
@@ -77,18 +75,8 @@ def run_cross_read(java, classes, bootstrap, alias, group):
 def decode_checkpoints(cluster, topic):
     """Last checkpoint per (group, topic, partition) in partition 0 of topic, decoded as the
     record format says (spec §3.3)."""
-    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
-                                          "enable.partition.eof": True, "log_level": 0}))
-    c.assign([TopicPartition(topic, 0, 0)])
     out = {}
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        m = c.poll(0.5)
-        if m is None:
-            continue
-        if m.error():
-            break
-        k, v = m.key(), m.value()
+    for k, v in read_partition0(cluster, topic):
         n = struct.unpack(">h", k[:2])[0]
         group = k[2:2 + n].decode()
         k = k[2 + n:]
@@ -97,7 +85,6 @@ def decode_checkpoints(cluster, topic):
         (p,) = struct.unpack(">i", k[2 + n:6 + n])
         _version, up, down = struct.unpack(">hqq", v[:18])
         out[(group, t, p)] = (up, down)
-    c.close()
     return out
 
 
@@ -177,32 +164,12 @@ BYTES = {"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverte
          "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"}
 
 
-def partition0(cluster, topic):
-    """Every (key, value) of partition 0 of topic, in order; [] if it does not exist."""
-    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
-                                          "enable.partition.eof": True, "log_level": 0}))
-    c.assign([TopicPartition(topic, 0, OFFSET_BEGINNING)])
-    out = []
-    deadline = time.monotonic() + 20
-    try:
-        while time.monotonic() < deadline:
-            m = c.poll(0.5)
-            if m is None:
-                continue
-            if m.error():
-                break
-            out.append((m.key(), m.value()))
-    finally:
-        c.close()
-    return out
-
-
 def settled(cluster, topic, quiet=4, timeout=120, what="records"):
     """Partition 0's records once there are some and none came for `quiet` seconds."""
     last, since = None, None
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        recs = partition0(cluster, topic)
+        recs = read_partition0(cluster, topic)
         if recs != last:
             last, since = recs, time.monotonic()
         elif recs and time.monotonic() - since >= quiet:
@@ -330,7 +297,7 @@ def test_java_and_kconnect_checkpoints_agree(workers, source_cluster, target_clu
     finally:
         jw.stop()
     assert committed(source_cluster, groups) == offsets
-    assert partition0(source_cluster, syncs_topic) == syncs, "the offset syncs changed"
+    assert read_partition0(source_cluster, syncs_topic) == syncs, "the offset syncs changed"
 
     assert ours == theirs, f"kconnect: {ours}\nJava:     {theirs}"
     # Not a trivial agreement: several groups, both partitions, translated downstream.

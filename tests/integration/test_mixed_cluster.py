@@ -26,10 +26,9 @@ import time
 import uuid
 
 import pytest
-from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
 
 import kafka_harness as kh
-from kconnect import base_properties
+from kconnect import base_properties, read_partition0
 from test_cluster import all_running, create, status, wait_for
 
 JOINED = re.compile(r"Joined group at generation (\d+) with protocol version (\d+) .*?"
@@ -48,23 +47,11 @@ def last_join(w):
 
 def session_key(cluster, config_topic):
     """The newest session key in the config topic: (raw key, algorithm)."""
-    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
-                                          "enable.partition.eof": True, "log_level": 0}))
-    c.assign([TopicPartition(config_topic, 0, OFFSET_BEGINNING)])
     found = None
-    deadline = time.monotonic() + 20
-    try:
-        while time.monotonic() < deadline:
-            m = c.poll(0.5)
-            if m is None:
-                continue
-            if m.error():
-                break
-            if m.key() == b"session-key" and m.value():
-                v = json.loads(m.value())
-                found = (base64.b64decode(v["key"]), v["algorithm"])
-    finally:
-        c.close()
+    for k, v in read_partition0(cluster, config_topic):
+        if k == b"session-key" and v:
+            v = json.loads(v)
+            found = (base64.b64decode(v["key"]), v["algorithm"])
     return found
 
 

@@ -525,6 +525,17 @@ ALLOWED = {
 # ---- running the script ----------------------------------------------------------------------
 
 
+
+def map_strings(value, fn):
+    """value with fn applied to every string in it, keys of maps included."""
+    if isinstance(value, str):
+        return fn(value)
+    if isinstance(value, dict):
+        return {map_strings(k, fn): map_strings(v, fn) for k, v in value.items()}
+    if isinstance(value, list):
+        return [map_strings(v, fn) for v in value]
+    return value
+
 class Side:
     """One worker and the values its placeholders stand for."""
 
@@ -539,27 +550,19 @@ class Side:
 
     def fill(self, value):
         """The script's placeholders replaced by this side's values."""
-        if isinstance(value, str):
+        def one(text):
             for k, v in self.subst.items():
-                value = value.replace(k, v)
-            return value
-        if isinstance(value, dict):
-            return {self.fill(k): self.fill(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [self.fill(v) for v in value]
-        return value
+                text = text.replace(k, v)
+            return text
+        return map_strings(value, one)
 
     def unfill(self, value):
         """This side's values turned back into the placeholders (longest value first)."""
-        if isinstance(value, str):
+        def one(text):
             for k, v in sorted(self.subst.items(), key=lambda kv: -len(kv[1])):
-                value = value.replace(v, k)
-            return value
-        if isinstance(value, dict):
-            return {self.unfill(k): self.unfill(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [self.unfill(v) for v in value]
-        return value
+                text = text.replace(v, k)
+            return text
+        return map_strings(value, one)
 
     def send(self, step):
         url = self.worker.url + self.fill(step.path)
