@@ -196,8 +196,12 @@ kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err)
         }
         rd_kafka_topic_partition_list_destroy(q);
         /* Also transient: a partition whose leadership is still settling ("Leader epoch
-         * is newer than broker epoch") or whose offsets are not yet readable. */
+         * is newer than broker epoch") or whose offsets are not yet readable, and a topic
+         * just created that the producer's metadata does not show yet (the local
+         * unknown-partition/topic errors). */
         if ((e == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
+             e == RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION ||
+             e == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC ||
              e == RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE ||
              e == RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION ||
              e == RD_KAFKA_RESP_ERR_UNKNOWN_LEADER_EPOCH ||
