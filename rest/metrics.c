@@ -17,13 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "connectors/mirror/mirror.h"
 #include "rest/mirror_status.h"
 #include "rest/routes.h"
 #include "worker/herder.h"
 #include "worker/log.h"
 #include "worker/metrics.h"
-#include "worker/plugins.h"
 
 #define HERDER_TIMEOUT_MS 30000
 #define CUTOVER_TIMEOUT_MS 10000
@@ -43,19 +41,10 @@ collect(kc_herder *h, void *arg)
     kc_herder_metrics(h, c->metrics);
     for (size_t i = 0; i < st->nconnectors; i++) {
         const kc_connector_state *cs = &st->connectors[i];
-        const char               *cls;
-        if (cs->config == NULL || !kc_herder_owns(h, cs->name, -1))
-            continue;
-        cls = json_string_value(json_object_get(cs->config, "connector.class"));
-        if (cls != NULL && kc_plugins_find(cls) == &kc_mirror_source_connector)
+        if (cs->config != NULL && kc_herder_owns(h, cs->name, -1) &&
+            kc_rest_is_mirror_source(cs->config))
             json_object_set_new(c->mirrors, cs->name, json_deep_copy(cs->config));
     }
-}
-
-static double
-number(const json_t *v)
-{
-    return json_is_integer(v) ? (double) json_integer_value(v) : json_real_value(v);
 }
 
 /* A per-partition figure; null (nobody has that offset) is left out, as absent. */
@@ -66,7 +55,7 @@ partition_sample(kc_metrics *m, const json_t *p, const char *key, const char *me
     const json_t *v = json_object_get(p, key);
 
     if (json_is_number(v))
-        kc_metrics_add(m, metric, KC_METRIC_GAUGE, help, labels, number(v));
+        kc_metrics_add(m, metric, KC_METRIC_GAUGE, help, labels, json_number_value(v));
 }
 
 static void
@@ -92,10 +81,10 @@ cutover_samples(const kc_rest_ctx *ctx, kc_metrics *m, const char *name, const j
                    "docs/cutover.md.", clabels, json_is_true(json_object_get(status, "in_sync")));
     kc_metrics_add(m, "kconnect_mirror_cutover_lag_records", KC_METRIC_GAUGE,
                    "Source records not yet replicated, over all partitions.", clabels,
-                   number(json_object_get(status, "lag_records")));
+                   json_number_value(json_object_get(status, "lag_records")));
     kc_metrics_add(m, "kconnect_mirror_cutover_lag_ms", KC_METRIC_GAUGE,
                    "Age of the oldest source record not yet replicated, in ms (0 when none).",
-                   clabels, number(json_object_get(status, "lag_ms")));
+                   clabels, json_number_value(json_object_get(status, "lag_ms")));
     json_array_foreach(json_object_get(status, "partitions"), i, p) {
         char        partition[16];
         const char *topic = json_string_value(json_object_get(p, "topic"));

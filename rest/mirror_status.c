@@ -29,21 +29,28 @@ typedef struct lookup {
     json_t     *config;       /* copy of the connector config when found */
 } lookup;
 
+bool
+kc_rest_is_mirror_source(const json_t *config)
+{
+    const char *cls = json_string_value(json_object_get(config, "connector.class"));
+
+    return cls != NULL && kc_plugins_find(cls) == &kc_mirror_source_connector;
+}
+
 /* Herder thread: the connector's config, if it is a MirrorSourceConnector's. */
 static void
 do_lookup(kc_herder *h, void *arg)
 {
     lookup                   *l = arg;
     const kc_connector_state *cs = kc_config_state_connector(kc_herder_config(h), l->name);
-    const char               *cls;
 
     if (cs == NULL) {
         l->status = 404;
         snprintf(l->msg, sizeof(l->msg), "Connector %s not found", l->name);
         return;
     }
-    cls = json_string_value(json_object_get(cs->config, "connector.class"));
-    if (cls == NULL || kc_plugins_find(cls) != &kc_mirror_source_connector) {
+    if (!kc_rest_is_mirror_source(cs->config)) {
+        const char *cls = json_string_value(json_object_get(cs->config, "connector.class"));
         l->status = 400;
         snprintf(l->msg, sizeof(l->msg), "Connector %s is not a MirrorSourceConnector "
                  "(connector.class is %s): mirror-status needs one", l->name,

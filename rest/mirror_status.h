@@ -7,9 +7,14 @@
 #define KC_REST_MIRROR_STATUS_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "rest/routes.h"
 #include "worker/common.h"
+
+/* Whether a connector config is a MirrorSourceConnector's (the only kind with a cutover
+ * check). Any thread. */
+bool kc_rest_is_mirror_source(const json_t *config);
 
 /* The cutover status of MirrorSourceConnector `name` with `config`, from this worker's offset
  * store and both clusters (kc_mirror_status_compute). MHD thread; blocks. */

@@ -957,7 +957,7 @@ handle_task_configs(kc_herder *h, const char *name, json_t *configs)
 
 /* ===== Runtime callbacks (connector threads) ===== */
 
-static void heartbeat_when_due(kc_herder *h);
+static int heartbeat_due(kc_herder *h, kc_err *err);
 
 /* Herder thread, while the runtime waits for connectors or tasks to stop: heartbeats go on,
  * as Java's heartbeat thread sends them while its herder stops work, so a stop that takes
@@ -967,9 +967,10 @@ static void
 rt_waiting(void *herder)
 {
     kc_herder *h = herder;
+    kc_err     err;
 
     if (h->joined_once && !atomic_load(&h->stopping))
-        heartbeat_when_due(h);
+        (void) heartbeat_due(h, &err);
 }
 
 static void
@@ -1053,7 +1054,8 @@ run_queue(kc_herder *h)
 /* ===== The loop ===== */
 
 /* One heartbeat if heartbeat.interval.ms has passed since the last: KC_OK (also when not
- * due), KC_EREBALANCE (need_rejoin set) or the failure, in err. */
+ * due), KC_EREBALANCE (need_rejoin set) or the failure, in err; a failure starts the
+ * failing-since clock. */
 static int
 heartbeat_due(kc_herder *h, kc_err *err)
 {
@@ -1068,38 +1070,27 @@ heartbeat_due(kc_herder *h, kc_err *err)
     } else if (rc == KC_EREBALANCE) {
         kc_log_info("herder", "rebalance requested by the coordinator (%s)", err->msg);
         h->need_rejoin = true;
+    } else if (h->heartbeat_failing_since == 0) {
+        h->heartbeat_failing_since = kc_mono_ms();
     }
     return rc;
 }
 
-static void
-heartbeat_when_due(kc_herder *h)
-{
-    kc_err err;
-    int    rc = heartbeat_due(h, &err);
-
-    if (rc != KC_OK && rc != KC_EREBALANCE && h->heartbeat_failing_since == 0)
-        h->heartbeat_failing_since = kc_mono_ms();
-}
-
+/* The loop's heartbeat: a coordinator unreachable for session.timeout.ms costs the work. */
 static void
 heartbeat(kc_herder *h)
 {
     kc_err err;
     int    rc = heartbeat_due(h, &err);
 
-    if (rc == KC_OK || rc == KC_EREBALANCE) {
+    if (rc == KC_OK || rc == KC_EREBALANCE)
         return;
-    } else {
-        if (h->heartbeat_failing_since == 0)
-            h->heartbeat_failing_since = kc_mono_ms();
-        if (kc_mono_ms() - h->heartbeat_failing_since > cfg_int(h, "session.timeout.ms")) {
-            kc_log_warn("herder", "coordinator unreachable for session.timeout.ms (%s); "
-                        "stopping all work and rejoining", err.msg);
-            stop_all_owned(h);
-            h->has_assignment = false;
-            h->need_rejoin = true;
-        }
+    if (kc_mono_ms() - h->heartbeat_failing_since > cfg_int(h, "session.timeout.ms")) {
+        kc_log_warn("herder", "coordinator unreachable for session.timeout.ms (%s); "
+                    "stopping all work and rejoining", err.msg);
+        stop_all_owned(h);
+        h->has_assignment = false;
+        h->need_rejoin = true;
     }
 }
 

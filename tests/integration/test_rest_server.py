@@ -423,6 +423,19 @@ def test_same_answers_as_java(workers, java, tmp_path, target_cluster):
         jw.stop()
 
 
+def create_through_each(ws, prefix, topic):
+    """POSTs a FileStreamSink <prefix><i> through each worker i (a follower forwards it to the
+    leader), asking again while a rebalance answers 409 as clients do: [(status, body)]."""
+    statuses = []
+    for i, w in enumerate(ws):
+        def post():
+            r = w.request("POST", "/connectors", json={"name": f"{prefix}{i}", "config": {
+                "connector.class": "FileStreamSink", "topics": topic, "file": os.devnull}})
+            return (r.status_code, r.text) if r.status_code != 409 else None
+        statuses.append(wait_for(post, timeout=60, what="an answer other than 409"))
+    return statuses
+
+
 @pytest.mark.parametrize("trusted", [True, False])
 def test_forwarding_to_an_https_leader(workers, tmp_path, trusted):
     """Workers that advertise https: a request only the leader may serve, sent to either
@@ -441,13 +454,7 @@ def test_forwarding_to_an_https_leader(workers, tmp_path, trusted):
         http, https = kh.free_ports(2)
         props = dict(base, listeners=f"http://127.0.0.1:{http},https://127.0.0.1:{https}")
         ws.append(start(workers, props, http))
-    statuses = []
-    for i, w in enumerate(ws):
-        def post():
-            r = w.request("POST", "/connectors", json={"name": f"sink{i}", "config": {
-                "connector.class": "FileStreamSink", "topics": "https-t", "file": os.devnull}})
-            return (r.status_code, r.text) if r.status_code != 409 else None
-        statuses.append(wait_for(post, timeout=60, what="an answer other than 409"))
+    statuses = create_through_each(ws, "sink", "https-t")
     if trusted:
         assert [s for s, _ in statuses] == [201, 201], statuses
         for w in ws:
@@ -613,13 +620,7 @@ def test_client_auth_required_between_workers(workers, tmp_path):
     for port in ports:
         assert not isinstance(https_get(port, pki, None), int)
         assert https_get(port, pki, "client") == 200
-    statuses = []
-    for i, w in enumerate(ws):
-        def post():
-            r = w.request("POST", "/connectors", json={"name": f"mtls{i}", "config": {
-                "connector.class": "FileStreamSink", "topics": "mtls-t", "file": os.devnull}})
-            return (r.status_code, r.text) if r.status_code != 409 else None
-        statuses.append(wait_for(post, timeout=60, what="an answer other than 409"))
+    statuses = create_through_each(ws, "mtls", "mtls-t")
     assert [s for s, _ in statuses] == [201, 201], statuses
     for w in ws:
         wait_for(lambda: sorted(w.get("/connectors").json()) == ["mtls0", "mtls1"],
