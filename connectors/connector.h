@@ -166,7 +166,8 @@ typedef struct kc_task_ops {
     /* REQUIRED after stop() returned and the task thread finished: free everything. */
     void (*destroy)(void *priv);
     /* Sources: fill up to max records into out, *n of them; may block up to timeout_ms.
-     * Returning with *n == 0 is fine. */
+     * Returning with *n == 0 is fine. The records arrive zeroed (the worker clears those
+     * the previous call returned), so a task writes only out[0..*n). */
     int  (*poll)(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms,
                  char *err, size_t errlen);
     /* Sources, OPTIONAL: offsets up to here are stored. */

@@ -459,6 +459,9 @@ typedef struct source_state {
     void        *priv;           /* the plugin task, once started */
     spart       *parts;
     pending     *free_list;
+    /* The producer's handle for the topic of the last record sent: naming the topic on
+     * every send makes librdkafka look it up under its topic-list lock each time. */
+    rd_kafka_topic_t *rkt;
     bool         send_failed;    /* a record was not acknowledged: the task fails */
     char         last_error[512];
 } source_state;
@@ -644,6 +647,8 @@ source_state_free(source_state *s)
         p = next;
     }
     free_pendings(s->free_list);
+    if (s->rkt != NULL)
+        rd_kafka_topic_destroy(s->rkt);
 }
 
 /* Client settings for a task's producer or consumer, layered as Java's Worker does: the
@@ -795,6 +800,12 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
             p->tail = pe;
         }
     }
+    if (s->rkt == NULL || strcmp(r->topic, rd_kafka_topic_name(s->rkt)) != 0) {
+        if (s->rkt != NULL)
+            rd_kafka_topic_destroy(s->rkt);
+        /* The producer's default topic settings, as a send naming the topic would use. */
+        s->rkt = rd_kafka_topic_new(producer, r->topic, NULL);
+    }
     if (r->nheaders > 0) {
         hdrs = rd_kafka_headers_new(r->nheaders);
         for (size_t h = 0; h < r->nheaders; h++)
@@ -802,7 +813,8 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
                                 r->headers[h].value ? (ssize_t) r->headers[h].len : -1);
     }
     for (;;) {
-        e = rd_kafka_producev(producer, RD_KAFKA_V_TOPIC(r->topic),
+        e = s->rkt == NULL ? RD_KAFKA_RESP_ERR__INVALID_ARG :
+            rd_kafka_producev(producer, RD_KAFKA_V_RKT(s->rkt),
                               RD_KAFKA_V_PARTITION(r->partition >= 0 ? r->partition
                                                                      : RD_KAFKA_PARTITION_UA),
                               RD_KAFKA_V_KEY((void *) k, klen),
@@ -852,6 +864,7 @@ run_source(instance *in)
     char             errbuf[1024] = "", *client_id;
     source_state     s = { .in = in };
     kc_record        recs[500];
+    size_t           recs_used = 0;  /* entries the last poll() filled */
     kc_wbuf          kbuf, vbuf;
     int64_t          next_flush;
     bool             paused_shown = false;
@@ -883,13 +896,18 @@ run_source(instance *in)
     paused_shown = in->target != KC_TARGET_STARTED;
     next_flush = kc_mono_ms() + flush_every;
 
+    memset(recs, 0, sizeof(recs));
     while (task_wait_started(in, &paused_shown)) {
         size_t n = 0;
         int    rc;
 
-        memset(recs, 0, sizeof(recs));
+        /* poll() hands zeroed records; only the last batch's need it again (clearing all
+         * 500 for a batch of a few records cost more than the records). */
+        memset(recs, 0, recs_used * sizeof(recs[0]));
+        recs_used = 0;
         errbuf[0] = '\0';
         rc = in->ops->task->poll(priv, recs, KC_ARRAY_LEN(recs), &n, 1000, errbuf, sizeof(errbuf));
+        recs_used = n < KC_ARRAY_LEN(recs) ? n : KC_ARRAY_LEN(recs);
         if (rc == KC_PLUGIN_FATAL) {
             release_records(recs, 0, n);
             fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf

@@ -1070,10 +1070,12 @@ mst_commit_record(void *priv, const kc_record *r, int32_t partition, int64_t off
         return;
     kc_mirror_metrics_acked(&tp->metrics, kc_wall_ms(), r->timestamp, m->payload ? m->len : 0);
     offset_recycle(t, r->source_offset);
-    if (t->osw != NULL && offset >= 0) {
-        kc_osw_record_acked(t->osw, tp->topic, tp->partition, m->offset, offset);
+    /* Most acknowledgements queue no sync, or one a free slot sends at once: the offset-sync
+     * producer's own reports are collected only when a sync waits for a slot (and at every
+     * poll), not once per record. */
+    if (t->osw != NULL && offset >= 0 &&
+        kc_osw_record_acked(t->osw, tp->topic, tp->partition, m->offset, offset))
         serve_syncs(t);
-    }
 }
 
 /* SourceTask.commit(): every offset flush, delayed syncs become pending (KAFKA-15906). */

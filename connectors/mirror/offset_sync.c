@@ -262,11 +262,12 @@ fire_locked(kc_osw *w)
     }
 }
 
-void
+bool
 kc_osw_record_acked(kc_osw *w, const char *topic, int32_t partition, int64_t upstream,
                     int64_t downstream)
 {
     osw_entry *e;
+    bool       waiting;
 
     pthread_mutex_lock(&w->lock);
     if ((e = (osw_entry *) tp_map_get(&w->states, topic, partition)) == NULL) {
@@ -284,7 +285,9 @@ kc_osw_record_acked(kc_osw *w, const char *topic, int32_t partition, int64_t ups
         queue_put(&w->delayed, &e->delayed, upstream, downstream);
     }
     fire_locked(w);
+    waiting = w->pending.head != NULL;
     pthread_mutex_unlock(&w->lock);
+    return waiting;
 }
 
 void

@@ -27,8 +27,9 @@ kc_osw *kc_osw_new(int64_t max_lag, int max_outstanding, kc_osw_send_fn send, vo
 void    kc_osw_free(kc_osw *w);
 /* The record at upstream in the source partition was written at downstream in the target
  * (commitRecord): maybeQueueOffsetSyncs then firePendingOffsetSyncs. Allocates only for the
- * first record of a partition. */
-void    kc_osw_record_acked(kc_osw *w, const char *topic, int32_t partition, int64_t upstream, int64_t downstream);
+ * first record of a partition. True when syncs are left pending for want of a free slot
+ * (the caller then collects finished sends and fires again). */
+bool    kc_osw_record_acked(kc_osw *w, const char *topic, int32_t partition, int64_t upstream, int64_t downstream);
 /* SourceTask.commit(): promote delayed syncs to pending, then fire. */
 void    kc_osw_commit(kc_osw *w);
 /* Sends pending syncs, oldest first, while a slot is free. */

@@ -133,12 +133,13 @@ test_osw3(void **state)
     /* A newer sync of a partition still pending replaces it in place (newest wins). */
     for (int p = 0; p < 10; p++) {
         snprintf(topic, sizeof(topic), "u%d", p);
-        kc_osw_record_acked(w, topic, 0, 0, 0);
+        /* True once a sync is left waiting for a slot: u8 on. */
+        assert_int_equal(kc_osw_record_acked(w, topic, 0, 0, 0), p >= 8);
     }
     /* 2 in flight, so 8 of these went out and u8, u9 wait. */
     assert_int_equal(log.n, 20);
     assert_sent(&log, 19, "u7", 0, 0, 0);
-    kc_osw_record_acked(w, "v", 0, 0, 0);       /* pending: u8, u9, v */
+    assert_true(kc_osw_record_acked(w, "v", 0, 0, 0));    /* pending: u8, u9, v */
     kc_osw_record_acked(w, "x", 0, 0, 0);       /* pending: u8, u9, v, x */
     kc_osw_record_acked(w, "v", 0, 5, 1);       /* gap: v's sync replaced, v keeps its place */
     assert_int_equal(log.n, 20);
@@ -163,8 +164,8 @@ test_osw_delayed_and_pending(void **state)
     kc_osw  *w = kc_osw_new(100, 10, record_send, &log);
 
     (void) state;
-    kc_osw_record_acked(w, "a", 0, 10, 10);     /* first: sent */
-    kc_osw_record_acked(w, "a", 0, 11, 11);     /* delayed */
+    assert_false(kc_osw_record_acked(w, "a", 0, 10, 10));   /* first: sent, none waits */
+    assert_false(kc_osw_record_acked(w, "a", 0, 11, 11));   /* delayed, not pending */
     kc_osw_record_acked(w, "b", 0, 0, 0);       /* first: sent */
     kc_osw_record_acked(w, "b", 0, 1, 1);       /* delayed */
     kc_osw_record_acked(w, "a", 0, 20, 20);     /* gap: sent, a's delayed sync dropped */
