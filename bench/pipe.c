@@ -10,10 +10,13 @@
  * deals them to tasks.max tasks, and each thread does what one kconnect source task does:
  *   - a legacy (assign, no group) consumer reading its partitions into one queue, taking
  *     the first message with a wait and then what is already there, up to 500 at a time
- *     (the worker's poll batch);
+ *     (the worker's poll batch). Its prefetch is the budget a MirrorSource task's consumer gets
+ *     (connectors/mirror/mirror_config.c): two fetches (2 x max.partition.fetch.bytes) per
+ *     partition, at most fetch.max.bytes, fetched again 10 ms after the queue drains;
  *   - a producer with the settings kconnect's source tasks get (worker/runtime.c:
  *     acks=all, no idempotence, one request in flight per connection, no delivery timeout,
- *     murmur2_random partitioner, librdkafka's defaults otherwise);
+ *     murmur2_random partitioner; worker/clientconf.c: the buffer.memory default as
+ *     queue.buffering.max.kbytes; librdkafka's defaults otherwise);
  *   - the value is lent to the producer (no RD_KAFKA_MSG_F_COPY): the consumed message stays
  *     alive until its delivery report, which destroys it. librdkafka always copies the key.
  * -X sets a librdkafka property on both clients of every thread.
@@ -40,6 +43,10 @@
 
 #define PIPE_BATCH   500
 #define PIPE_MAX_X   32
+/* The memory budgets of a kconnect source task (see the top of the file), in KiB. */
+#define PIPE_PRODUCER_KBYTES     "8192"         /* KC_PRODUCER_BUFFER_KBYTES */
+#define PIPE_PARTITION_FETCH_KB  1024         /* max.partition.fetch.bytes */
+#define PIPE_FETCH_MAX_KB        51200        /* fetch.max.bytes */
 
 typedef struct pipe_opts {
     const char *source, *topic, *target, *dest;
@@ -174,14 +181,21 @@ pipe_main(void *arg)
     rd_kafka_topic_t   *src = NULL, *dest = NULL;
     rd_kafka_queue_t   *q = NULL;
     rd_kafka_message_t *msgs[PIPE_BATCH];
+    char                prefetch_kb[32];
+    int                 budget = 2 * PIPE_PARTITION_FETCH_KB * t->nparts;
 
+    snprintf(prefetch_kb, sizeof(prefetch_kb), "%d",
+             budget < PIPE_FETCH_MAX_KB ? budget : PIPE_FETCH_MAX_KB);
     consumer = client(o, RD_KAFKA_CONSUMER, o->source, (const char *const[]) {
                           "enable.auto.commit", "false", "auto.offset.reset", "earliest",
+                          "queued.max.messages.kbytes", prefetch_kb,
+                          "fetch.queue.backoff.ms", "10",
                           "client.id", "bench-pipe-consumer", NULL }, NULL, NULL);
     producer = client(o, RD_KAFKA_PRODUCER, o->target, (const char *const[]) {
                           "acks", "all", "enable.idempotence", "false",
                           "max.in.flight.requests.per.connection", "1",
                           "message.timeout.ms", "2147483647", "partitioner", "murmur2_random",
+                          "queue.buffering.max.kbytes", PIPE_PRODUCER_KBYTES,
                           "client.id", "bench-pipe-producer", NULL }, delivered, t);
     if (consumer == NULL || producer == NULL) {
         t->failed = 1;

@@ -21,6 +21,10 @@
 #include "worker/common.h"
 #include "worker/props.h"
 
+/* A producer's buffer.memory when the configuration has none, as librdkafka's
+ * queue.buffering.max.kbytes (kc_clientconf_apply says why it is not Java's 32 MiB). */
+#define KC_PRODUCER_BUFFER_KBYTES "8192"
+
 /* Whether key names or secures a cluster connection (bootstrap.servers, security.protocol,
  * ssl.*, sasl.*): what Java's MirrorClientConfig keeps from "<cluster>." prefixes, and what
  * the worker lays under its tasks' clients. */

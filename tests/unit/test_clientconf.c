@@ -1,0 +1,96 @@
+/*
+ * tests/unit/test_clientconf.c - Java client settings carried over to librdkafka's
+ * (worker/clientconf.c): the producer's buffer.memory default and the settings that win.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "worker/clientconf.h"
+
+/* conf's value of a librdkafka key, into buf. */
+static const char *
+get(rd_kafka_conf_t *conf, const char *key, char *buf, size_t size)
+{
+    assert_int_equal(rd_kafka_conf_get(conf, key, buf, &size), RD_KAFKA_CONF_OK);
+    return buf;
+}
+
+/* A conf for a client of type with props (key, value pairs) applied under prefix. */
+static rd_kafka_conf_t *
+applied(rd_kafka_type_t type, const char *prefix, const char *const *kv)
+{
+    rd_kafka_conf_t *conf = rd_kafka_conf_new();
+    kc_props         props;
+    kc_err           err;
+
+    kc_props_init(&props, "test");
+    for (; kv != NULL && kv[0] != NULL; kv += 2)
+        kc_props_set(&props, kv[0], kv[1], 0);
+    assert_int_equal(kc_clientconf_apply(conf, type, &props, prefix, &err), KC_OK);
+    kc_props_free(&props);
+    return conf;
+}
+
+static void
+test_producer_buffer_default(void **state)
+{
+    rd_kafka_conf_t *conf = applied(RD_KAFKA_PRODUCER, "", NULL);
+    char             buf[64];
+
+    (void) state;
+    assert_string_equal(get(conf, "queue.buffering.max.kbytes", buf, sizeof(buf)),
+                        KC_PRODUCER_BUFFER_KBYTES);
+    rd_kafka_conf_destroy(conf);
+}
+
+static void
+test_buffer_memory_wins(void **state)
+{
+    rd_kafka_conf_t *conf;
+    char             buf[64];
+
+    (void) state;
+    /* Java bytes to librdkafka KiB, rounded up. */
+    conf = applied(RD_KAFKA_PRODUCER, "", (const char *const[]) { "buffer.memory", "33554432",
+                                                                   NULL });
+    assert_string_equal(get(conf, "queue.buffering.max.kbytes", buf, sizeof(buf)), "32768");
+    rd_kafka_conf_destroy(conf);
+    conf = applied(RD_KAFKA_PRODUCER, "producer.", (const char *const[]) {
+                       "producer.buffer.memory", "1000", "buffer.memory", "5", NULL });
+    assert_string_equal(get(conf, "queue.buffering.max.kbytes", buf, sizeof(buf)), "1");
+    rd_kafka_conf_destroy(conf);
+}
+
+static void
+test_consumer_has_no_producer_buffer(void **state)
+{
+    rd_kafka_conf_t *conf = applied(RD_KAFKA_CONSUMER, "", (const char *const[]) {
+                                        "buffer.memory", "1048576", NULL });
+    rd_kafka_conf_t *plain = rd_kafka_conf_new();
+    char             buf[64], dflt[64];
+
+    (void) state;
+    /* A producer-only key leaves a consumer at librdkafka's own default. */
+    assert_string_equal(get(conf, "queue.buffering.max.kbytes", buf, sizeof(buf)),
+                        get(plain, "queue.buffering.max.kbytes", dflt, sizeof(dflt)));
+    rd_kafka_conf_destroy(conf);
+    rd_kafka_conf_destroy(plain);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_producer_buffer_default),
+        cmocka_unit_test(test_buffer_memory_wins),
+        cmocka_unit_test(test_consumer_has_no_producer_buffer),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
