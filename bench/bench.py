@@ -91,6 +91,8 @@ class Settings:
         self.session_timeout_ms = _env("BENCH_SESSION_TIMEOUT_MS", 10000, int)
         self.run_timeout = _env("BENCH_RUN_TIMEOUT", 1800.0, float)
         self.java_opts = _env("BENCH_JAVA_OPTS", JAVA_DEFAULT_OPTS).split()
+        self.skip = [k for k in _env("BENCH_SKIP", "").split(",") if k]
+        self.mirror_extra = json.loads(_env("BENCH_MIRROR_EXTRA", "{}"))
         self.out = os.path.abspath(_env("BENCH_OUT", os.path.join(TOP, "build", "bench")))
         self.kconnect = os.path.abspath(os.environ["KCONNECT_BIN"])
         self.pipe = os.path.abspath(_env("BENCH_PIPE", os.path.join(TOP, "build", "bench",
@@ -100,6 +102,11 @@ class Settings:
         for s in self.scenarios:
             if s not in ("throughput", "latency", "startup", "failover"):
                 raise SystemExit(f"bench: unknown scenario {s!r} in BENCH_SCENARIOS")
+        for k in self.skip:
+            if k not in KINDS + ("pipe",):
+                raise SystemExit(f"bench: unknown kind {k!r} in BENCH_SKIP")
+        if not isinstance(self.mirror_extra, dict):
+            raise SystemExit("bench: BENCH_MIRROR_EXTRA must be a JSON object")
 
     def as_dict(self):
         d = dict(vars(self))
@@ -289,7 +296,7 @@ def worker_props(target, suffix, **extra):
     return props
 
 
-def mirror_config(source, target, alias, topic, tasks):
+def mirror_config(source, target, alias, topic, tasks, extra):
     return {
         "connector.class": MIRROR_SOURCE,
         "source.cluster.alias": alias,
@@ -302,6 +309,7 @@ def mirror_config(source, target, alias, topic, tasks):
         "value.converter": BYTES,
         "replication.factor": "1",
         "offset-syncs.topic.replication.factor": "1",
+        **extra,
     }
 
 
@@ -515,7 +523,7 @@ class Bench:
             sampler.start()
             cpu0 = cpu_seconds(w.pid)
             t0 = w.create_connector("bench", mirror_config(self.source, self.target, alias,
-                                                           DATA_TOPIC, tasks))
+                                                           DATA_TOPIC, tasks, s.mirror_extra))
             done, next_status = 0, time.monotonic() + 5
             while done < s.records:
                 time.sleep(0.1)
@@ -607,7 +615,7 @@ class Bench:
             w.start()
             w.wait_get("/connectors")
             w.create_connector("bench", mirror_config(self.source, self.target, alias, topic,
-                                                      s.lat_tasks))
+                                                      s.lat_tasks, s.mirror_extra))
             w.wait_tasks_running("bench", s.lat_tasks)
             wait_topic(self.target, remote)
             consumer = target_consumer(self.target, remote)
@@ -655,7 +663,8 @@ class Bench:
             w.start()
             t_root = w.wait_get("/", interval=0.01)
             w.create_connector("bench", mirror_config(self.source, self.target, alias,
-                                                      START_TOPIC, 1), interval=0.02)
+                                                      START_TOPIC, 1, s.mirror_extra),
+                               interval=0.02)
             t_run = w.wait_tasks_running("bench", 1, interval=0.01)
             rss = proc_status_kb(w.pid, "VmRSS") / 1024
         finally:
@@ -684,7 +693,7 @@ class Bench:
             for w in workers:
                 w.wait_get("/connectors")
             workers[0].create_connector("bench", mirror_config(self.source, self.target, alias,
-                                                               topic, 1))
+                                                               topic, 1, s.mirror_extra))
             workers[0].wait_tasks_running("bench", 1)
             wait_topic(self.target, remote)
             consumer = target_consumer(self.target, remote)
@@ -775,6 +784,8 @@ class Bench:
                     for tasks in s.tasks:
                         order = kinds + ("pipe",) if pair % 2 == 1 else ("pipe",) + kinds
                         for kind in order:
+                            if kind in s.skip:
+                                continue
                             if kind == "pipe":
                                 self.record("throughput", "pipe", pair, self.pipe, tasks, pair,
                                             tasks=tasks)
@@ -784,6 +795,8 @@ class Bench:
                 for scenario in ("latency", "startup", "failover"):
                     if scenario in s.scenarios:
                         for kind in kinds:
+                            if kind in s.skip:
+                                continue
                             self.record(scenario, kind, pair, getattr(self, scenario), kind,
                                         pair)
         finally:
@@ -942,7 +955,6 @@ def chart(results, summary, path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    by = {(r["figure"], r["metric"]): r for r in summary}
     colors = {"java": "#d9822b", "kconnect": "#2b7bb9", "pipe": "#7a7a7a"}
     fig, axes = plt.subplots(2, 3, figsize=(15, 8.5))
     panels = [
