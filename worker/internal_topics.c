@@ -6,6 +6,7 @@
 #include "worker/internal_topics.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,47 +61,59 @@ only_compact(const char *policy, char *seen, size_t size)
     return compact && !delete && !other;
 }
 
-static int
-ensure_one(rd_kafka_t *admin, const kc_worker_config *wc, const internal_topic *it,
-           int timeout_ms, kc_err *err)
+/* What CreateTopics asks for a topic: its name, partitions, replication factor, and the
+ * worker's "<store>.X" settings plus cleanup.policy=compact (settings: caller frees). */
+static void
+topic_request(const kc_worker_config *wc, const internal_topic *it, kc_props *settings,
+              kc_new_topic *req)
 {
-    const char *topic = kc_cfg_str(&wc->cfg, it->topic_key);
-    int         partitions = it->partitions_key ? (int) kc_cfg_int(&wc->cfg, it->partitions_key)
-                                                : 1;
-    char        rf_key[64], seen[256];
-    int         rf, rc, existing = 0;
-    bool        created = false;
-    char       *policy = NULL;
-    kc_props    settings;
-    int64_t     deadline = kc_mono_ms() + timeout_ms;
+    char rf_key[64];
 
     snprintf(rf_key, sizeof(rf_key), "%sreplication.factor", it->prefix);
-    rf = (int) kc_cfg_int(&wc->cfg, rf_key);
-    kc_worker_config_topic_settings(wc, it->prefix, &settings);
-    kc_props_set(&settings, "cleanup.policy", "compact", 0);
+    kc_worker_config_topic_settings(wc, it->prefix, settings);
+    kc_props_set(settings, "cleanup.policy", "compact", 0);
+    *req = (kc_new_topic) {
+        .name = kc_cfg_str(&wc->cfg, it->topic_key),
+        .partitions = it->partitions_key ? (int) kc_cfg_int(&wc->cfg, it->partitions_key) : 1,
+        .replication_factor = (int) kc_cfg_int(&wc->cfg, rf_key),
+        .configs = settings,
+    };
+}
 
-    for (;;) {
-        rc = kc_kafka_create_topic(admin, topic, partitions, rf, &settings, timeout_ms,
-                                   &created, err);
-        if (rc != KC_EAGAIN || kc_mono_ms() >= deadline)
-            break;
+/* One topic, after the first CreateTopics answer for it (req): retried while the brokers
+ * cannot meet its replication factor yet, then checked as Java checks an existing one. */
+static int
+ensure_one(rd_kafka_t *admin, const internal_topic *it, const kc_new_topic *req,
+           int timeout_ms, kc_err *err)
+{
+    const char *topic = req->name;
+    char        seen[256];
+    int         rc = req->rc, existing = 0, delay = KC_BACKOFF_FIRST_MS;
+    bool        created = req->created;
+    char       *policy = NULL;
+    int64_t     deadline = kc_mono_ms() + timeout_ms;
+
+    if (rc != KC_OK)
+        *err = req->err;
+    while (rc == KC_EAGAIN && kc_mono_ms() < deadline) {
         kc_log_info("worker", "'%s' topic creation failed due to '%s', retrying, %lldms "
                     "remaining", topic, err->msg, (long long) (deadline - kc_mono_ms()));
         nanosleep(&(struct timespec) { 0, 500 * 1000000L }, NULL);
+        rc = kc_kafka_create_topic(admin, topic, req->partitions, req->replication_factor,
+                                   req->configs, timeout_ms, &created, err);
     }
-    kc_props_free(&settings);
     if (rc != KC_OK)
         return rc == KC_EAGAIN ? KC_EINVAL : rc;
 
     if (created) {
         kc_log_info("worker", "Created topic (name=%s, numPartitions=%d, replicationFactor=%d, "
-                    "configs={cleanup.policy=compact}) for %s", topic, partitions, rf,
-                    it->purpose);
+                    "configs={cleanup.policy=compact}) for %s", topic, req->partitions,
+                    req->replication_factor, it->purpose);
     } else {
         /* The topic exists (CreateTopics said so); a broker may not have its metadata yet. */
         while ((rc = kc_kafka_topic_config(admin, topic, "cleanup.policy", timeout_ms, &policy,
                                            err)) == KC_ENOTFOUND && kc_mono_ms() < deadline)
-            nanosleep(&(struct timespec) { 0, 200 * 1000000L }, NULL);
+            kc_backoff_sleep(&delay, 100, deadline);
         if (rc != KC_OK && rc != KC_EKAFKA)
             return rc;
         if (policy == NULL) {          /* not authorized, or not reported: as Java, go on */
@@ -138,15 +151,41 @@ ensure_one(rd_kafka_t *admin, const kc_worker_config *wc, const internal_topic *
 int
 kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc, kc_err *err)
 {
-    const char *t = kc_props_get(&wc->props, "default.api.timeout.ms");
-    int         timeout_ms = t ? atoi(t) : 60000;
+    const char  *t = kc_props_get(&wc->props, "default.api.timeout.ms");
+    int          timeout_ms = t ? atoi(t) : 60000;
+    kc_props     settings[KC_ARRAY_LEN(internal_topics)];
+    kc_new_topic reqs[KC_ARRAY_LEN(internal_topics)], batch[KC_ARRAY_LEN(internal_topics)];
+    size_t       in_batch[KC_ARRAY_LEN(internal_topics)], nbatch = 0;
+    int          rc = KC_OK;
 
     if (timeout_ms <= 0)
         timeout_ms = 60000;
+    /* Java creates each topic as its store starts, one CreateTopics after the other; each
+     * waits for the controller to commit the topic (tens of ms on KRaft). The three in one
+     * request cost one such wait; each is then checked on its own, in Java's order. A name
+     * given to two stores is asked for once (a request naming a topic twice is refused):
+     * the second store finds it existing, as in Java. */
     for (size_t i = 0; i < KC_ARRAY_LEN(internal_topics); i++) {
-        int rc = ensure_one(admin, wc, &internal_topics[i], timeout_ms, err);
-        if (rc != KC_OK)
-            return rc;
+        bool again = false;
+        topic_request(wc, &internal_topics[i], &settings[i], &reqs[i]);
+        for (size_t k = 0; k < i; k++)
+            again = again || strcmp(reqs[k].name, reqs[i].name) == 0;
+        if (!again) {
+            in_batch[i] = nbatch;
+            batch[nbatch++] = reqs[i];
+        } else {
+            in_batch[i] = SIZE_MAX;
+            reqs[i].rc = KC_OK;                   /* exists: the first store's request made it */
+            reqs[i].created = false;
+        }
     }
-    return KC_OK;
+    kc_kafka_create_topics(admin, batch, nbatch, timeout_ms);
+    for (size_t i = 0; i < KC_ARRAY_LEN(internal_topics); i++)
+        if (in_batch[i] != SIZE_MAX)
+            reqs[i] = batch[in_batch[i]];
+    for (size_t i = 0; i < KC_ARRAY_LEN(internal_topics) && rc == KC_OK; i++)
+        rc = ensure_one(admin, &internal_topics[i], &reqs[i], timeout_ms, err);
+    for (size_t i = 0; i < KC_ARRAY_LEN(internal_topics); i++)
+        kc_props_free(&settings[i]);
+    return rc;
 }
