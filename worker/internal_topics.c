@@ -6,7 +6,6 @@
 #include "worker/internal_topics.h"
 
 #include <ctype.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,41 +150,54 @@ ensure_one(rd_kafka_t *admin, const internal_topic *it, const kc_new_topic *req,
 int
 kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc, kc_err *err)
 {
+    enum { N = KC_ARRAY_LEN(internal_topics) };
     const char  *t = kc_props_get(&wc->props, "default.api.timeout.ms");
     int          timeout_ms = t ? atoi(t) : 60000;
-    kc_props     settings[KC_ARRAY_LEN(internal_topics)];
-    kc_new_topic reqs[KC_ARRAY_LEN(internal_topics)], batch[KC_ARRAY_LEN(internal_topics)];
-    size_t       in_batch[KC_ARRAY_LEN(internal_topics)], nbatch = 0;
+    kc_props     settings[N];
+    kc_new_topic reqs[N], probe[N];
+    bool         fresh[N];                 /* the brokers would create it as asked */
     int          rc = KC_OK;
+    size_t       i = 0, nprobe = 0;
 
     if (timeout_ms <= 0)
         timeout_ms = 60000;
-    /* Java creates each topic as its store starts, one CreateTopics after the other; each
-     * waits for the controller to commit the topic (tens of ms on KRaft). The three in one
-     * request cost one such wait; each is then checked on its own, in Java's order. A name
-     * given to two stores is asked for once (a request naming a topic twice is refused):
-     * the second store finds it existing, as in Java. */
-    for (size_t i = 0; i < KC_ARRAY_LEN(internal_topics); i++) {
+    for (size_t k = 0; k < N; k++)
+        topic_request(wc, &internal_topics[k], &settings[k], &reqs[k]);
+    /* Java creates each topic as its store starts, one CreateTopics after the other, and
+     * each waits for the controller to commit the topic (tens of ms on KRaft). Topics the
+     * brokers would create as asked (one validate-only request says which) are created
+     * together, in one such wait; a topic that exists, is refused or must wait for brokers
+     * is handled alone, in Java's order, so a topic after it is created only once it is
+     * fit, as in Java. A name given to two stores is never in one request twice. */
+    for (size_t k = 0; k < N; k++) {
         bool again = false;
-        topic_request(wc, &internal_topics[i], &settings[i], &reqs[i]);
-        for (size_t k = 0; k < i; k++)
-            again = again || strcmp(reqs[k].name, reqs[i].name) == 0;
-        if (!again) {
-            in_batch[i] = nbatch;
-            batch[nbatch++] = reqs[i];
-        } else {
-            in_batch[i] = SIZE_MAX;
-            reqs[i].rc = KC_OK;                   /* exists: the first store's request made it */
-            reqs[i].created = false;
-        }
+        for (size_t m = 0; m < k; m++)
+            again = again || strcmp(reqs[m].name, reqs[k].name) == 0;
+        if (!again)
+            probe[nprobe++] = reqs[k];
     }
-    kc_kafka_create_topics(admin, batch, nbatch, timeout_ms);
-    for (size_t i = 0; i < KC_ARRAY_LEN(internal_topics); i++)
-        if (in_batch[i] != SIZE_MAX)
-            reqs[i] = batch[in_batch[i]];
-    for (size_t i = 0; i < KC_ARRAY_LEN(internal_topics) && rc == KC_OK; i++)
-        rc = ensure_one(admin, &internal_topics[i], &reqs[i], timeout_ms, err);
-    for (size_t i = 0; i < KC_ARRAY_LEN(internal_topics); i++)
-        kc_props_free(&settings[i]);
+    kc_kafka_create_topics(admin, probe, nprobe, true, timeout_ms);
+    for (size_t k = 0, p = 0; k < N; k++) {
+        fresh[k] = p < nprobe && strcmp(probe[p].name, reqs[k].name) == 0 &&
+                   probe[p].rc == KC_OK && probe[p].created;
+        if (p < nprobe && strcmp(probe[p].name, reqs[k].name) == 0)
+            p++;
+    }
+    while (i < N && rc == KC_OK) {
+        size_t run = 0;
+        while (i + run < N && fresh[i + run])
+            run++;
+        if (run == 0) {                       /* alone, as Java would */
+            kc_kafka_create_topics(admin, &reqs[i], 1, false, timeout_ms);
+            run = 1;
+        } else {
+            kc_kafka_create_topics(admin, &reqs[i], run, false, timeout_ms);
+        }
+        for (size_t k = i; k < i + run && rc == KC_OK; k++)
+            rc = ensure_one(admin, &internal_topics[k], &reqs[k], timeout_ms, err);
+        i += run;
+    }
+    for (size_t k = 0; k < N; k++)
+        kc_props_free(&settings[k]);
     return rc;
 }

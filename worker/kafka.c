@@ -189,7 +189,8 @@ admin_wait(rd_kafka_queue_t *q, int timeout_ms)
 }
 
 int
-kc_kafka_create_topics(rd_kafka_t *rk, kc_new_topic *topics, size_t n, int timeout_ms)
+kc_kafka_create_topics(rd_kafka_t *rk, kc_new_topic *topics, size_t n, bool validate_only,
+                       int timeout_ms)
 {
     char                            errstr[512];
     rd_kafka_NewTopic_t           **nts = kc_xcalloc(n ? n : 1, sizeof(*nts));
@@ -217,6 +218,8 @@ kc_kafka_create_topics(rd_kafka_t *rk, kc_new_topic *topics, size_t n, int timeo
     opts = rd_kafka_AdminOptions_new(rk, RD_KAFKA_ADMIN_OP_CREATETOPICS);
     rd_kafka_AdminOptions_set_request_timeout(opts, timeout_ms, errstr, sizeof(errstr));
     rd_kafka_AdminOptions_set_operation_timeout(opts, timeout_ms, errstr, sizeof(errstr));
+    if (validate_only)
+        rd_kafka_AdminOptions_set_validate_only(opts, 1, errstr, sizeof(errstr));
     q = rd_kafka_queue_new(rk);
     if (made > 0) {
         rd_kafka_CreateTopics(rk, nts, made, opts, q);
@@ -243,7 +246,7 @@ kc_kafka_create_topics(rd_kafka_t *rk, kc_new_topic *topics, size_t n, int timeo
             continue;
         }
         for (size_t r = 0; r < nres && !answered; r++) {
-            if (strcmp(rd_kafka_topic_result_name(res[r]), t->name) == 0) {
+            if (res[r] != NULL && strcmp(rd_kafka_topic_result_name(res[r]), t->name) == 0) {
                 e = rd_kafka_topic_result_error(res[r]);
                 msg = rd_kafka_topic_result_error_string(res[r]);
                 answered = true;
@@ -282,7 +285,7 @@ kc_kafka_create_topic(rd_kafka_t *rk, const char *topic, int partitions,
     kc_new_topic t = { .name = topic, .partitions = partitions,
                        .replication_factor = replication_factor, .configs = configs };
 
-    kc_kafka_create_topics(rk, &t, 1, timeout_ms);
+    kc_kafka_create_topics(rk, &t, 1, false, timeout_ms);
     *created = t.created;
     if (t.rc != KC_OK)
         *err = t.err;

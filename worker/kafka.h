@@ -65,8 +65,10 @@ int kc_kafka_create_topic(rd_kafka_t *rk, const char *topic, int partitions,
                           bool *created, kc_err *err);
 
 /* Several topics in one CreateTopics request, each with what kc_kafka_create_topic says of
- * it: in rc (KC_OK, KC_EAGAIN, KC_EINVAL, KC_ETIMEOUT, KC_EKAFKA), err and created. Always
- * returns KC_OK: the answers are per topic. topics[] and what it points to are borrowed. */
+ * it: in rc (KC_OK, KC_EAGAIN, KC_EINVAL, KC_ETIMEOUT, KC_EKAFKA), err and created. With
+ * validate_only the brokers only check the request: created then means "would be created"
+ * (rc KC_OK and !created: it exists). Always returns KC_OK: the answers are per topic.
+ * topics[] and what it points to are borrowed. */
 typedef struct kc_new_topic {
     const char     *name;
     int             partitions;
@@ -76,7 +78,8 @@ typedef struct kc_new_topic {
     bool            created;              /* out */
     kc_err          err;                  /* out, when rc != KC_OK */
 } kc_new_topic;
-int kc_kafka_create_topics(rd_kafka_t *rk, kc_new_topic *topics, size_t n, int timeout_ms);
+int kc_kafka_create_topics(rd_kafka_t *rk, kc_new_topic *topics, size_t n, bool validate_only,
+                           int timeout_ms);
 
 /* The value of one topic config (DescribeConfigs), a new string; NULL if not reported.
  * KC_ENOTFOUND if the broker does not know the topic (yet: metadata of a topic created a
