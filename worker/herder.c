@@ -1204,11 +1204,11 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
                            : KC_CONNECT_SESSIONED;
 
     /* Stores: Java opens offsets, statuses, configs one after the other. Opening one is a
-     * few round trips to the brokers (its clients' connections, its topic's metadata and
-     * start offsets, more while a topic created a moment ago is not in every broker's
-     * metadata yet) that depend on nothing another store reads, so the three are opened at
-     * once; what they hold is then read to its end in Java's order, statuses before
-     * configs (offsets are read to their end whenever they are asked for). */
+     * few round trips to the brokers (its clients' connections, its topic's metadata, more
+     * while a topic created a moment ago is not in every broker's metadata yet) that depend
+     * on nothing another store reads, so the three are opened at once; what they hold is
+     * then read to its end in Java's order, statuses before configs (offsets are read to
+     * their end whenever they are asked for). */
     {
         store_open opens[3];
         pthread_t  threads[3];

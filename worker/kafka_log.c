@@ -21,6 +21,7 @@ struct kc_klog {
     rd_kafka_t        *producer;
     rd_kafka_queue_t  *queue;          /* the consumer's queue */
     int32_t            partitions;
+    bool               assigned;       /* the consumer reads every partition (first read) */
     int64_t           *position;       /* next offset to read, per partition */
     kc_klog_record_fn  fn;
     void              *opaque;
@@ -99,6 +100,32 @@ list_offsets(kc_klog *l, rd_kafka_t *rk, int64_t which, int64_t *out, int64_t de
     }
 }
 
+/* The consumer starts reading, from the beginning as Java's seekToBeginning: every
+ * partition's start offset in one ListOffsets round (retried while the leaders of a topic
+ * created a moment ago settle), then all partitions assigned at their offsets. Assigned at
+ * OFFSET_BEGINNING instead, the consumer would look each partition up on its own and ask
+ * again only after 500 ms when a leader is not ready yet. Done at the first read rather
+ * than at open: a log read only later (the offsets, when a task starts) does not hold up
+ * start-up while the brokers make themselves leaders of its partitions. */
+static int
+start_reading(kc_klog *l, int64_t deadline, kc_err *err)
+{
+    rd_kafka_topic_partition_list_t *parts;
+    int                              rc;
+
+    if ((rc = list_offsets(l, l->consumer, RD_KAFKA_OFFSET_BEGINNING, l->position, deadline,
+                           "start offsets", err)) != KC_OK)
+        return rc;
+    parts = rd_kafka_topic_partition_list_new(l->partitions);
+    for (int32_t p = 0; p < l->partitions; p++)
+        rd_kafka_topic_partition_list_add(parts, l->topic, p)->offset = l->position[p];
+    if (rd_kafka_assign(l->consumer, parts) != RD_KAFKA_RESP_ERR_NO_ERROR)
+        rc = kc_err_set(err, KC_EKAFKA, "cannot assign the partitions of '%s'", l->topic);
+    rd_kafka_topic_partition_list_destroy(parts);
+    l->assigned = rc == KC_OK;
+    return rc;
+}
+
 kc_klog *
 kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
              const char *client_id_base, const char *const *extra_producer,
@@ -121,7 +148,6 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
         "group.id", client_id_base, "auto.offset.reset", "earliest",
         own_wait ? "fetch.wait.max.ms" : NULL, "100", NULL };
     const char                      *producer_base[32];
-    rd_kafka_topic_partition_list_t *parts = NULL;
     size_t                           np = 0;
     int                              partitions, delay = KC_BACKOFF_FIRST_MS;
     int64_t                          deadline;
@@ -167,22 +193,6 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     }
     l->partitions = partitions;
     l->position = kc_xcalloc((size_t) partitions, sizeof(*l->position));
-    /* From the beginning, as Java's seekToBeginning: every partition's start offset in one
-     * ListOffsets round (retried here while the leaders of a topic created a moment ago
-     * settle), then all partitions assigned at their offsets. Assigned at OFFSET_BEGINNING
-     * instead, the consumer looks each partition up on its own and asks again only after
-     * 500 ms when a leader is not ready yet. */
-    if (list_offsets(l, l->consumer, RD_KAFKA_OFFSET_BEGINNING, l->position, deadline,
-                     "start offsets", err) != KC_OK)
-        goto fail;
-    parts = rd_kafka_topic_partition_list_new(partitions);
-    for (int32_t p = 0; p < partitions; p++)
-        rd_kafka_topic_partition_list_add(parts, topic, p)->offset = l->position[p];
-    if (rd_kafka_assign(l->consumer, parts) != RD_KAFKA_RESP_ERR_NO_ERROR) {
-        kc_err_set(err, KC_EKAFKA, "cannot assign the partitions of '%s'", topic);
-        goto fail;
-    }
-    rd_kafka_topic_partition_list_destroy(parts);
     l->queue = rd_kafka_queue_get_consumer(l->consumer);
     /* The producer connects now rather than at its first use (a read to the end asks it
      * for end offsets): librdkafka connects a handle only when it needs to, and a leader
@@ -194,8 +204,6 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     free(wait_key);
     return l;
 fail:
-    if (parts != NULL)
-        rd_kafka_topic_partition_list_destroy(parts);
     free(pid);
     free(wait_key);
     kc_klog_close(l);
@@ -250,6 +258,8 @@ kc_klog_poll(kc_klog *l, int timeout_ms)
     rd_kafka_message_t *m;
     int                 n = 0;
 
+    if (!l->assigned)                      /* nothing to read before the first read to end */
+        return 0;
     while ((m = rd_kafka_consume_queue(l->queue, n == 0 ? timeout_ms : 0)) != NULL) {
         if (m->err == RD_KAFKA_RESP_ERR_NO_ERROR) {
             deliver(l, m);
@@ -269,6 +279,8 @@ kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err)
     int64_t *end = kc_xcalloc((size_t) l->partitions, sizeof(*end));
     int      rc = KC_OK;
 
+    if (!l->assigned && (rc = start_reading(l, deadline, err)) != KC_OK)
+        goto out;
     /* All end offsets in one ListOffsets round, not one call per partition. Asked through
      * the producer: a broker answers one request at a time per connection, and on the
      * consumer's the Fetch of an idle topic is held up to fetch.wait.max.ms first. */

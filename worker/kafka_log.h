@@ -46,7 +46,9 @@ void kc_klog_notify(kc_klog *l, int fd);
 int kc_klog_poll(kc_klog *l, int timeout_ms);
 
 /* Consumes until every partition's position reaches the end offset the brokers report now.
- * KC_ETIMEOUT if that takes longer than timeout_ms. */
+ * KC_ETIMEOUT if that takes longer than timeout_ms. The first call also starts the
+ * consumer at every partition's start offset (open only finds the topic's partitions);
+ * kc_klog_poll reads nothing before it. */
 int kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err);
 
 /* Produces key/value (value NULL: tombstone), partitioned by murmur2 of the key.
