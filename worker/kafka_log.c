@@ -100,21 +100,25 @@ list_offsets(kc_klog *l, rd_kafka_t *rk, int64_t which, int64_t *out, int64_t de
     }
 }
 
-/* The consumer starts reading, from the beginning as Java's seekToBeginning: every
- * partition's start offset in one ListOffsets round (retried while the leaders of a topic
- * created a moment ago settle), then all partitions assigned at their offsets. Assigned at
- * OFFSET_BEGINNING instead, the consumer would look each partition up on its own and ask
- * again only after 500 ms when a leader is not ready yet. Done at the first read rather
- * than at open: a log read only later (the offsets, when a task starts) does not hold up
- * start-up while the brokers make themselves leaders of its partitions. */
+/* The consumer starts reading, from the beginning as Java's seekToBeginning, given every
+ * partition's end offset: a partition whose end is 0 is empty and starts at 0; the others'
+ * start offsets are asked in one ListOffsets round (retried while the leaders of a topic
+ * created a moment ago settle). Then all partitions are assigned at their offsets at once.
+ * Assigned at OFFSET_BEGINNING instead, the consumer would look each partition up on its
+ * own and ask again only after 500 ms when a leader is not ready yet. Done at the first
+ * read rather than at open: a log read only later (the offsets, when a task starts) does
+ * not hold up start-up while the brokers become leaders of its partitions. */
 static int
-start_reading(kc_klog *l, int64_t deadline, kc_err *err)
+start_reading(kc_klog *l, const int64_t *end, int64_t deadline, kc_err *err)
 {
     rd_kafka_topic_partition_list_t *parts;
-    int                              rc;
+    bool                             empty = true;
+    int                              rc = KC_OK;
 
-    if ((rc = list_offsets(l, l->consumer, RD_KAFKA_OFFSET_BEGINNING, l->position, deadline,
-                           "start offsets", err)) != KC_OK)
+    for (int32_t p = 0; p < l->partitions; p++)
+        empty = empty && end[p] == 0;
+    if (!empty && (rc = list_offsets(l, l->consumer, RD_KAFKA_OFFSET_BEGINNING, l->position,
+                                     deadline, "start offsets", err)) != KC_OK)
         return rc;
     parts = rd_kafka_topic_partition_list_new(l->partitions);
     for (int32_t p = 0; p < l->partitions; p++)
@@ -279,13 +283,13 @@ kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err)
     int64_t *end = kc_xcalloc((size_t) l->partitions, sizeof(*end));
     int      rc = KC_OK;
 
-    if (!l->assigned && (rc = start_reading(l, deadline, err)) != KC_OK)
-        goto out;
     /* All end offsets in one ListOffsets round, not one call per partition. Asked through
      * the producer: a broker answers one request at a time per connection, and on the
      * consumer's the Fetch of an idle topic is held up to fetch.wait.max.ms first. */
     if ((rc = list_offsets(l, l->producer, RD_KAFKA_OFFSET_END, end, deadline, "end offsets",
                            err)) != KC_OK)
+        goto out;
+    if (!l->assigned && (rc = start_reading(l, end, deadline, err)) != KC_OK)
         goto out;
     for (;;) {
         bool caught_up = true;
