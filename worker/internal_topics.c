@@ -177,6 +177,11 @@ kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc, kc_err 
             probe[nprobe++] = reqs[k];
     }
     kc_kafka_create_topics(admin, probe, nprobe, true, timeout_ms);
+    if (probe[0].rc == KC_ETIMEOUT) {         /* what asking for the first one would say */
+        *err = probe[0].err;
+        rc = KC_ETIMEOUT;
+        goto out;
+    }
     for (size_t k = 0, p = 0; k < N; k++) {
         fresh[k] = p < nprobe && strcmp(probe[p].name, reqs[k].name) == 0 &&
                    probe[p].rc == KC_OK && probe[p].created;
@@ -197,6 +202,7 @@ kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc, kc_err 
             rc = ensure_one(admin, &internal_topics[k], &reqs[k], timeout_ms, err);
         i += run;
     }
+out:
     for (size_t k = 0; k < N; k++)
         kc_props_free(&settings[k]);
     return rc;
