@@ -34,9 +34,11 @@
 #include <stdint.h>
 
 /* ABI 2 appended config_def and alter_offsets to kc_connector_ops and commit_record to
- * kc_task_ops; ABI 3 appended metrics to kc_task_ops. The worker still loads older tables
- * and never reads their missing members (see KC_CONNECTOR_HAS and KC_TASK_HAS). */
-#define KC_CONNECTOR_ABI 3
+ * kc_task_ops; ABI 3 appended metrics to kc_task_ops; ABI 4 appended offsets_get to kc_host.
+ * The worker still loads older tables and never reads their missing members (see
+ * KC_CONNECTOR_HAS and KC_TASK_HAS); a plugin reads the host's newer members only from a
+ * host that declares them (KC_HOST_HAS). */
+#define KC_CONNECTOR_ABI 4
 #define KC_CONNECTOR_ABI_MIN 1
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
@@ -127,7 +129,19 @@ typedef struct kc_host {
     void (*request_task_reconfiguration)(void *ctx);
     /* Tasks and connectors: fail with a message (the worker records it as the trace). */
     void (*fail)(void *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+    /* ===== ABI 4 ===== */
+
+    /* Source tasks: offset_get for n partitions at once, as Java's
+     * OffsetStorageReader.offsets(): the worker reads its offset topic to the end once for
+     * all of them. offsets_out[i] is a new reference or NULL for partitions[i]. 0, or -1
+     * when the offsets could not be read (then every offsets_out[i] is NULL). Task thread. */
+    int  (*offsets_get)(void *ctx, const json_t *const *partitions, size_t n,
+                        json_t **offsets_out);
 } kc_host;
+
+/* Whether a plugin may call host member m: an ABI 4 member, on a host of ABI 4 or later. */
+#define KC_HOST_HAS(host, m) ((host)->abi >= 4 && (host)->m != NULL)
 
 /* What start() receives: the host table and the opaque context to pass back to it. */
 typedef struct kc_context {

@@ -348,6 +348,14 @@ kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props 
         (rc = kc_clientconf_set(conf, "queue.buffering.max.kbytes", KC_PRODUCER_BUFFER_KBYTES,
                                 "buffer.memory", err)) != KC_OK)
         return rc;
+    /* Java's reconnect.backoff.ms (50 ms; librdkafka's is 100), reconnect.backoff.ms, if set,
+     * wins. It matters at start-up: librdkafka drops the bootstrap connection once it knows
+     * the cluster's brokers, failing a request that was on it, and holds back a new client's
+     * next connection for half of reconnect.backoff.ms, so a client's first request often
+     * waits that long. */
+    if ((rc = kc_clientconf_set(conf, "reconnect.backoff.ms", "50", "reconnect.backoff.ms",
+                                err)) != KC_OK)
+        return rc;
 
     for (size_t i = 0; rc == KC_OK && i < props->n; i++) {
         const char       *key = props->items[i].key;

@@ -212,6 +212,18 @@ int64_t kc_mono_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
 int64_t kc_wall_ms(void) { return clock_ms(CLOCK_REALTIME); }
 
 void
+kc_backoff_sleep(int *delay_ms, int cap_ms, int64_t deadline)
+{
+    int64_t left = deadline - kc_mono_ms();
+    int64_t ms = *delay_ms < left ? *delay_ms : left;
+
+    if (ms > 0)
+        nanosleep(&(struct timespec) { (time_t) (ms / 1000), (long) (ms % 1000) * 1000000L },
+                  NULL);
+    *delay_ms = *delay_ms * 2 < cap_ms ? *delay_ms * 2 : cap_ms;
+}
+
+void
 kc_assert_fail(const char *expr, const char *file, int line)
 {
     fprintf(stderr, "kconnect: assertion failed: %s (%s:%d)\n", expr, file, line);

@@ -62,6 +62,14 @@ int64_t kc_wall_ms(void);
 /* The CLOCK_REALTIME time ms from now, for pthread_cond_timedwait on a default condition. */
 struct timespec kc_realtime_in(int64_t ms);
 
+/* Waiting for something the brokers will show soon (a topic created a moment ago, a
+ * partition leader being elected): the first retry comes after KC_BACKOFF_FIRST_MS, each
+ * next one after twice the last, up to a cap. kc_backoff_sleep sleeps *delay_ms, never past
+ * deadline (kc_mono_ms), then doubles *delay_ms up to cap_ms. Start *delay_ms at
+ * KC_BACKOFF_FIRST_MS; the caller keeps its own deadline check and message. */
+#define KC_BACKOFF_FIRST_MS 5
+void kc_backoff_sleep(int *delay_ms, int cap_ms, int64_t deadline);
+
 void kc_assert_fail(const char *expr, const char *file, int line) __attribute__((noreturn));
 #define KC_ASSERT(cond) \
     ((cond) ? (void) 0 : kc_assert_fail(#cond, __FILE__, __LINE__))

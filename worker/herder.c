@@ -1133,6 +1133,47 @@ herder_thread(void *arg)
 
 /* ===== Start and stop ===== */
 
+/* One store opened at start-up (kc_herder_start), on a thread of its own or the caller's. */
+typedef struct store_open {
+    kc_herder  *h;
+    const char *base;                   /* client id prefix: "<group.id>-" */
+    int         which;                  /* 0 offsets, 1 statuses, 2 configs */
+    bool        ok;
+    kc_err      err;
+} store_open;
+
+static void *
+open_store(void *arg)
+{
+    store_open             *o = arg;
+    kc_herder              *h = o->h;
+    const kc_worker_config *wc = h->wc;
+    char                   *cid;
+
+    switch (o->which) {
+    case 0:
+        h->offsets = kc_offset_store_open(&wc->props, kc_cfg_str(&wc->cfg, "offset.storage.topic"),
+                                          o->base, &o->err);
+        o->ok = h->offsets != NULL;
+        break;
+    case 1:
+        h->status = kc_status_store_open(&wc->props, kc_cfg_str(&wc->cfg, "status.storage.topic"),
+                                         o->base, &o->err);
+        o->ok = h->status != NULL;
+        break;
+    default:
+        cid = kc_xasprintf("%sconfigs", o->base);
+        h->config_log = kc_klog_open(&wc->props, "", kc_cfg_str(&wc->cfg, "config.storage.topic"),
+                                     cid, (const char *const[]) { "enable.idempotence", "false",
+                                                                  NULL },
+                                     on_config_record, h, &o->err);
+        free(cid);
+        o->ok = h->config_log != NULL;
+        break;
+    }
+    return NULL;
+}
+
 kc_herder *
 kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const char *worker_id,
                 kc_err *err)
@@ -1162,24 +1203,42 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
                            : strcasecmp(proto, "compatible") == 0 ? KC_CONNECT_COMPATIBLE
                            : KC_CONNECT_SESSIONED;
 
-    /* Stores, in Java's order: offsets, statuses, configs; each read to its end. */
-    if ((h->offsets = kc_offset_store_open(&wc->props, kc_cfg_str(&wc->cfg, "offset.storage.topic"),
-                                           base, err)) == NULL)
-        goto fail;
-    if ((h->status = kc_status_store_open(&wc->props, kc_cfg_str(&wc->cfg, "status.storage.topic"),
-                                          base, err)) == NULL ||
-        kc_status_store_read_to_end(h->status, timeout, err) != KC_OK)
-        goto fail;
+    /* Stores: Java opens offsets, statuses, configs one after the other. Opening one is a
+     * few round trips to the brokers (its clients' connections, its topic's metadata, more
+     * while a topic created a moment ago is not in every broker's metadata yet) that depend
+     * on nothing another store reads, so the three are opened at once; what they hold is
+     * then read to its end in Java's order, statuses before configs (offsets are read to
+     * their end whenever they are asked for). */
     {
-        char *cid = kc_xasprintf("%sconfigs", base);
-        h->config_log = kc_klog_open(&wc->props, "", kc_cfg_str(&wc->cfg, "config.storage.topic"),
-                                     cid, (const char *const[]) { "enable.idempotence", "false",
-                                                                  NULL },
-                                     on_config_record, h, err);
-        free(cid);
+        store_open opens[3];
+        pthread_t  threads[3];
+        bool       threaded[3] = { false, false, false };
+
+        for (int i = 0; i < 3; i++) {
+            opens[i] = (store_open) { .h = h, .base = base, .which = i, .ok = false };
+            threaded[i] = i > 0 && pthread_create(&threads[i], NULL, open_store, &opens[i]) == 0;
+        }
+        for (int i = 0; i < 3; i++) {
+            if (threaded[i])
+                pthread_join(threads[i], NULL);
+            else
+                open_store(&opens[i]);
+        }
+        for (int i = 0; i < 3; i++) {
+            if (!opens[i].ok) {                   /* the first failure in Java's order */
+                *err = opens[i].err;
+                goto fail;
+            }
+        }
     }
-    if (h->config_log == NULL || kc_klog_read_to_end(h->config_log, timeout, err) != KC_OK)
+    if (kc_status_store_read_to_end(h->status, timeout, err) != KC_OK ||
+        kc_klog_read_to_end(h->config_log, timeout, err) != KC_OK)
         goto fail;
+    /* Records read back wake the herder at once (its loop would look only every 100 ms):
+     * a status written is shown by GET .../status as soon as it is read, as Java's
+     * KafkaBasedLog thread applies each record when its poll returns it. */
+    kc_status_store_notify(h->status, h->wake_fd);
+    kc_klog_notify(h->config_log, h->wake_fd);
     h->cfg.initial_read_done = true;
     kc_log_info("herder", "config topic read: %zu connectors, config offset %lld",
                 h->cfg.nconnectors, (long long) h->cfg.offset);

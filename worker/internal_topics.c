@@ -60,47 +60,59 @@ only_compact(const char *policy, char *seen, size_t size)
     return compact && !delete && !other;
 }
 
-static int
-ensure_one(rd_kafka_t *admin, const kc_worker_config *wc, const internal_topic *it,
-           int timeout_ms, kc_err *err)
+/* What CreateTopics asks for a topic: its name, partitions, replication factor, and the
+ * worker's "<store>.X" settings plus cleanup.policy=compact (settings: caller frees). */
+static void
+topic_request(const kc_worker_config *wc, const internal_topic *it, kc_props *settings,
+              kc_new_topic *req)
 {
-    const char *topic = kc_cfg_str(&wc->cfg, it->topic_key);
-    int         partitions = it->partitions_key ? (int) kc_cfg_int(&wc->cfg, it->partitions_key)
-                                                : 1;
-    char        rf_key[64], seen[256];
-    int         rf, rc, existing = 0;
-    bool        created = false;
-    char       *policy = NULL;
-    kc_props    settings;
-    int64_t     deadline = kc_mono_ms() + timeout_ms;
+    char rf_key[64];
 
     snprintf(rf_key, sizeof(rf_key), "%sreplication.factor", it->prefix);
-    rf = (int) kc_cfg_int(&wc->cfg, rf_key);
-    kc_worker_config_topic_settings(wc, it->prefix, &settings);
-    kc_props_set(&settings, "cleanup.policy", "compact", 0);
+    kc_worker_config_topic_settings(wc, it->prefix, settings);
+    kc_props_set(settings, "cleanup.policy", "compact", 0);
+    *req = (kc_new_topic) {
+        .name = kc_cfg_str(&wc->cfg, it->topic_key),
+        .partitions = it->partitions_key ? (int) kc_cfg_int(&wc->cfg, it->partitions_key) : 1,
+        .replication_factor = (int) kc_cfg_int(&wc->cfg, rf_key),
+        .configs = settings,
+    };
+}
 
-    for (;;) {
-        rc = kc_kafka_create_topic(admin, topic, partitions, rf, &settings, timeout_ms,
-                                   &created, err);
-        if (rc != KC_EAGAIN || kc_mono_ms() >= deadline)
-            break;
+/* One topic, after the first CreateTopics answer for it (req): retried while the brokers
+ * cannot meet its replication factor yet, then checked as Java checks an existing one. */
+static int
+ensure_one(rd_kafka_t *admin, const internal_topic *it, const kc_new_topic *req,
+           int timeout_ms, kc_err *err)
+{
+    const char *topic = req->name;
+    char        seen[256];
+    int         rc = req->rc, existing = 0, delay = KC_BACKOFF_FIRST_MS;
+    bool        created = req->created;
+    char       *policy = NULL;
+    int64_t     deadline = kc_mono_ms() + timeout_ms;
+
+    if (rc != KC_OK)
+        *err = req->err;
+    while (rc == KC_EAGAIN && kc_mono_ms() < deadline) {
         kc_log_info("worker", "'%s' topic creation failed due to '%s', retrying, %lldms "
                     "remaining", topic, err->msg, (long long) (deadline - kc_mono_ms()));
         nanosleep(&(struct timespec) { 0, 500 * 1000000L }, NULL);
+        rc = kc_kafka_create_topic(admin, topic, req->partitions, req->replication_factor,
+                                   req->configs, timeout_ms, &created, err);
     }
-    kc_props_free(&settings);
     if (rc != KC_OK)
         return rc == KC_EAGAIN ? KC_EINVAL : rc;
 
     if (created) {
         kc_log_info("worker", "Created topic (name=%s, numPartitions=%d, replicationFactor=%d, "
-                    "configs={cleanup.policy=compact}) for %s", topic, partitions, rf,
-                    it->purpose);
+                    "configs={cleanup.policy=compact}) for %s", topic, req->partitions,
+                    req->replication_factor, it->purpose);
     } else {
         /* The topic exists (CreateTopics said so); a broker may not have its metadata yet. */
         while ((rc = kc_kafka_topic_config(admin, topic, "cleanup.policy", timeout_ms, &policy,
                                            err)) == KC_ENOTFOUND && kc_mono_ms() < deadline)
-            nanosleep(&(struct timespec) { 0, 200 * 1000000L }, NULL);
+            kc_backoff_sleep(&delay, 100, deadline);
         if (rc != KC_OK && rc != KC_EKAFKA)
             return rc;
         if (policy == NULL) {          /* not authorized, or not reported: as Java, go on */
@@ -138,15 +150,60 @@ ensure_one(rd_kafka_t *admin, const kc_worker_config *wc, const internal_topic *
 int
 kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc, kc_err *err)
 {
-    const char *t = kc_props_get(&wc->props, "default.api.timeout.ms");
-    int         timeout_ms = t ? atoi(t) : 60000;
+    enum { N = KC_ARRAY_LEN(internal_topics) };
+    const char  *t = kc_props_get(&wc->props, "default.api.timeout.ms");
+    int          timeout_ms = t ? atoi(t) : 60000;
+    kc_props     settings[N];
+    kc_new_topic reqs[N], probe[N];
+    bool         fresh[N];                 /* the brokers would create it as asked */
+    int          rc = KC_OK;
+    size_t       i = 0, nprobe = 0;
 
     if (timeout_ms <= 0)
         timeout_ms = 60000;
-    for (size_t i = 0; i < KC_ARRAY_LEN(internal_topics); i++) {
-        int rc = ensure_one(admin, wc, &internal_topics[i], timeout_ms, err);
-        if (rc != KC_OK)
-            return rc;
+    for (size_t k = 0; k < N; k++)
+        topic_request(wc, &internal_topics[k], &settings[k], &reqs[k]);
+    /* Java creates each topic as its store starts, one CreateTopics after the other, and
+     * each waits for the controller to commit the topic (tens of ms on KRaft). Topics the
+     * brokers would create as asked (one validate-only request says which) are created
+     * together, in one such wait; a topic that exists, is refused or must wait for brokers
+     * is handled alone, in Java's order, so a topic after it is created only once it is
+     * fit, as in Java. A name given to two stores is never in one request twice. */
+    for (size_t k = 0; k < N; k++) {
+        bool again = false;
+        for (size_t m = 0; m < k; m++)
+            again = again || strcmp(reqs[m].name, reqs[k].name) == 0;
+        if (!again)
+            probe[nprobe++] = reqs[k];
     }
-    return KC_OK;
+    kc_kafka_create_topics(admin, probe, nprobe, true, timeout_ms);
+    if (probe[0].rc == KC_ETIMEOUT) {         /* what asking for the first one would say */
+        *err = probe[0].err;
+        rc = KC_ETIMEOUT;
+        goto out;
+    }
+    for (size_t k = 0, p = 0; k < N; k++) {
+        fresh[k] = p < nprobe && strcmp(probe[p].name, reqs[k].name) == 0 &&
+                   probe[p].rc == KC_OK && probe[p].created;
+        if (p < nprobe && strcmp(probe[p].name, reqs[k].name) == 0)
+            p++;
+    }
+    while (i < N && rc == KC_OK) {
+        size_t run = 0;
+        while (i + run < N && fresh[i + run])
+            run++;
+        if (run == 0) {                       /* alone, as Java would */
+            kc_kafka_create_topics(admin, &reqs[i], 1, false, timeout_ms);
+            run = 1;
+        } else {
+            kc_kafka_create_topics(admin, &reqs[i], run, false, timeout_ms);
+        }
+        for (size_t k = i; k < i + run && rc == KC_OK; k++)
+            rc = ensure_one(admin, &internal_topics[k], &reqs[k], timeout_ms, err);
+        i += run;
+    }
+out:
+    for (size_t k = 0; k < N; k++)
+        kc_props_free(&settings[k]);
+    return rc;
 }

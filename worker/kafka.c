@@ -124,6 +124,21 @@ fail:
 }
 
 int
+kc_kafka_connect(rd_kafka_t *rk, int timeout_ms, kc_err *err)
+{
+    const struct rd_kafka_metadata *md = NULL;
+    rd_kafka_resp_err_t             e;
+
+    /* No topic handle and (a new handle) no topic known: a brokers-only request. */
+    e = rd_kafka_metadata(rk, 0, NULL, &md, timeout_ms);
+    if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA,
+                          "connecting to the brokers: %s", rd_kafka_err2str(e));
+    rd_kafka_metadata_destroy(md);
+    return KC_OK;
+}
+
+int
 kc_kafka_cluster_id(rd_kafka_t *rk, int timeout_ms, char **id_out, kc_err *err)
 {
     char *id = rd_kafka_clusterid(rk, timeout_ms);
@@ -174,63 +189,107 @@ admin_wait(rd_kafka_queue_t *q, int timeout_ms)
 }
 
 int
-kc_kafka_create_topic(rd_kafka_t *rk, const char *topic, int partitions,
-                      int replication_factor, const kc_props *configs, int timeout_ms,
-                      bool *created, kc_err *err)
+kc_kafka_create_topics(rd_kafka_t *rk, kc_new_topic *topics, size_t n, bool validate_only,
+                       int timeout_ms)
 {
-    char                       errstr[512];
-    rd_kafka_NewTopic_t       *nt;
-    rd_kafka_AdminOptions_t   *opts;
-    rd_kafka_queue_t          *q;
-    rd_kafka_event_t          *ev;
-    const rd_kafka_topic_result_t **res;
-    size_t                     nres;
-    int                        rc = KC_OK;
+    char                            errstr[512];
+    rd_kafka_NewTopic_t           **nts = kc_xcalloc(n ? n : 1, sizeof(*nts));
+    rd_kafka_AdminOptions_t        *opts;
+    rd_kafka_queue_t               *q;
+    rd_kafka_event_t               *ev = NULL;
+    const rd_kafka_topic_result_t **res = NULL;
+    size_t                          nres = 0, made = 0;
 
-    *created = false;
-    nt = rd_kafka_NewTopic_new(topic, partitions, replication_factor, errstr, sizeof(errstr));
-    if (nt == NULL)
-        return kc_err_set(err, KC_EINVAL, "topic '%s': %s", topic, errstr);
-    for (size_t i = 0; configs != NULL && i < configs->n; i++)
-        rd_kafka_NewTopic_set_config(nt, configs->items[i].key, configs->items[i].value);
+    for (size_t i = 0; i < n; i++) {
+        kc_new_topic *t = &topics[i];
+        t->created = false;
+        t->rc = KC_OK;
+        t->err = (kc_err) { 0, "" };
+        if ((nts[made] = rd_kafka_NewTopic_new(t->name, t->partitions, t->replication_factor,
+                                               errstr, sizeof(errstr))) == NULL) {
+            t->rc = kc_err_set(&t->err, KC_EINVAL, "topic '%s': %s", t->name, errstr);
+            continue;
+        }
+        for (size_t k = 0; t->configs != NULL && k < t->configs->n; k++)
+            rd_kafka_NewTopic_set_config(nts[made], t->configs->items[k].key,
+                                         t->configs->items[k].value);
+        made++;
+    }
     opts = rd_kafka_AdminOptions_new(rk, RD_KAFKA_ADMIN_OP_CREATETOPICS);
     rd_kafka_AdminOptions_set_request_timeout(opts, timeout_ms, errstr, sizeof(errstr));
     rd_kafka_AdminOptions_set_operation_timeout(opts, timeout_ms, errstr, sizeof(errstr));
+    if (validate_only)
+        rd_kafka_AdminOptions_set_validate_only(opts, 1, errstr, sizeof(errstr));
     q = rd_kafka_queue_new(rk);
-    rd_kafka_CreateTopics(rk, &nt, 1, opts, q);
-    if ((ev = admin_wait(q, timeout_ms)) == NULL) {
-        rc = kc_err_set(err, KC_ETIMEOUT, "Timed out while checking for or creating topic(s) "
-                        "'%s'", topic);
-        goto out;
+    if (made > 0) {
+        rd_kafka_CreateTopics(rk, nts, made, opts, q);
+        ev = admin_wait(q, timeout_ms);
     }
-    if (rd_kafka_event_error(ev) != RD_KAFKA_RESP_ERR_NO_ERROR) {
-        rc = kc_err_set(err, KC_EKAFKA, "Error while attempting to create/find topic(s) '%s': "
-                        "%s", topic, rd_kafka_event_error_string(ev));
-        goto out;
-    }
-    res = rd_kafka_CreateTopics_result_topics(rd_kafka_event_CreateTopics_result(ev), &nres);
-    if (nres == 1) {
-        rd_kafka_resp_err_t e = rd_kafka_topic_result_error(res[0]);
+    if (ev != NULL)
+        res = rd_kafka_CreateTopics_result_topics(rd_kafka_event_CreateTopics_result(ev), &nres);
+    for (size_t i = 0; made > 0 && i < n; i++) {
+        kc_new_topic       *t = &topics[i];
+        rd_kafka_resp_err_t e = RD_KAFKA_RESP_ERR_UNKNOWN;
+        const char         *msg = NULL;
+        bool                answered = false;
+
+        if (t->rc != KC_OK)
+            continue;
+        if (ev == NULL) {
+            t->rc = kc_err_set(&t->err, KC_ETIMEOUT, "Timed out while checking for or creating "
+                               "topic(s) '%s'", t->name);
+            continue;
+        }
+        if (rd_kafka_event_error(ev) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+            t->rc = kc_err_set(&t->err, KC_EKAFKA, "Error while attempting to create/find "
+                               "topic(s) '%s': %s", t->name, rd_kafka_event_error_string(ev));
+            continue;
+        }
+        for (size_t r = 0; r < nres && !answered; r++) {
+            if (res[r] != NULL && strcmp(rd_kafka_topic_result_name(res[r]), t->name) == 0) {
+                e = rd_kafka_topic_result_error(res[r]);
+                msg = rd_kafka_topic_result_error_string(res[r]);
+                answered = true;
+            }
+        }
+        if (!answered)               /* the broker said nothing of it: as before, not created */
+            continue;
         if (e == RD_KAFKA_RESP_ERR_NO_ERROR)
-            *created = true;
+            t->created = true;
         else if (e == RD_KAFKA_RESP_ERR_INVALID_REPLICATION_FACTOR)  /* brokers still joining? */
-            rc = kc_err_set(err, KC_EAGAIN, "Unable to create topic(s) '%s': %s", topic,
-                            rd_kafka_topic_result_error_string(res[0]));
+            t->rc = kc_err_set(&t->err, KC_EAGAIN, "Unable to create topic(s) '%s': %s", t->name,
+                               msg);
         else if (e == RD_KAFKA_RESP_ERR_INVALID_CONFIG || e == RD_KAFKA_RESP_ERR_POLICY_VIOLATION ||
                  e == RD_KAFKA_RESP_ERR_INVALID_PARTITIONS)
-            rc = kc_err_set(err, KC_EINVAL, "Unable to create topic(s) '%s': %s", topic,
-                            rd_kafka_topic_result_error_string(res[0]));
+            t->rc = kc_err_set(&t->err, KC_EINVAL, "Unable to create topic(s) '%s': %s", t->name,
+                               msg);
         else if (e != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS)
-            rc = kc_err_set(err, KC_EKAFKA, "Error while attempting to create/find topic(s) "
-                            "'%s': %s", topic, rd_kafka_topic_result_error_string(res[0]));
+            t->rc = kc_err_set(&t->err, KC_EKAFKA, "Error while attempting to create/find "
+                               "topic(s) '%s': %s", t->name, msg);
     }
-out:
     if (ev != NULL)
         rd_kafka_event_destroy(ev);
     rd_kafka_queue_destroy(q);
     rd_kafka_AdminOptions_destroy(opts);
-    rd_kafka_NewTopic_destroy(nt);
-    return rc;
+    for (size_t i = 0; i < made; i++)
+        rd_kafka_NewTopic_destroy(nts[i]);
+    free(nts);
+    return KC_OK;
+}
+
+int
+kc_kafka_create_topic(rd_kafka_t *rk, const char *topic, int partitions,
+                      int replication_factor, const kc_props *configs, int timeout_ms,
+                      bool *created, kc_err *err)
+{
+    kc_new_topic t = { .name = topic, .partitions = partitions,
+                       .replication_factor = replication_factor, .configs = configs };
+
+    kc_kafka_create_topics(rk, &t, 1, false, timeout_ms);
+    *created = t.created;
+    if (t.rc != KC_OK)
+        *err = t.err;
+    return t.rc;
 }
 
 int

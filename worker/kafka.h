@@ -43,6 +43,12 @@ void kc_kafka_destroy(rd_kafka_t *rk);
 /* The last error librdkafka reported on rk ("" if none), copied into buf. */
 void kc_kafka_last_error(rd_kafka_t *rk, char *buf, size_t size);
 
+/* Waits until rk is connected to a broker and knows the cluster's brokers (a Metadata
+ * request for no topic). librdkafka connects a new handle only when it first needs a
+ * broker, and some of its lookups (partition leaders) that find none up yet wait 100 ms,
+ * then 200, ... before asking again: connecting first spares that. KC_ETIMEOUT/KC_EKAFKA. */
+int kc_kafka_connect(rd_kafka_t *rk, int timeout_ms, kc_err *err);
+
 /* The cluster id, as a new string. KC_ETIMEOUT if the brokers did not answer in time. */
 int kc_kafka_cluster_id(rd_kafka_t *rk, int timeout_ms, char **id_out, kc_err *err);
 
@@ -57,6 +63,23 @@ int kc_kafka_topic_partitions(rd_kafka_t *rk, const char *topic, int timeout_ms,
 int kc_kafka_create_topic(rd_kafka_t *rk, const char *topic, int partitions,
                           int replication_factor, const kc_props *configs, int timeout_ms,
                           bool *created, kc_err *err);
+
+/* Several topics in one CreateTopics request, each with what kc_kafka_create_topic says of
+ * it: in rc (KC_OK, KC_EAGAIN, KC_EINVAL, KC_ETIMEOUT, KC_EKAFKA), err and created. With
+ * validate_only the brokers only check the request: created then means "would be created"
+ * (rc KC_OK and !created: it exists). Always returns KC_OK: the answers are per topic.
+ * topics[] and what it points to are borrowed. */
+typedef struct kc_new_topic {
+    const char     *name;
+    int             partitions;
+    int             replication_factor;
+    const kc_props *configs;              /* may be NULL */
+    int             rc;                   /* out */
+    bool            created;              /* out */
+    kc_err          err;                  /* out, when rc != KC_OK */
+} kc_new_topic;
+int kc_kafka_create_topics(rd_kafka_t *rk, kc_new_topic *topics, size_t n, bool validate_only,
+                           int timeout_ms);
 
 /* The value of one topic config (DescribeConfigs), a new string; NULL if not reported.
  * KC_ENOTFOUND if the broker does not know the topic (yet: metadata of a topic created a

@@ -21,6 +21,7 @@ struct kc_klog {
     rd_kafka_t        *producer;
     rd_kafka_queue_t  *queue;          /* the consumer's queue */
     int32_t            partitions;
+    bool               assigned;       /* the consumer reads every partition (first read) */
     int64_t           *position;       /* next offset to read, per partition */
     kc_klog_record_fn  fn;
     void              *opaque;
@@ -43,6 +44,92 @@ delivery_cb(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
     }
 }
 
+/* The longest pause between two looks at a topic created a moment ago. Its partitions'
+ * metadata shows up, then the broker becomes leader of them one by one (creating each log):
+ * for the internal topics' 31 partitions that takes from tens to hundreds of ms on a busy
+ * broker, and the worker can do nothing else meanwhile. A look is one small request. */
+#define RETRY_CAP_MS 50
+
+/* Broker answers that mean "not yet" for a topic created a moment ago: a partition whose
+ * leadership is still settling ("Leader epoch is newer than broker epoch") or whose
+ * offsets are not yet readable, and a topic the producer's metadata does not show yet (the
+ * local unknown-partition/topic errors). */
+static bool
+transient(rd_kafka_resp_err_t e)
+{
+    return e == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
+           e == RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION ||
+           e == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC ||
+           e == RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE ||
+           e == RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION ||
+           e == RD_KAFKA_RESP_ERR_UNKNOWN_LEADER_EPOCH ||
+           e == RD_KAFKA_RESP_ERR_FENCED_LEADER_EPOCH ||
+           e == RD_KAFKA_RESP_ERR_OFFSET_NOT_AVAILABLE ||
+           e == RD_KAFKA_RESP_ERR_REPLICA_NOT_AVAILABLE ||
+           e == RD_KAFKA_RESP_ERR__TRANSPORT;
+}
+
+/* Every partition's start (which = OFFSET_BEGINNING) or end (OFFSET_END) offset into
+ * out[], asked through rk in one ListOffsets round per try; transient refusals are retried
+ * (back-off up to RETRY_CAP_MS) until deadline. what names the offsets in errors. */
+static int
+list_offsets(kc_klog *l, rd_kafka_t *rk, int64_t which, int64_t *out, int64_t deadline,
+             const char *what, kc_err *err)
+{
+    int delay = KC_BACKOFF_FIRST_MS;
+
+    for (;;) {
+        rd_kafka_topic_partition_list_t *q = rd_kafka_topic_partition_list_new(l->partitions);
+        rd_kafka_resp_err_t              e;
+        for (int32_t p = 0; p < l->partitions; p++)
+            rd_kafka_topic_partition_list_add(q, l->topic, p)->offset = which;
+        e = rd_kafka_offsets_for_times(rk, q, (int) (deadline - kc_mono_ms()));
+        for (int i = 0; e == RD_KAFKA_RESP_ERR_NO_ERROR && i < q->cnt; i++) {
+            if (q->elems[i].err != RD_KAFKA_RESP_ERR_NO_ERROR)
+                e = q->elems[i].err;
+            else if (q->elems[i].partition >= 0 && q->elems[i].partition < l->partitions)
+                out[q->elems[i].partition] = q->elems[i].offset;
+        }
+        rd_kafka_topic_partition_list_destroy(q);
+        if (e == RD_KAFKA_RESP_ERR_NO_ERROR)
+            return KC_OK;
+        if (!transient(e) || kc_mono_ms() >= deadline)
+            return kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA,
+                              "%s of %s: %s", what, l->topic, rd_kafka_err2str(e));
+        kc_backoff_sleep(&delay, RETRY_CAP_MS, deadline);
+    }
+}
+
+/* The consumer starts reading, from the beginning as Java's seekToBeginning, given every
+ * partition's end offset: a partition whose end is 0 is empty and starts at 0; the others'
+ * start offsets are asked in one ListOffsets round (retried while the leaders of a topic
+ * created a moment ago settle). Then all partitions are assigned at their offsets at once.
+ * Assigned at OFFSET_BEGINNING instead, the consumer would look each partition up on its
+ * own and ask again only after 500 ms when a leader is not ready yet. Done at the first
+ * read rather than at open: a log read only later (the offsets, when a task starts) does
+ * not hold up start-up while the brokers become leaders of its partitions. */
+static int
+start_reading(kc_klog *l, const int64_t *end, int64_t deadline, kc_err *err)
+{
+    rd_kafka_topic_partition_list_t *parts;
+    bool                             empty = true;
+    int                              rc = KC_OK;
+
+    for (int32_t p = 0; p < l->partitions; p++)
+        empty = empty && end[p] == 0;
+    if (!empty && (rc = list_offsets(l, l->consumer, RD_KAFKA_OFFSET_BEGINNING, l->position,
+                                     deadline, "start offsets", err)) != KC_OK)
+        return rc;
+    parts = rd_kafka_topic_partition_list_new(l->partitions);
+    for (int32_t p = 0; p < l->partitions; p++)
+        rd_kafka_topic_partition_list_add(parts, l->topic, p)->offset = l->position[p];
+    if (rd_kafka_assign(l->consumer, parts) != RD_KAFKA_RESP_ERR_NO_ERROR)
+        rc = kc_err_set(err, KC_EKAFKA, "cannot assign the partitions of '%s'", l->topic);
+    rd_kafka_topic_partition_list_destroy(parts);
+    l->assigned = rc == KC_OK;
+    return rc;
+}
+
 kc_klog *
 kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
              const char *client_id_base, const char *const *extra_producer,
@@ -50,14 +137,24 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
 {
     kc_klog                         *l = kc_xcalloc(1, sizeof(*l));
     char                            *pid = kc_xasprintf("%s-producer", client_id_base);
+    char                            *wait_key = kc_xasprintf("%sfetch.max.wait.ms", prefix);
+    /* A Fetch is held by the broker while the topic is idle, up to fetch.wait.max.ms, and
+     * librdkafka has one in flight per broker: a partition that starts being fetched just
+     * after one was sent (assign starts the partitions one by one) is fetched only when it
+     * returns, so a record written there meanwhile (a status, an offset) is read that much
+     * later (Java's consumer starts all at once). 100 ms instead of 500 bounds that, unless
+     * the worker config sets fetch.max.wait.ms itself; an idle topic then costs ten small
+     * Fetch round trips a second. */
+    bool                             own_wait = kc_props_get(props, wait_key) == NULL;
     const char                      *consumer_extra[] = {
         "client.id", client_id_base, "enable.auto.commit", "false",
         "enable.auto.offset.store", "false", "enable.partition.eof", "false",
-        "group.id", client_id_base, "auto.offset.reset", "earliest", NULL };
+        "group.id", client_id_base, "auto.offset.reset", "earliest",
+        own_wait ? "fetch.wait.max.ms" : NULL, "100", NULL };
     const char                      *producer_base[32];
-    rd_kafka_topic_partition_list_t *parts = NULL;
     size_t                           np = 0;
-    int                              partitions;
+    int                              partitions, delay = KC_BACKOFF_FIRST_MS;
+    int64_t                          deadline;
 
     l->topic = kc_xstrdup(topic);
     l->fn = fn;
@@ -83,7 +180,8 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
                                        &(kc_kafka_hooks) { .dr_msg_cb = delivery_cb }, err)) == NULL)
         goto fail;
     /* A topic created a moment ago reaches every broker's metadata a little later. */
-    for (int64_t deadline = kc_mono_ms() + 30000;;) {
+    deadline = kc_mono_ms() + 30000;
+    for (;;) {
         if (kc_kafka_topic_partitions(l->consumer, topic, 30000, &partitions, err) != KC_OK)
             goto fail;
         if (partitions > 0)
@@ -95,25 +193,23 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
                        "it may have taken too long to create.", topic);
             goto fail;
         }
-        nanosleep(&(struct timespec) { 0, 100 * 1000000L }, NULL);
+        kc_backoff_sleep(&delay, RETRY_CAP_MS, deadline);
     }
     l->partitions = partitions;
     l->position = kc_xcalloc((size_t) partitions, sizeof(*l->position));
-    parts = rd_kafka_topic_partition_list_new(partitions);
-    for (int32_t p = 0; p < partitions; p++)
-        rd_kafka_topic_partition_list_add(parts, topic, p)->offset = RD_KAFKA_OFFSET_BEGINNING;
-    if (rd_kafka_assign(l->consumer, parts) != RD_KAFKA_RESP_ERR_NO_ERROR) {
-        kc_err_set(err, KC_EKAFKA, "cannot assign the partitions of '%s'", topic);
-        goto fail;
-    }
-    rd_kafka_topic_partition_list_destroy(parts);
     l->queue = rd_kafka_queue_get_consumer(l->consumer);
+    /* The producer connects now rather than at its first use (a read to the end asks it
+     * for end offsets): librdkafka connects a handle only when it needs to, and a leader
+     * lookup that finds no broker up yet waits 100 ms, then 200, ... before asking again.
+     * A failure here shows again, with its own message, where the producer is used. */
+    kc_kafka_connect(l->producer, (int) (deadline > kc_mono_ms() ? deadline - kc_mono_ms() : 0),
+                     &(kc_err) { 0, "" });
     free(pid);
+    free(wait_key);
     return l;
 fail:
-    if (parts != NULL)
-        rd_kafka_topic_partition_list_destroy(parts);
     free(pid);
+    free(wait_key);
     kc_klog_close(l);
     return NULL;
 }
@@ -138,6 +234,14 @@ kc_klog_close(kc_klog *l)
     free(l);
 }
 
+void
+kc_klog_notify(kc_klog *l, int fd)
+{
+    static const uint64_t one = 1;           /* an eventfd takes 8-byte counter increments */
+
+    rd_kafka_queue_io_event_enable(l->queue, fd, &one, sizeof(one));
+}
+
 static void
 deliver(kc_klog *l, rd_kafka_message_t *m)
 {
@@ -158,6 +262,8 @@ kc_klog_poll(kc_klog *l, int timeout_ms)
     rd_kafka_message_t *m;
     int                 n = 0;
 
+    if (!l->assigned)                      /* nothing to read before the first read to end */
+        return 0;
     while ((m = rd_kafka_consume_queue(l->queue, n == 0 ? timeout_ms : 0)) != NULL) {
         if (m->err == RD_KAFKA_RESP_ERR_NO_ERROR) {
             deliver(l, m);
@@ -177,49 +283,14 @@ kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err)
     int64_t *end = kc_xcalloc((size_t) l->partitions, sizeof(*end));
     int      rc = KC_OK;
 
-    for (;;) {
-        /* All end offsets in one ListOffsets round (LATEST), not one call per partition.
-         * Right after a topic is created some brokers may not know it yet: retried.
-         * Asked through the producer: a broker answers one request at a time per
-         * connection, and on the consumer's the Fetch of an idle topic waits up to
-         * fetch.wait.max.ms (500 ms) first, which every read to the end used to pay. */
-        rd_kafka_topic_partition_list_t *q = rd_kafka_topic_partition_list_new(l->partitions);
-        rd_kafka_resp_err_t              e;
-        for (int32_t p = 0; p < l->partitions; p++)
-            rd_kafka_topic_partition_list_add(q, l->topic, p)->offset = RD_KAFKA_OFFSET_END;
-        e = rd_kafka_offsets_for_times(l->producer, q, (int) (deadline - kc_mono_ms()));
-        for (int i = 0; e == RD_KAFKA_RESP_ERR_NO_ERROR && i < q->cnt; i++) {
-            if (q->elems[i].err != RD_KAFKA_RESP_ERR_NO_ERROR)
-                e = q->elems[i].err;
-            else if (q->elems[i].partition >= 0 && q->elems[i].partition < l->partitions)
-                end[q->elems[i].partition] = q->elems[i].offset;
-        }
-        rd_kafka_topic_partition_list_destroy(q);
-        /* Also transient: a partition whose leadership is still settling ("Leader epoch
-         * is newer than broker epoch") or whose offsets are not yet readable, and a topic
-         * just created that the producer's metadata does not show yet (the local
-         * unknown-partition/topic errors). */
-        if ((e == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
-             e == RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION ||
-             e == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC ||
-             e == RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE ||
-             e == RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION ||
-             e == RD_KAFKA_RESP_ERR_UNKNOWN_LEADER_EPOCH ||
-             e == RD_KAFKA_RESP_ERR_FENCED_LEADER_EPOCH ||
-             e == RD_KAFKA_RESP_ERR_OFFSET_NOT_AVAILABLE ||
-             e == RD_KAFKA_RESP_ERR_REPLICA_NOT_AVAILABLE ||
-             e == RD_KAFKA_RESP_ERR__TRANSPORT) && kc_mono_ms() < deadline) {
-            nanosleep(&(struct timespec) { 0, 200 * 1000000L }, NULL);
-            continue;
-        }
-        if (e == RD_KAFKA_RESP_ERR_NO_ERROR)
-            break;
-        {
-            rc = kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA,
-                            "end offsets of %s: %s", l->topic, rd_kafka_err2str(e));
-            goto out;
-        }
-    }
+    /* All end offsets in one ListOffsets round, not one call per partition. Asked through
+     * the producer: a broker answers one request at a time per connection, and on the
+     * consumer's the Fetch of an idle topic is held up to fetch.wait.max.ms first. */
+    if ((rc = list_offsets(l, l->producer, RD_KAFKA_OFFSET_END, end, deadline, "end offsets",
+                           err)) != KC_OK)
+        goto out;
+    if (!l->assigned && (rc = start_reading(l, end, deadline, err)) != KC_OK)
+        goto out;
     for (;;) {
         bool caught_up = true;
         for (int32_t p = 0; p < l->partitions && caught_up; p++)

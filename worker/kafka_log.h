@@ -36,12 +36,19 @@ kc_klog *kc_klog_open(const kc_props *props, const char *prefix, const char *top
                       kc_klog_record_fn fn, void *opaque, kc_err *err);
 void kc_klog_close(kc_klog *l);
 
+/* From now on, an eventfd increment is written to fd whenever something arrives for a
+ * poller that had taken everything (librdkafka's queue IO event), so a thread that waits
+ * on fd rather than in kc_klog_poll learns of new records at once. fd must outlive l. */
+void kc_klog_notify(kc_klog *l, int fd);
+
 /* Delivers what has arrived, waiting at most timeout_ms for the first record. Returns the
  * number of records delivered. */
 int kc_klog_poll(kc_klog *l, int timeout_ms);
 
 /* Consumes until every partition's position reaches the end offset the brokers report now.
- * KC_ETIMEOUT if that takes longer than timeout_ms. */
+ * KC_ETIMEOUT if that takes longer than timeout_ms. The first call also starts the
+ * consumer at every partition's start offset (open only finds the topic's partitions);
+ * kc_klog_poll reads nothing before it. */
 int kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err);
 
 /* Produces key/value (value NULL: tombstone), partitioned by murmur2 of the key.

@@ -104,22 +104,36 @@ kc_offset_store_close(kc_offset_store *s)
 }
 
 int
+kc_offset_store_get_many(kc_offset_store *s, const char *connector,
+                         const json_t *const *partitions, size_t n, json_t **offsets,
+                         kc_err *err)
+{
+    char **keys = kc_xcalloc(n ? n : 1, sizeof(*keys));
+    size_t klen;
+    int    rc;
+
+    for (size_t k = 0; k < n; k++) {
+        offsets[k] = NULL;
+        keys[k] = kc_offset_key(connector, partitions[k], &klen);
+    }
+    pthread_mutex_lock(&s->lock);
+    rc = kc_klog_read_to_end(s->log, 30000, err);
+    for (size_t k = 0; rc == KC_OK && k < n; k++)
+        for (size_t i = 0; i < s->n; i++)
+            if (strcmp(s->items[i].key, keys[k]) == 0)
+                offsets[k] = json_loadb(s->items[i].value, s->items[i].value_len, 0, NULL);
+    pthread_mutex_unlock(&s->lock);
+    for (size_t k = 0; k < n; k++)
+        free(keys[k]);
+    free(keys);
+    return rc;
+}
+
+int
 kc_offset_store_get(kc_offset_store *s, const char *connector, const json_t *partition,
                     json_t **offset, kc_err *err)
 {
-    size_t klen;
-    char  *key = kc_offset_key(connector, partition, &klen);
-    int    rc;
-
-    *offset = NULL;
-    pthread_mutex_lock(&s->lock);
-    rc = kc_klog_read_to_end(s->log, 30000, err);
-    for (size_t i = 0; rc == KC_OK && i < s->n; i++)
-        if (strcmp(s->items[i].key, key) == 0)
-            *offset = json_loadb(s->items[i].value, s->items[i].value_len, 0, NULL);
-    pthread_mutex_unlock(&s->lock);
-    free(key);
-    return rc;
+    return kc_offset_store_get_many(s, connector, &partition, 1, offset, err);
 }
 
 int

@@ -26,6 +26,12 @@ void kc_offset_store_close(kc_offset_store *s);
 int kc_offset_store_get(kc_offset_store *s, const char *connector, const json_t *partition,
                         json_t **offset, kc_err *err);
 
+/* kc_offset_store_get for n partitions with one read to the end: offsets[i] (a new
+ * reference or NULL) for partitions[i]; on failure every offsets[i] is NULL. */
+int kc_offset_store_get_many(kc_offset_store *s, const char *connector,
+                             const json_t *const *partitions, size_t n, json_t **offsets,
+                             kc_err *err);
+
 /* Reads the topic to its end, then lists what is stored for connector: a new array of
  * {"partition":{...},"offset":{...}} (KIP-875's GET /connectors/{c}/offsets). */
 int kc_offset_store_list(kc_offset_store *s, const char *connector, json_t **out, kc_err *err);

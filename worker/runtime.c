@@ -124,6 +124,20 @@ host_offset_get(void *ctx, const json_t *partition, json_t **offset_out)
     return 0;
 }
 
+static int
+host_offsets_get(void *ctx, const json_t *const *partitions, size_t n, json_t **offsets_out)
+{
+    instance *in = ctx;
+    kc_err    err;
+
+    if (kc_offset_store_get_many(in->rt->env.offsets, in->connector, partitions, n,
+                                 offsets_out, &err) != KC_OK) {
+        kc_log_error("task", "[%s] reading offsets: %s", in->label, err.msg);
+        return -1;
+    }
+    return 0;
+}
+
 static void
 host_request_reconfiguration(void *ctx)
 {
@@ -154,6 +168,7 @@ static const kc_host host_api = {
     .offset_get = host_offset_get,
     .request_task_reconfiguration = host_request_reconfiguration,
     .fail = host_fail,
+    .offsets_get = host_offsets_get,
 };
 
 const kc_host *kc_runtime_host(void);

@@ -294,6 +294,8 @@ kc_status_store_read_to_end(kc_status_store *s, int timeout_ms, kc_err *err)
     return kc_klog_read_to_end(s->log, timeout_ms, err);
 }
 
+void kc_status_store_notify(kc_status_store *s, int fd) { kc_klog_notify(s->log, fd); }
+
 static char *
 status_key(const char *connector, int task)
 {

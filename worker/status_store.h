@@ -49,6 +49,8 @@ void kc_status_store_close(kc_status_store *s);
 /* Reads what has arrived (herder thread); read_to_end at start-up. */
 int kc_status_store_poll(kc_status_store *s, int timeout_ms);
 int kc_status_store_read_to_end(kc_status_store *s, int timeout_ms, kc_err *err);
+/* The poller's wake-up: an eventfd increment on fd when records arrive (kc_klog_notify). */
+void kc_status_store_notify(kc_status_store *s, int fd);
 
 /* task < 0: the connector. put always writes; put_safe skips the write when another worker
  * holds a newer generation for it (Java's putSafe). Any thread. */

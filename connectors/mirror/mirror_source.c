@@ -306,24 +306,57 @@ compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
     free(grow_to);
 }
 
+/* The target's topics, listed on a thread of its own while refresh() lists the source's. */
+typedef struct target_listing {
+    msc            *c;
+    kc_admin_topic *topics;
+    size_t          n;
+    int             rc;
+    kc_err          err;
+} target_listing;
+
+static void *
+list_target_thread(void *arg)
+{
+    target_listing *t = arg;
+
+    t->rc = list_target(t->c, &t->topics, &t->n, &t->err);
+    return NULL;
+}
+
 /* refreshTopicPartitions (§4.4); `initial`: the synchronous first load of start(). */
 static void
 refresh(msc *c, bool initial)
 {
     kc_admin_topic *source = NULL, *target = NULL;
     size_t          nsource = 0, ntarget = 0, missing = 0, waiting = 0;
-    bool            changed, waiting_changed;
+    bool            changed, waiting_changed, threaded;
     kc_err          err;
+    target_listing  tl = { .c = c };
+    pthread_t       tt;
+    int             src_rc;
 
-    if (list_source(c, &source, &nsource, &err) != 0) {
+    /* The two clusters are asked at once (Java lists one, then the other): each listing
+     * is a round trip or two, more on a new admin client's first use. */
+    threaded = pthread_create(&tt, NULL, list_target_thread, &tl) == 0;
+    src_rc = list_source(c, &source, &nsource, &err);
+    if (threaded)
+        pthread_join(tt, NULL);
+    else
+        list_target_thread(&tl);
+    if (src_rc != 0) {
         KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not list the source topics: %s", err.msg);
+        kc_admin_topics_free(tl.topics, tl.n);
         return;
     }
-    if (list_target(c, &target, &ntarget, &err) != 0) {
-        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not list the target topics: %s", err.msg);
+    if (tl.rc != 0) {
+        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not list the target topics: %s",
+                      tl.err.msg);
         kc_admin_topics_free(source, nsource);
         return;
     }
+    target = tl.topics;
+    ntarget = tl.n;
     for (size_t i = 0; i < nsource; i++) {
         char           *remote = kc_mirror_format_remote_topic(&c->cfg.policy,
                                                                c->cfg.source_alias,
@@ -543,11 +576,31 @@ msc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
     return kc_mirror_source_start_prepared(priv, ctx, &cfg, err, errlen);
 }
 
+/* Creates the offset-syncs topic (createOffsetSyncsTopic): start()'s thread or its own. */
+static void *
+offset_syncs_topic_thread(void *arg)
+{
+    msc  *c = arg;
+    char *topic = kc_mirror_offset_syncs_topic_name(&c->cfg);
+
+    kc_mirror_create_compacted_topic(&c->ctx, c->cfg.offset_syncs_on_target ? c->target_admin
+                                                                            : c->source_admin,
+                                     topic,
+                                     (int) kc_mirror_long(&c->cfg,
+                                                          "offset-syncs.topic.replication.factor",
+                                                          3),
+                                     c->timeout_ms, kc_mirror_offset_syncs_cluster(&c->cfg));
+    free(topic);
+    return NULL;
+}
+
 int
 kc_mirror_source_start_prepared(void **priv, const kc_context *ctx, kc_mirror_config *cfg,
                                 char *err, size_t errlen)
 {
-    msc *c = kc_xcalloc(1, sizeof(*c));
+    msc      *c = kc_xcalloc(1, sizeof(*c));
+    pthread_t syncs;
+    bool      syncs_threaded = false;
 
     c->ctx = *ctx;
     pthread_mutex_init(&c->lock, NULL);
@@ -565,18 +618,16 @@ kc_mirror_source_start_prepared(void **priv, const kc_context *ctx, kc_mirror_co
         (c->target_admin = kc_mirror_client(&c->cfg, "target", "admin", -1,
                                             "replication-target-admin", NULL, err, errlen)) == NULL)
         goto fail;
-    if (c->cfg.emit_offset_syncs) {
-        char *topic = kc_mirror_offset_syncs_topic_name(&c->cfg);
-        kc_mirror_create_compacted_topic(ctx, c->cfg.offset_syncs_on_target ? c->target_admin
-                                                                            : c->source_admin,
-                                         topic,
-                                         (int) kc_mirror_long(&c->cfg,
-                                                              "offset-syncs.topic.replication.factor",
-                                                              3),
-                                         c->timeout_ms, kc_mirror_offset_syncs_cluster(&c->cfg));
-        free(topic);
-    }
+    /* Java creates the offset-syncs topic, then loads the topics: independent requests (a
+     * CreateTopics waits for the controller), so they run at once; both are done before
+     * start() returns. */
+    if (c->cfg.emit_offset_syncs)
+        syncs_threaded = pthread_create(&syncs, NULL, offset_syncs_topic_thread, c) == 0;
+    if (c->cfg.emit_offset_syncs && !syncs_threaded)
+        offset_syncs_topic_thread(c);
     refresh(c, true);
+    if (syncs_threaded)
+        pthread_join(syncs, NULL);
     {
         char    name[512];
         int64_t refresh_ms = kc_mirror_interval_ms(&c->cfg, "refresh.topics.enabled",
@@ -875,6 +926,7 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
     size_t                           nitems;
     int64_t                          reset;
     int                              index;
+    json_t                         **stored = NULL;   /* per partition, from the offset topic */
 
     t->ctx = *ctx;
     kc_wbuf_init(&t->key);
@@ -929,23 +981,41 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
         goto fail;
     t->queue = rd_kafka_queue_new(t->consumer);
     reset = kc_mirror_reset_offset(&t->cfg, "source");
+    /* Java's loadOffsets: the stored offsets of all assigned partitions in one read of the
+     * offset topic (one per partition on a host without offsets_get). */
+    stored = kc_xcalloc(t->ntps + 1, sizeof(*stored));
+    if (KC_HOST_HAS(ctx->host, offsets_get)) {
+        const json_t **parts = kc_xcalloc(t->ntps + 1, sizeof(*parts));
+        for (size_t i = 0; i < t->ntps; i++)
+            parts[i] = t->tps[i].source_partition;
+        ctx->host->offsets_get(ctx->ctx, parts, t->ntps, stored);  /* failed: all NULL */
+        free(parts);
+    } else {
+        for (size_t i = 0; i < t->ntps; i++)
+            if (ctx->host->offset_get(ctx->ctx, t->tps[i].source_partition, &stored[i]) != 0)
+                stored[i] = NULL;
+    }
     for (size_t i = 0; i < t->ntps; i++) {
         mst_tp  *tp = &t->tps[i];
-        json_t  *stored = NULL, *off;
+        json_t  *off;
         int64_t  start = reset;
 
-        if (ctx->host->offset_get(ctx->ctx, tp->source_partition, &stored) == 0 &&
-            stored != NULL && json_is_integer(off = json_object_get(stored, "offset")))
+        if (stored[i] != NULL && json_is_integer(off = json_object_get(stored[i], "offset")))
             start = json_integer_value(off) + 1;
-        json_decref(stored);
         KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_INFO, "%s-%d: starting at %s", tp->topic, tp->partition,
                       start >= 0 ? "the stored offset + 1" : "auto.offset.reset");
         if ((tp->rkt = kc_mirror_consume_start(t->consumer, tp->topic, tp->partition, start,
                                                t->queue, err, errlen)) == NULL)
             goto fail;
     }
+    for (size_t i = 0; i < t->ntps; i++)
+        json_decref(stored[i]);
+    free(stored);
     return KC_PLUGIN_OK;
 fail:
+    for (size_t i = 0; stored != NULL && i < t->ntps; i++)
+        json_decref(stored[i]);
+    free(stored);
     mst_destroy(t);
     *priv = NULL;
     return KC_PLUGIN_FATAL;

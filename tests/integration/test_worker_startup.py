@@ -102,6 +102,23 @@ def test_refuses_existing_topic_that_is_not_compacted(workers, target_cluster):
     assert "found the topic currently has 'cleanup.policy=delete'" in log
     with pytest.raises(requests.ConnectionError):
         requests.get(w.url + "/", timeout=2)
+    # Java's order: the offset topic (before it) was created, the config topic (after) not
+    # (asked with a listing of all topics: a Metadata request naming it could create it).
+    assert target_cluster.topic_partitions(props["offset.storage.topic"]) == 25
+    assert props["config.storage.topic"] not in \
+        target_cluster.admin().list_topics(timeout=30).topics
+
+
+def test_one_topic_for_two_stores_is_created_once_then_reused(workers, target_cluster):
+    props = workers.properties()
+    props["status.storage.topic"] = props["offset.storage.topic"]
+    w = workers.start(props)
+    topic = props["offset.storage.topic"]
+    log = w.log()
+    assert (f"Created topic (name={topic}, numPartitions=25, replicationFactor=1, "
+            "configs={cleanup.policy=compact}) for source connector offsets") in log
+    assert f"Using existing topic '{topic}' for connector and task statuses" in log
+    assert w.get("/").status_code == 200
 
 
 def test_refuses_compact_delete_policy(workers, target_cluster):
