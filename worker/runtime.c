@@ -111,20 +111,6 @@ host_log(void *ctx, kc_plugin_log_level level, const char *fmt, ...)
 }
 
 static int
-host_offset_get(void *ctx, const json_t *partition, json_t **offset_out)
-{
-    instance *in = ctx;
-    kc_err    err;
-
-    if (kc_offset_store_get(in->rt->env.offsets, in->connector, partition, offset_out,
-                            &err) != KC_OK) {
-        kc_log_error("task", "[%s] reading offsets: %s", in->label, err.msg);
-        return -1;
-    }
-    return 0;
-}
-
-static int
 host_offsets_get(void *ctx, const json_t *const *partitions, size_t n, json_t **offsets_out)
 {
     instance *in = ctx;
@@ -136,6 +122,12 @@ host_offsets_get(void *ctx, const json_t *const *partitions, size_t n, json_t **
         return -1;
     }
     return 0;
+}
+
+static int
+host_offset_get(void *ctx, const json_t *partition, json_t **offset_out)
+{
+    return host_offsets_get(ctx, &partition, 1, offset_out);
 }
 
 static void
@@ -919,7 +911,6 @@ run_source(instance *in)
         /* poll() hands zeroed records; only the last batch's need it again (clearing all
          * 500 for a batch of a few records cost more than the records). */
         memset(recs, 0, recs_used * sizeof(recs[0]));
-        recs_used = 0;
         errbuf[0] = '\0';
         rc = in->ops->task->poll(priv, recs, KC_ARRAY_LEN(recs), &n, 1000, errbuf, sizeof(errbuf));
         recs_used = n < KC_ARRAY_LEN(recs) ? n : KC_ARRAY_LEN(recs);
