@@ -55,6 +55,7 @@ struct instance {
     bool                    abandoned;          /* its thread frees it (under lock) */
     void                   *priv;               /* the plugin's state, under lock */
     bool                    running;            /* plugin started and not stopped */
+    int                     stop_calls;         /* herder threads inside the task's stop() */
     atomic_bool             failed;             /* FAILED written: it stays (Java's) */
     char                  **topics;             /* KIP-558: topics this task has used */
     size_t                  ntopics;
@@ -742,6 +743,20 @@ start_plugin_task(instance *in)
     return priv;
 }
 
+/* Takes the plugin's task state back from the herder (task thread), before destroy(): no
+ * new stop() call can start, and one already inside stop() is waited for, since it holds
+ * the pointer without the lock. */
+static void
+end_plugin_task(instance *in)
+{
+    pthread_mutex_lock(&in->lock);
+    in->running = false;
+    in->priv = NULL;
+    while (in->stop_calls > 0)
+        pthread_cond_wait(&in->cond, &in->lock);
+    pthread_mutex_unlock(&in->lock);
+}
+
 /* Waits while the task is paused; false when it must stop. Writes PAUSED/RUNNING. */
 static bool
 task_wait_started(instance *in, bool *paused_shown)
@@ -966,10 +981,7 @@ stopping:
         rd_kafka_poll(producer, 50);
     rd_kafka_poll(producer, 0);
 out:
-    pthread_mutex_lock(&in->lock);
-    in->running = false;
-    in->priv = NULL;
-    pthread_mutex_unlock(&in->lock);
+    end_plugin_task(in);
     source_state_free(&s);
     if (priv != NULL)
         in->ops->task->destroy(priv);
@@ -1213,10 +1225,7 @@ stopping:
 out:
     if (s.consumer != NULL)
         rd_kafka_consumer_close(s.consumer);
-    pthread_mutex_lock(&in->lock);
-    in->running = false;
-    in->priv = NULL;
-    pthread_mutex_unlock(&in->lock);
+    end_plugin_task(in);
     if (priv != NULL)
         in->ops->task->destroy(priv);
     kc_kafka_destroy(s.consumer);
@@ -1300,7 +1309,10 @@ kc_runtime_start_task(kc_runtime *rt, const char *connector, int task,
                                            task_config, target), task_thread, err);
 }
 
-/* Asks an instance to stop (herder thread): flag, wake, and the plugin's stop() for tasks. */
+/* Asks an instance to stop (herder thread): flag, wake, and the plugin's stop() for tasks.
+ * stop() runs without the lock (it may take the plugin's own locks, which its poll() holds
+ * while it calls back into the runtime); stop_calls keeps the task thread from destroying
+ * the state under it (end_plugin_task). */
 static void
 signal_stop(instance *in)
 {
@@ -1309,10 +1321,17 @@ signal_stop(instance *in)
     pthread_mutex_lock(&in->lock);
     in->stop = true;
     priv = in->task >= 0 && in->running ? in->priv : NULL;
+    if (priv != NULL)
+        in->stop_calls++;
     pthread_cond_broadcast(&in->cond);
     pthread_mutex_unlock(&in->lock);
-    if (priv != NULL)
-        in->ops->task->stop(priv);
+    if (priv == NULL)
+        return;
+    in->ops->task->stop(priv);
+    pthread_mutex_lock(&in->lock);
+    in->stop_calls--;
+    pthread_cond_broadcast(&in->cond);
+    pthread_mutex_unlock(&in->lock);
 }
 
 /* How long reap waits between calls of env.waiting: a third of the shortest heartbeat

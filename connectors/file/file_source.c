@@ -12,6 +12,8 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #include <errno.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,7 +111,7 @@ typedef struct {
     long              position;     /* byte offset of the next unread line */
     char             *partial;      /* a line without its newline yet */
     size_t            partial_len;
-    volatile int      stopping;
+    atomic_bool       stopping;     /* set by stop() on the herder thread */
 } fs_task;
 
 static int
@@ -188,7 +190,7 @@ fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char 
         nanosleep(&ts, NULL);
         return KC_PLUGIN_OK;
     }
-    while (*n < limit && !t->stopping) {
+    while (*n < limit && !atomic_load(&t->stopping)) {
         size_t got;
         char  *nl;
 
@@ -238,7 +240,7 @@ fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char 
 static void
 fs_task_stop(void *priv)
 {
-    ((fs_task *) priv)->stopping = 1;
+    atomic_store(&((fs_task *) priv)->stopping, true);
 }
 
 static void
