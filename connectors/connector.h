@@ -34,11 +34,12 @@
 #include <stdint.h>
 
 /* ABI 2 appended config_def and alter_offsets to kc_connector_ops and commit_record to
- * kc_task_ops; ABI 3 appended metrics to kc_task_ops; ABI 4 appended offsets_get to kc_host.
+ * kc_task_ops; ABI 3 appended metrics to kc_task_ops; ABI 4 appended offsets_get to kc_host;
+ * ABI 5 appended source_offset_field to kc_task_ops.
  * The worker still loads older tables and never reads their missing members (see
  * KC_CONNECTOR_HAS and KC_TASK_HAS); a plugin reads the host's newer members only from a
  * host that declares them (KC_HOST_HAS). */
-#define KC_CONNECTOR_ABI 4
+#define KC_CONNECTOR_ABI 5
 #define KC_CONNECTOR_ABI_MIN 1
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
@@ -90,14 +91,19 @@ struct kc_record {
     /* Where the record goes (source) or came from (sink). */
     const char  *topic;
     int32_t      partition;          /* -1: let the partitioner choose */
-    int64_t      offset;             /* sink: the Kafka offset; source: unused */
+    int64_t      offset;             /* sink: the Kafka offset; source: the source offset
+                                      * when source_offset is NULL and the task names
+                                      * source_offset_field (ABI 5), else unused */
     int64_t      timestamp;          /* ms; -1: none (the producer stamps it) */
     kc_value     key, value;
     kc_header   *headers;
     size_t       nheaders;
     /* Source records only: where the data came from in the source system; the worker
      * stores source_offset under source_partition once the record is written. Both are
-     * JSON objects of primitives, owned by the record. */
+     * JSON objects of primitives, owned by the record. A task whose offset is one integer
+     * may name it in kc_task_ops.source_offset_field (ABI 5), leave source_offset NULL and
+     * put the integer in offset: the worker then stores {"<field>": offset}, and builds
+     * that object only when it commits, not once per record. */
     json_t      *source_partition;
     json_t      *source_offset;
     /* Called by the worker once it no longer needs the record (source records): frees what
@@ -202,6 +208,13 @@ typedef struct kc_task_ops {
      * never concurrently with destroy(), while the task runs; it must not block, and must read
      * what the task thread writes safely (atomics or the task's own lock). */
     void (*metrics)(void *priv, kc_metrics_out *out);
+
+    /* ===== ABI 5 ===== */
+
+    /* Sources, OPTIONAL: the one field of this task's source offsets when they are a single
+     * integer ({"offset": 42} has "offset"); records may then carry the integer in
+     * kc_record.offset with source_offset NULL. NULL: every offset is source_offset. */
+    const char *source_offset_field;
 } kc_task_ops;
 
 typedef struct kc_connector_ops {
@@ -251,9 +264,12 @@ typedef struct kc_connector_ops {
 /* The same for an ABI 2 member of the connector's task table... */
 #define KC_TASK_HAS(ops, m) \
     ((ops)->abi >= 2 && (ops)->task->m != NULL)
-/* ...and for an ABI 3 one. */
+/* ...and for an ABI 3 one... */
 #define KC_TASK_HAS3(ops, m) \
     ((ops)->abi >= 3 && (ops)->task->m != NULL)
+/* ...and for an ABI 5 one. */
+#define KC_TASK_HAS5(ops, m) \
+    ((ops)->abi >= 5 && (ops)->task->m != NULL)
 
 /* The exported entry of a plugin .so: its connector classes, NULL-terminated. */
 typedef const kc_connector_ops *const *kc_connector_entry_fn(const kc_host *host);

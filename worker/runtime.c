@@ -439,6 +439,28 @@ connector_thread(void *arg)
 
 /* ===== Source tasks ===== */
 
+/* A record's source offset: a JSON object we hold a reference to, or, for a task that names
+ * its integer offset field (ABI 5 source_offset_field), just the integer; its object is
+ * built only when it is committed. */
+typedef struct source_offset {
+    json_t  *json;               /* NULL: the integer, if is_int, or no offset */
+    int64_t  n;
+    bool     is_int;
+} source_offset;
+
+static void
+source_offset_clear(source_offset *o)
+{
+    json_decref(o->json);
+    *o = (source_offset) { 0 };
+}
+
+static bool
+source_offset_set(const source_offset *o)
+{
+    return o->json != NULL || o->is_int;
+}
+
 /* One produced record awaiting its acknowledgement, in its source partition's queue. The
  * record itself is kept (the worker owns it since poll()) until the acknowledgement: its
  * bytes may be lent to the producer (zero copy), and commit_record() needs it. Pendings are
@@ -446,7 +468,7 @@ connector_thread(void *arg)
 typedef struct pending {
     kc_record       rec;
     bool            has_rec;     /* rec must be released */
-    json_t         *offset;      /* our reference to the record's source offset, or NULL */
+    source_offset   offset;      /* the record's source offset, if any */
     bool            acked;
     struct pending *next;
     struct spart   *part;        /* NULL: the record has no source partition */
@@ -456,7 +478,7 @@ typedef struct spart {
     char         *key;           /* the source partition, as JSON text */
     json_t       *partition;     /* a reference to the first object seen for it */
     pending      *head, *tail;
-    json_t       *committable;   /* latest offset with everything before it acked */
+    source_offset committable;   /* latest offset with everything before it acked */
     bool          dirty;
     struct spart *next;
 } spart;
@@ -470,6 +492,7 @@ typedef struct source_state {
     /* The producer's handle for the topic of the last record sent: naming the topic on
      * every send makes librdkafka look it up under its topic-list lock each time. */
     rd_kafka_topic_t *rkt;
+    const char  *offset_field;   /* the task's source_offset_field (ABI 5), or NULL */
     bool         send_failed;    /* a record was not acknowledged: the task fails */
     char         last_error[512];
 } source_state;
@@ -536,8 +559,7 @@ static void
 pending_discard(source_state *s, pending *pe)
 {
     pending_release_record(pe);
-    json_decref(pe->offset);
-    pe->offset = NULL;
+    source_offset_clear(&pe->offset);
     pending_put(s, pe);
 }
 
@@ -585,10 +607,10 @@ advance(source_state *s)
             p->head = pe->next;
             if (p->head == NULL)
                 p->tail = NULL;
-            if (pe->offset != NULL) {
-                json_decref(p->committable);
+            if (source_offset_set(&pe->offset)) {
+                source_offset_clear(&p->committable);
                 p->committable = pe->offset;
-                pe->offset = NULL;
+                pe->offset = (source_offset) { 0 };
                 p->dirty = true;
             }
             pending_put(s, pe);
@@ -608,10 +630,17 @@ commit_offsets(source_state *s, rd_kafka_t *producer, int timeout_ms)
     rd_kafka_poll(producer, 0);
     advance(s);
     for (spart *p = s->parts; p != NULL; p = p->next) {
+        json_t *offset;
+        int     rc;
+
         if (!p->dirty)
             continue;
-        if (kc_offset_store_put(s->in->rt->env.offsets, s->in->connector, p->partition,
-                                p->committable, &err) != KC_OK) {
+        offset = p->committable.json != NULL ? json_incref(p->committable.json)
+                 : json_pack("{s:I}", s->offset_field, (json_int_t) p->committable.n);
+        rc = kc_offset_store_put(s->in->rt->env.offsets, s->in->connector, p->partition,
+                                 offset, &err);
+        json_decref(offset);
+        if (rc != KC_OK) {
             kc_log_error("task", "[%s] committing offsets: %s", s->in->label, err.msg);
             return;
         }
@@ -634,7 +663,7 @@ free_pendings(pending *pe)
     while (pe != NULL) {
         pending *next = pe->next;
         pending_release_record(pe);
-        json_decref(pe->offset);
+        source_offset_clear(&pe->offset);
         free(pe);
         pe = next;
     }
@@ -648,7 +677,7 @@ source_state_free(source_state *s)
     while (p != NULL) {
         spart *next = p->next;
         free_pendings(p->head);
-        json_decref(p->committable);
+        source_offset_clear(&p->committable);
         json_decref(p->partition);
         free(p->key);
         free(p);
@@ -811,7 +840,10 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
         pe = pending_get(s);
         pe->rec = *r;
         pe->has_rec = true;
-        pe->offset = r->source_offset ? json_incref(r->source_offset) : NULL;
+        if (r->source_offset != NULL)
+            pe->offset.json = json_incref(r->source_offset);
+        else if (s->offset_field != NULL && r->source_partition != NULL)
+            pe->offset = (source_offset) { .n = r->offset, .is_int = true };
         if (r->source_partition != NULL) {
             spart *p = spart_for(s, r->source_partition);
             pe->part = p;
@@ -884,7 +916,8 @@ run_source(instance *in)
     kc_err           err;
     rd_kafka_t      *producer = NULL;
     char             errbuf[1024] = "", *client_id;
-    source_state     s = { .in = in };
+    source_state     s = { .in = in, .offset_field = KC_TASK_HAS5(in->ops, source_offset_field)
+                                         ? in->ops->task->source_offset_field : NULL };
     kc_record        recs[500];
     size_t           recs_used = 0;  /* entries the last poll() filled */
     kc_wbuf          kbuf, vbuf;

@@ -51,6 +51,13 @@ void kc_mirror_owned_record(kc_record *r, const char *topic, int64_t timestamp,
                             const kc_wbuf *key, const kc_wbuf *value, json_t *source_partition,
                             json_t *source_offset);
 
+/* Asks rk for topic's metadata, so its partitions' leaders are known before partitions of it
+ * start at a logical offset (RD_KAFKA_OFFSET_BEGINNING/END): librdkafka resolves those with
+ * ListOffsets at the leader and, when a new client does not know the leader yet, tries again
+ * only after a fixed 500 ms. One metadata round trip instead; a failure only leaves that
+ * retry. Waits at most timeout_ms. */
+void kc_mirror_learn_leaders(rd_kafka_t *rk, const char *topic, int timeout_ms);
+
 /* Reading without a consumer group, as Java's assign() without group.id does (librdkafka's
  * assign() wants a group): partition of topic from offset (absolute, or
  * RD_KAFKA_OFFSET_BEGINNING/END) into queue. The topic handle returned is the caller's, to

@@ -210,6 +210,19 @@ kc_mirror_series_emit(kc_metrics_out *out, const char *prefix, const char *what,
     }
 }
 
+void
+kc_mirror_learn_leaders(rd_kafka_t *rk, const char *topic, int timeout_ms)
+{
+    rd_kafka_topic_t               *rkt = rd_kafka_topic_new(rk, topic, NULL);
+    const struct rd_kafka_metadata *md = NULL;
+
+    if (rkt == NULL)
+        return;
+    if (rd_kafka_metadata(rk, 0, rkt, &md, timeout_ms) == RD_KAFKA_RESP_ERR_NO_ERROR)
+        rd_kafka_metadata_destroy(md);
+    rd_kafka_topic_destroy(rkt);
+}
+
 rd_kafka_topic_t *
 kc_mirror_consume_start(rd_kafka_t *rk, const char *topic, int32_t partition, int64_t offset,
                         rd_kafka_queue_t *queue, char *err, size_t errlen)

@@ -40,6 +40,8 @@
 
 /* How often the cheap source check runs (when refresh.topics.enabled). */
 #define DISCOVERY_INTERVAL_MS 5000
+/* How long a task's start waits for its source topics' leaders (kc_mirror_learn_leaders). */
+#define LEARN_LEADERS_MS 5000
 
 
 /* ===== Connector ===== */
@@ -745,12 +747,6 @@ msc_validate(const json_t *config)
 
 /* ===== Task ===== */
 
-/* Acknowledged source-offset objects kept for reuse. One ProduceResponse acknowledges up to a
- * batch per partition at once, several thousand records; a ring smaller than that drops the
- * rest, and the next polls allocate them again (a JSON object, its table and an integer per
- * record). 16384 slots are 128 KiB of pointers; an idle slot's object about 200 bytes. */
-#define OFFSET_RING 16384
-
 /* One assigned source partition: its names, the source partition map handed with every
  * record (one shared object), and its metrics (§9.1). Task thread only. */
 typedef struct mst_tp {
@@ -779,11 +775,6 @@ typedef struct mst {
     int                unsent_permits;       /* syncs the producer refused to take */
     int64_t            poll_timeout_ms;
     atomic_bool        stopping;
-    /* Source offset objects ({"offset":N}) of acknowledged records, oldest first, to be
-     * reused once nobody else holds them (the worker keeps a record's offset until its
-     * partition's queue moves past it): the record path then allocates no JSON. Task thread. */
-    json_t            *offsets[OFFSET_RING];
-    size_t             offsets_head, offsets_len;
 } mst;
 
 static int
@@ -793,35 +784,6 @@ cmp_by_object(const void *a, const void *b)
     uintptr_t y = (uintptr_t) (*(mst_tp *const *) b)->source_partition;
 
     return x < y ? -1 : x > y;
-}
-
-/* A source offset object for offset: the oldest recycled one if only the ring still holds it,
- * else a new one. Task thread. */
-static json_t *
-offset_object(mst *t, int64_t offset)
-{
-    if (t->offsets_len > 0) {
-        json_t *o = t->offsets[t->offsets_head];
-        /* A count of 1 is the ring's own reference: no other holder is left who could take
-         * another, so the object is ours to change. */
-        if (__atomic_load_n(&o->refcount, __ATOMIC_ACQUIRE) == 1) {
-            t->offsets_head = (t->offsets_head + 1) % OFFSET_RING;
-            t->offsets_len--;
-            json_integer_set(json_object_get(o, "offset"), (json_int_t) offset);
-            return o;
-        }
-    }
-    return json_pack("{s:I}", "offset", (json_int_t) offset);
-}
-
-/* Keeps a reference to an acknowledged record's offset object for offset_object(). */
-static void
-offset_recycle(mst *t, json_t *o)
-{
-    if (o == NULL || t->offsets_len == OFFSET_RING)
-        return;
-    t->offsets[(t->offsets_head + t->offsets_len) % OFFSET_RING] = json_incref(o);
-    t->offsets_len++;
 }
 
 static mst_tp *
@@ -931,6 +893,7 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
     int64_t                          reset;
     int                              index;
     json_t                         **stored = NULL;   /* per partition, from the offset topic */
+    const char                      *learned = NULL;  /* topic whose leaders were asked */
 
     t->ctx = *ctx;
     kc_wbuf_init(&t->key);
@@ -1006,6 +969,10 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
 
         if (stored[i] != NULL && json_is_integer(off = json_object_get(stored[i], "offset")))
             start = json_integer_value(off) + 1;
+        if (start < 0 && (learned == NULL || strcmp(learned, tp->topic) != 0)) {
+            kc_mirror_learn_leaders(t->consumer, tp->topic, LEARN_LEADERS_MS);
+            learned = tp->topic;
+        }
         KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_INFO, "%s-%d: starting at %s", tp->topic, tp->partition,
                       start >= 0 ? "the stored offset + 1" : "auto.offset.reset");
         if ((tp->rkt = kc_mirror_consume_start(t->consumer, tp->topic, tp->partition, start,
@@ -1031,8 +998,6 @@ static void
 mst_release(kc_record *r)
 {
     free(r->headers);
-    json_decref(r->source_partition);
-    json_decref(r->source_offset);
     rd_kafka_message_destroy(r->opaque);
 }
 
@@ -1121,8 +1086,11 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
             }
             r->nheaders = nh;
         }
-        r->source_partition = json_incref(tp->source_partition);
-        r->source_offset = offset_object(t, m->offset);
+        /* Lent, not a reference per record: the partition object lives until destroy(),
+         * after the worker has released every record. The offset travels as the integer
+         * (source_offset_field): no JSON per record. */
+        r->source_partition = tp->source_partition;
+        r->offset = m->offset;
         r->release = mst_release;
         r->opaque = m;
         kc_mirror_metrics_polled(&tp->metrics, now, r->timestamp);
@@ -1143,7 +1111,6 @@ mst_commit_record(void *priv, const kc_record *r, int32_t partition, int64_t off
     if (tp == NULL || atomic_load(&t->stopping))
         return;
     kc_mirror_metrics_acked(&tp->metrics, kc_wall_ms(), r->timestamp, m->payload ? m->len : 0);
-    offset_recycle(t, r->source_offset);
     /* Most acknowledgements queue no sync, or one a free slot sends at once: the offset-sync
      * producer's own reports are collected only when a sync waits for a slot (and at every
      * poll), not once per record. */
@@ -1197,8 +1164,6 @@ mst_destroy(void *priv)
         free(t->tps[i].remote);
         json_decref(t->tps[i].source_partition);
     }
-    for (size_t i = 0; i < t->offsets_len; i++)
-        json_decref(t->offsets[(t->offsets_head + i) % OFFSET_RING]);
     free(t->tps);
     free(t->by_partition_object);
     free(t->sync_topic);
@@ -1260,6 +1225,7 @@ static const kc_task_ops mst_ops = {
     .commit = mst_commit,
     .commit_record = mst_commit_record,
     .metrics = mst_metrics,
+    .source_offset_field = "offset",         /* MirrorUtils.wrapOffset: {"offset": N} */
 };
 
 static const char *const msc_aliases[] = { "MirrorSourceConnector", "MirrorSource", NULL };

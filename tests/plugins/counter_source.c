@@ -88,7 +88,6 @@ t_release(kc_record *r)
 {
     free((void *) r->value.ptr);
     json_decref(r->source_partition);
-    json_decref(r->source_offset);
 }
 
 static int
@@ -112,7 +111,7 @@ t_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char *
         r->value.ptr = strdup(buf);
         r->value.len = (size_t) len;
         r->source_partition = json_pack("{s:s}", "counter", "0");
-        r->source_offset = json_pack("{s:I}", "next", (json_int_t) (++t->next));
+        r->offset = ++t->next;                /* stored as {"next": N}: ABI 5 */
         r->release = t_release;
     }
     if (*n == 0) {
@@ -136,6 +135,7 @@ t_destroy(void *priv)
 
 static const kc_task_ops counter_task_ops = {
     .start = t_start, .stop = t_stop, .destroy = t_destroy, .poll = t_poll,
+    .source_offset_field = "next",
 };
 
 static const char *const aliases[] = { "CounterSource", NULL };
