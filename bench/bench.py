@@ -626,15 +626,28 @@ class Bench:
         topic, alias = f"bench-lat-{uid}", f"s{uid}"
         remote = f"{alias}.{topic}"
         self.source.create_topic(topic, PARTITIONS)
-        w = Worker(kind, self.java, s, self.workdir(name), worker_props(self.target, uid), name)
+        w = proc = log = None
         producer = consumer = None
         try:
-            w.start()
-            w.wait_get("/connectors")
-            w.create_connector("bench", mirror_config(self.source, self.target, alias, topic,
-                                                      s.lat_tasks, s.mirror_extra))
-            w.wait_tasks_running("bench", s.lat_tasks)
-            wait_topic(self.target, remote)
+            if kind == "pipe":
+                # The bare pipe following the topic (-f): the same producer and consumer
+                # settings without Connect, so the latency the brokers and librdkafka
+                # alone give at this rate.
+                self.target.create_topic(remote, PARTITIONS)
+                log = open(os.path.join(self.workdir(name), "pipe.log"), "w")
+                proc = subprocess.Popen([s.pipe, "-f", "-t", str(s.lat_tasks),
+                                         self.source.bootstrap, topic, self.target.bootstrap,
+                                         remote], stdout=subprocess.DEVNULL, stderr=log,
+                                        stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+            else:
+                w = Worker(kind, self.java, s, self.workdir(name),
+                           worker_props(self.target, uid), name)
+                w.start()
+                w.wait_get("/connectors")
+                w.create_connector("bench", mirror_config(self.source, self.target, alias,
+                                                          topic, s.lat_tasks, s.mirror_extra))
+                w.wait_tasks_running("bench", s.lat_tasks)
+                wait_topic(self.target, remote)
             consumer = target_consumer(self.target, remote)
             drain(consumer, 1)                               # fetching from its partitions
             producer = SteadyProducer(self.source, topic, s.lat_rate, s.lat_seconds)
@@ -650,8 +663,11 @@ class Bench:
                     seen.append((ts, now_ms - ts))
                 if producer.done() and got >= producer.sent:
                     break
-                if not msgs:
+                if not msgs and w is not None:
                     w._check_alive("replicating")
+                elif not msgs and proc.poll() is not None:
+                    raise RuntimeError(f"pipe exited {proc.returncode}: "
+                                       f"{kh.tail(log.name, 10)}")
             if not producer.done() or got < producer.sent:
                 raise RuntimeError(f"{got} of {producer.sent} records reached the target")
         finally:
@@ -659,7 +675,16 @@ class Bench:
                 producer.stop()
             if consumer:
                 consumer.close()
-            w.stop()
+            if w is not None:
+                w.stop()
+            if proc is not None:
+                proc.terminate()
+                try:
+                    proc.wait(30)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+                log.close()
             delete_topics(self.target, [remote])
             delete_topics(self.source, [topic])
         # The warm-up counts from the first record produced (the producer's own start-up
@@ -771,7 +796,8 @@ class Bench:
             traceback.print_exc()
         run["wall_s"] = time.monotonic() - t
         shown = {k: round(v, 3) if isinstance(v, float) else v for k, v in run.items()
-                 if k not in ("scenario", "kind", "pair", "error", "own") and k not in labels}
+                 if k not in ("scenario", "kind", "pair", "error", "own", "progress") and
+                 k not in labels}
         if "error" not in run:
             print(f"bench:   {shown}", flush=True)
         self.runs.append(run)
@@ -811,7 +837,9 @@ class Bench:
                                             tasks, pair, tasks=tasks)
                 for scenario in ("latency", "startup", "failover"):
                     if scenario in s.scenarios:
-                        for kind in kinds:
+                        # The pipe has a latency (the floor without Connect), not a start.
+                        order = kinds + ("pipe",) if scenario == "latency" else kinds
+                        for kind in order:
                             if kind in s.skip:
                                 continue
                             self.record(scenario, kind, pair, getattr(self, scenario), kind,

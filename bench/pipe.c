@@ -2,10 +2,12 @@
  * bench/pipe.c - the bare librdkafka consume -> produce pipe of `make bench`: the ceiling a
  * replicating worker can reach on a machine, with no Connect runtime in between.
  *
- *   pipe [-t THREADS] [-X key=value]... SOURCE_BOOTSTRAP TOPIC TARGET_BOOTSTRAP DEST_TOPIC
+ *   pipe [-f] [-t THREADS] [-X key=value]... SOURCE_BOOTSTRAP TOPIC TARGET_BOOTSTRAP DEST_TOPIC
  *
  * Copies every record of TOPIC (from the low to the high watermark seen at start-up) into
  * the same partition of DEST_TOPIC, which must exist with at least as many partitions.
+ * With -f (follow) it copies from the low watermark on, records produced later included,
+ * until SIGTERM or SIGINT: the latency scenario's replicator without Connect.
  * The partitions are dealt round robin to THREADS threads (default 1), as MirrorSource
  * deals them to tasks.max tasks, and each thread does what one kconnect source task does:
  *   - a legacy (assign, no group) consumer reading its partitions into one queue, taking
@@ -21,7 +23,8 @@
  *     alive until its delivery report, which destroys it. librdkafka always copies the key.
  * -X sets a librdkafka property on both clients of every thread.
  *
- * Exits 0 when every record is acknowledged, after printing one JSON line:
+ * Exits 0 when every record is acknowledged (with -f: when stopped, everything consumed by
+ * then acknowledged), after printing one JSON line:
  *   {"records": N, "bytes": VALUE_BYTES, "seconds": S, "peak_rss_kb": KB}
  * (S from the first consumed record to the last acknowledgement; KB is VmHWM, which the
  * parent cannot read after the exit, and getrusage's maxrss would include what the parent
@@ -35,7 +38,9 @@
 #include <inttypes.h>
 #include <librdkafka/rdkafka.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +75,15 @@ typedef struct pipe_thread {
 } pipe_thread;
 
 static atomic_llong first_ns;       /* monotonic time of the first consumed record */
+static bool         follow;         /* -f: no high watermark, run until a stop signal */
+static volatile sig_atomic_t stop_requested;
+
+static void
+on_stop_signal(int sig)
+{
+    (void) sig;
+    stop_requested = 1;
+}
 
 static int64_t
 now_ns(void)
@@ -205,7 +219,7 @@ pipe_main(void *arg)
     dest = rd_kafka_topic_new(producer, o->dest, NULL);
     q = rd_kafka_queue_new(consumer);
     for (int i = 0; i < t->nparts; i++)
-        if (t->high[i] > t->low[i] &&
+        if ((follow || t->high[i] > t->low[i]) &&
             rd_kafka_consume_start_queue(src, t->parts[i], t->low[i], q) != 0) {
             fprintf(stderr, "pipe: consume %s-%d: %s\n", o->topic, t->parts[i],
                     rd_kafka_err2str(rd_kafka_last_error()));
@@ -213,10 +227,10 @@ pipe_main(void *arg)
             goto stop;
         }
 
-    while (t->consumed < t->expected && t->errors == 0) {
+    while ((follow ? !stop_requested : t->consumed < t->expected) && t->errors == 0) {
         ssize_t got;
 
-        msgs[0] = rd_kafka_consume_queue(q, 1000);
+        msgs[0] = rd_kafka_consume_queue(q, follow ? 100 : 1000);
         if (msgs[0] == NULL) {
             rd_kafka_poll(producer, 0);
             continue;
@@ -239,7 +253,7 @@ pipe_main(void *arg)
             int j = 0;
             while (j < t->nparts && t->parts[j] != m->partition)
                 j++;
-            if (j == t->nparts || m->offset >= t->high[j]) {
+            if (j == t->nparts || (!follow && m->offset >= t->high[j])) {
                 rd_kafka_message_destroy(m);
                 continue;
             }
@@ -254,11 +268,11 @@ pipe_main(void *arg)
         rd_kafka_poll(producer, 0);
     }
     rd_kafka_flush(producer, -1);
-    if (t->errors > 0 || t->delivered != t->expected)
+    if (t->errors > 0 || t->delivered != (follow ? t->consumed : t->expected))
         t->failed = 1;
 stop:
     for (int i = 0; i < t->nparts; i++)
-        if (t->high[i] > t->low[i])
+        if (follow || t->high[i] > t->low[i])
             rd_kafka_consume_stop(src, t->parts[i]);
     rd_kafka_purge(producer, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_INFLIGHT);
     rd_kafka_flush(producer, 5000);
@@ -296,7 +310,7 @@ peak_rss_kb(void)
 static int
 usage(void)
 {
-    fprintf(stderr, "usage: pipe [-t THREADS] [-X key=value]... SOURCE_BOOTSTRAP TOPIC "
+    fprintf(stderr, "usage: pipe [-f] [-t THREADS] [-X key=value]... SOURCE_BOOTSTRAP TOPIC "
             "TARGET_BOOTSTRAP DEST_TOPIC\n");
     return 2;
 }
@@ -313,7 +327,9 @@ main(int argc, char **argv)
     int64_t      records = 0, bytes = 0, start, end;
 
     for (; a < argc && argv[a][0] == '-'; a++) {
-        if (strcmp(argv[a], "-t") == 0 && a + 1 < argc) {
+        if (strcmp(argv[a], "-f") == 0) {
+            follow = true;
+        } else if (strcmp(argv[a], "-t") == 0 && a + 1 < argc) {
             nthreads = atoi(argv[++a]);
         } else if (strcmp(argv[a], "-X") == 0 && a + 1 < argc && o.nx < PIPE_MAX_X) {
             char *kv = argv[++a], *eq = strchr(kv, '=');
@@ -372,6 +388,8 @@ main(int argc, char **argv)
     rd_kafka_topic_destroy(rkt);
     rd_kafka_destroy(meta);
 
+    signal(SIGTERM, on_stop_signal);
+    signal(SIGINT, on_stop_signal);
     for (int i = 0; i < nthreads; i++)
         pthread_create(&threads[i].tid, NULL, pipe_main, &threads[i]);
     for (int i = 0; i < nthreads; i++) {

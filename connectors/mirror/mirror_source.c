@@ -755,6 +755,7 @@ typedef struct mst_tp {
     int32_t  partition;
     char    *remote;
     json_t  *source_partition;
+    kc_osw_partition *osw;                  /* its offset-sync state, when syncs are written */
     kc_mirror_partition_metrics metrics;
 } mst_tp;
 
@@ -941,6 +942,8 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
         if (t->sync_producer == NULL)
             goto fail;
         t->osw = kc_osw_new(kc_mirror_long(&t->cfg, "offset.lag.max", 100), 10, send_sync, t);
+        for (size_t i = 0; i < t->ntps; i++)
+            t->tps[i].osw = kc_osw_partition_get(t->osw, t->tps[i].topic, t->tps[i].partition);
     }
     t->consumer = kc_mirror_partition_consumer(&t->cfg, "source", index, "replication-consumer",
                                                t->ntps, err, errlen);
@@ -1115,7 +1118,7 @@ mst_commit_record(void *priv, const kc_record *r, int32_t partition, int64_t off
      * producer's own reports are collected only when a sync waits for a slot (and at every
      * poll), not once per record. */
     if (t->osw != NULL && offset >= 0 &&
-        kc_osw_record_acked(t->osw, tp->topic, tp->partition, m->offset, offset))
+        kc_osw_partition_acked(t->osw, tp->osw, m->offset, offset))
         serve_syncs(t);
 }
 

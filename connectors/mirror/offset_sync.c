@@ -136,13 +136,14 @@ typedef struct {
     osw_slot *head, *tail;
 } osw_queue;
 
-typedef struct {
+struct kc_osw_partition {
     tp_entry tp;                    /* first: the map's view */
     /* PartitionState */
     int64_t  prev_upstream, prev_downstream, last_sync_downstream;
     bool     should_sync;
     osw_slot pending, delayed;
-} osw_entry;
+};
+typedef kc_osw_partition osw_entry;
 
 struct kc_osw {
     pthread_mutex_t lock;
@@ -262,12 +263,10 @@ fire_locked(kc_osw *w)
     }
 }
 
-bool
-kc_osw_record_acked(kc_osw *w, const char *topic, int32_t partition, int64_t upstream,
-                    int64_t downstream)
+kc_osw_partition *
+kc_osw_partition_get(kc_osw *w, const char *topic, int32_t partition)
 {
     osw_entry *e;
-    bool       waiting;
 
     pthread_mutex_lock(&w->lock);
     if ((e = (osw_entry *) tp_map_get(&w->states, topic, partition)) == NULL) {
@@ -277,6 +276,24 @@ kc_osw_record_acked(kc_osw *w, const char *topic, int32_t partition, int64_t ups
         e->prev_upstream = e->prev_downstream = e->last_sync_downstream = -1;
         tp_map_add(&w->states, &e->tp);
     }
+    pthread_mutex_unlock(&w->lock);
+    return e;
+}
+
+bool
+kc_osw_record_acked(kc_osw *w, const char *topic, int32_t partition, int64_t upstream,
+                    int64_t downstream)
+{
+    return kc_osw_partition_acked(w, kc_osw_partition_get(w, topic, partition), upstream,
+                                  downstream);
+}
+
+bool
+kc_osw_partition_acked(kc_osw *w, kc_osw_partition *e, int64_t upstream, int64_t downstream)
+{
+    bool waiting;
+
+    pthread_mutex_lock(&w->lock);
     if (state_update(e, w->max_lag, upstream, downstream)) {
         queue_remove(&w->delayed, &e->delayed);
         queue_put(&w->pending, &e->pending, upstream, downstream);

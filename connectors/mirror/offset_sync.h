@@ -30,6 +30,11 @@ void    kc_osw_free(kc_osw *w);
  * first record of a partition. True when syncs are left pending for want of a free slot
  * (the caller then collects finished sends and fires again). */
 bool    kc_osw_record_acked(kc_osw *w, const char *topic, int32_t partition, int64_t upstream, int64_t downstream);
+/* The same for a partition looked up once: its state, created on first use and valid until
+ * kc_osw_free, so the record path does not hash the topic name per record. */
+typedef struct kc_osw_partition kc_osw_partition;
+kc_osw_partition *kc_osw_partition_get(kc_osw *w, const char *topic, int32_t partition);
+bool    kc_osw_partition_acked(kc_osw *w, kc_osw_partition *p, int64_t upstream, int64_t downstream);
 /* SourceTask.commit(): promote delayed syncs to pending, then fire. */
 void    kc_osw_commit(kc_osw *w);
 /* Sends pending syncs, oldest first, while a slot is free. */

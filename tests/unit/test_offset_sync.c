@@ -105,6 +105,28 @@ test_osw2(void **state)
     free(log.v);
 }
 
+/* A partition's handle is its state: the same for every lookup of the partition, another
+ * for any other, and acks through it are the acks by name (first record: a sync). */
+static void
+test_osw_partition_handle(void **state)
+{
+    sent_log          log = { 0 };
+    kc_osw           *w = kc_osw_new(100, 10, record_send, &log);
+    kc_osw_partition *a = kc_osw_partition_get(w, "t", 1);
+
+    (void) state;
+    assert_ptr_equal(a, kc_osw_partition_get(w, "t", 1));
+    assert_ptr_not_equal(a, kc_osw_partition_get(w, "t", 2));
+    assert_ptr_not_equal(a, kc_osw_partition_get(w, "u", 1));
+    assert_false(kc_osw_partition_acked(w, a, 40, 4));
+    assert_int_equal(log.n, 1);
+    assert_sent(&log, 0, "t", 1, 40, 4);
+    kc_osw_record_acked(w, "t", 1, 41, 5);      /* the same state: not first, not stale */
+    assert_int_equal(log.n, 1);
+    kc_osw_free(w);
+    free(log.v);
+}
+
 /* §5.6 OSW-3: at most 10 in flight; the rest waits, oldest first, for acks. */
 static void
 test_osw3(void **state)
@@ -535,6 +557,7 @@ main(void)
         cmocka_unit_test(test_osw1),
         cmocka_unit_test(test_osw2),
         cmocka_unit_test(test_osw3),
+        cmocka_unit_test(test_osw_partition_handle),
         cmocka_unit_test(test_osw_delayed_and_pending),
         cmocka_unit_test(test_osw_random_against_java),
         cmocka_unit_test(test_oss1),
