@@ -96,6 +96,8 @@ list_offsets(kc_klog *l, rd_kafka_t *rk, int64_t which, int64_t *out, int64_t de
         if (!transient(e) || kc_mono_ms() >= deadline)
             return kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA,
                               "%s of %s: %s", what, l->topic, rd_kafka_err2str(e));
+        kc_log_debug("kafka", "%s of %s: %s; asking again in %d ms", what, l->topic,
+                     rd_kafka_err2str(e), delay);
         kc_backoff_sleep(&delay, RETRY_CAP_MS, deadline);
     }
 }
