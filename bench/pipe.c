@@ -47,6 +47,7 @@
 #include <time.h>
 
 #define PIPE_BATCH   500
+#define STARTUP_WAIT_NS (30 * 1000000000LL)  /* for a new topic's metadata and watermarks */
 #define PIPE_MAX_X   32
 /* The memory budgets of a kconnect source task (see the top of the file), in KiB. */
 #define PIPE_PRODUCER_KBYTES     "8192"         /* KC_PRODUCER_BUFFER_KBYTES */
@@ -354,10 +355,20 @@ main(int argc, char **argv)
     if ((meta = client(&o, RD_KAFKA_CONSUMER, o.source, NULL, NULL, NULL)) == NULL)
         return 1;
     rkt = rd_kafka_topic_new(meta, o.topic, NULL);
-    if (rd_kafka_metadata(meta, 0, rkt, &md, 30000) != RD_KAFKA_RESP_ERR_NO_ERROR ||
-        md->topic_cnt != 1 || md->topics[0].err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-        fprintf(stderr, "pipe: no metadata for topic %s\n", o.topic);
-        return 1;
+    /* A topic created a moment ago (the latency scenario's) may not be known yet. */
+    for (int64_t until = now_ns() + STARTUP_WAIT_NS;;) {
+        if (rd_kafka_metadata(meta, 0, rkt, &md, 30000) == RD_KAFKA_RESP_ERR_NO_ERROR &&
+            md->topic_cnt == 1 && md->topics[0].err == RD_KAFKA_RESP_ERR_NO_ERROR &&
+            md->topics[0].partition_cnt > 0)
+            break;
+        if (md != NULL)
+            rd_kafka_metadata_destroy(md);
+        md = NULL;
+        if (now_ns() >= until) {
+            fprintf(stderr, "pipe: no metadata for topic %s\n", o.topic);
+            return 1;
+        }
+        nanosleep(&(struct timespec) { 0, 50000000 }, NULL);
     }
     nparts = md->topics[0].partition_cnt;
     if (nthreads > nparts)
@@ -373,10 +384,17 @@ main(int argc, char **argv)
         pipe_thread *t = &threads[p % nthreads];
         int32_t      id = md->topics[0].partitions[p].id;
         int64_t      lo, hi;
-        if (rd_kafka_query_watermark_offsets(meta, o.topic, id, &lo, &hi, 30000) !=
-            RD_KAFKA_RESP_ERR_NO_ERROR) {
-            fprintf(stderr, "pipe: no watermarks for %s-%d\n", o.topic, id);
-            return 1;
+        rd_kafka_resp_err_t e;
+        /* Refused ("not leader") while the broker creates a new topic's logs: ask again. */
+        for (int64_t until = now_ns() + STARTUP_WAIT_NS;
+             (e = rd_kafka_query_watermark_offsets(meta, o.topic, id, &lo, &hi, 30000)) !=
+             RD_KAFKA_RESP_ERR_NO_ERROR;) {
+            if (now_ns() >= until) {
+                fprintf(stderr, "pipe: no watermarks for %s-%d: %s\n", o.topic, id,
+                        rd_kafka_err2str(e));
+                return 1;
+            }
+            nanosleep(&(struct timespec) { 0, 50000000 }, NULL);
         }
         t->parts[t->nparts] = id;
         t->low[t->nparts] = lo;
