@@ -61,7 +61,7 @@ FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
 FUZZ_SECONDS ?= 60
 
 .PHONY: all setup setup-build unit-bins test-bins test test-unit test-integration run stop fuzz \
-        bench clean
+        bench clean FORCE
 .DEFAULT_GOAL := all
 
 all: setup-build $(BUILD)/kconnect
@@ -75,6 +75,14 @@ setup:
 
 $(BUILD)/kconnect: $(MAIN_OBJ) $(BUILD)/libkc.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# main.c reports KC_COMMIT (log, GET /): it is rebuilt when HEAD moves, not only when it
+# changes. The stamp is rewritten only when the commit differs.
+$(MAIN_OBJ): $(BUILD)/commit.stamp
+$(BUILD)/commit.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(KC_COMMIT)' | cmp -s - $@ || echo '$(KC_COMMIT)' > $@
+FORCE:
 
 $(BUILD)/libkc.a: $(LIB_OBJS)
 	@rm -f $@
