@@ -58,6 +58,11 @@ void kc_mirror_owned_record(kc_record *r, const char *topic, int64_t timestamp,
  * retry. Waits at most timeout_ms. */
 void kc_mirror_learn_leaders(rd_kafka_t *rk, const char *topic, int timeout_ms);
 
+/* The one field of MirrorSourceTask's source offsets ({"offset": N}, MirrorUtils.wrapOffset),
+ * its source_offset_field (plugin ABI 5): every task table that runs its poll() names it,
+ * or the worker stores no offsets for those records. */
+#define KC_MIRROR_OFFSET_FIELD "offset"
+
 /* Reading without a consumer group, as Java's assign() without group.id does (librdkafka's
  * assign() wants a group): partition of topic from offset (absolute, or
  * RD_KAFKA_OFFSET_BEGINNING/END) into queue. The topic handle returned is the caller's, to

@@ -970,7 +970,8 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
         json_t  *off;
         int64_t  start = reset;
 
-        if (stored[i] != NULL && json_is_integer(off = json_object_get(stored[i], "offset")))
+        if (stored[i] != NULL &&
+            json_is_integer(off = json_object_get(stored[i], KC_MIRROR_OFFSET_FIELD)))
             start = json_integer_value(off) + 1;
         if (start < 0 && (learned == NULL || strcmp(learned, tp->topic) != 0)) {
             kc_mirror_learn_leaders(t->consumer, tp->topic, LEARN_LEADERS_MS);
@@ -1247,7 +1248,7 @@ static const kc_task_ops mst_ops = {
     .commit = mst_commit,
     .commit_record = mst_commit_record,
     .metrics = mst_metrics,
-    .source_offset_field = "offset",         /* MirrorUtils.wrapOffset: {"offset": N} */
+    .source_offset_field = KC_MIRROR_OFFSET_FIELD,
 };
 
 static const char *const msc_aliases[] = { "MirrorSourceConnector", "MirrorSource", NULL };

@@ -319,7 +319,8 @@ kc_mirror_status_compute(const char *name, const json_t *config, kc_mirror_offse
             kc_err_prefix(err, "offsets of %s-%d: ", tp->topic, tp->partition);
             goto out;
         }
-        if (stored != NULL && json_is_integer(off = json_object_get(stored, "offset")))
+        if (stored != NULL &&
+            json_is_integer(off = json_object_get(stored, KC_MIRROR_OFFSET_FIELD)))
             tp->replicated = json_integer_value(off);
         json_decref(stored);
         tp->lag_records = kc_mirror_status_lag_records(tp->source_start, tp->source_end,

@@ -498,6 +498,7 @@ static const kc_task_ops rept_ops = {
     .commit = rept_commit,
     .commit_record = rept_commit_record,
     .metrics = rept_metrics,
+    .source_offset_field = KC_MIRROR_OFFSET_FIELD,   /* its records are MirrorSource's */
 };
 
 static const char *const rep_aliases[] = {
