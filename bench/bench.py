@@ -462,13 +462,18 @@ class SteadyProducer:
         return self.sent is not None
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(60)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop_process(self.proc, 60)
+
+
+def stop_process(proc, timeout):
+    """SIGTERM, then SIGKILL after timeout seconds; waits for the exit either way."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def _die_with_parent():
@@ -679,12 +684,7 @@ class Bench:
             if w is not None:
                 w.stop()
             if proc is not None:
-                proc.terminate()
-                try:
-                    proc.wait(30)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+                stop_process(proc, 30)
                 log.close()
             delete_topics(self.target, [remote])
             delete_topics(self.source, [topic])
