@@ -162,11 +162,9 @@ kc_rest_logger_put(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_r
         return;
     if (scope != NULL && strcasecmp(scope, "cluster") == 0) {
         cluster_put c = { ns, level, KC_OK, { 0, "" } };
-        kc_herder  *h = __atomic_load_n(&ctx->herder, __ATOMIC_ACQUIRE);
-        if (h == NULL) {
-            kc_rest_error(resp, 503, "Worker is still starting up.");
+        kc_herder  *h = kc_rest_herder_or_answer(ctx, resp);
+        if (h == NULL)
             return;
-        }
         if (kc_herder_call(h, write_cluster_level, &c, kc_rest_request_timeout_ms()) != KC_OK) {
             kc_rest_error(resp, 500, "Request timed out");
             return;
@@ -204,21 +202,6 @@ noop(kc_herder *h, void *arg)
 
 /* Java's Instant.toString: 2026-11-30T06:46:35.123Z (no fraction when it is zero). */
 static void
-iso_instant(int64_t ms, char *buf, size_t size)
-{
-    time_t    t = (time_t) (ms / 1000);
-    struct tm tm;
-    size_t    n;
-
-    gmtime_r(&t, &tm);
-    n = strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
-    if (ms % 1000 != 0)
-        snprintf(buf + n, size - n, ".%03dZ", (int) (ms % 1000));
-    else
-        snprintf(buf + n, size - n, "Z");
-}
-
-static void
 health(kc_rest_response *resp, int status, const char *state, const char *message)
 {
     resp->status = status;
@@ -235,13 +218,8 @@ kc_rest_health(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_respo
     (void) req;
     /* The herder exists once the internal topics are read; wait for it as Java's request
      * waits in the tick thread's queue. */
-    while ((h = __atomic_load_n(&ctx->herder, __ATOMIC_ACQUIRE)) == NULL &&
-           kc_mono_ms() < deadline) {
-        struct timespec ts = { 0, 50 * 1000000L };
-        nanosleep(&ts, NULL);
-    }
-    if (h == NULL) {
-        iso_instant(kc_rest_started_ms(), since, sizeof(since));
+    if ((h = kc_rest_await_herder(ctx, kc_rest_health_timeout_ms())) == NULL) {
+        kc_rest_iso_instant(kc_rest_started_ms(), since, sizeof(since));
         snprintf(msg, sizeof(msg), "Worker is still starting up. The worker is currently "
                  "initializing and reading to the end of internal topics, which began at %s.",
                  since);

@@ -44,11 +44,11 @@ typedef struct call {
 static void
 run(call *c, kc_herder_fn fn)
 {
-    if (c->ctx->herder == NULL) {
-        kc_rest_error(c->resp, 503, "Worker is still starting up.");
+    kc_herder *h = kc_rest_herder_or_answer(c->ctx, c->resp);
+
+    if (h == NULL)
         return;
-    }
-    if (kc_herder_call(c->ctx->herder, fn, c, HERDER_TIMEOUT_MS) != KC_OK) {
+    if (kc_herder_call(h, fn, c, HERDER_TIMEOUT_MS) != KC_OK) {
         kc_rest_error(c->resp, 500, "Request timed out");
         return;
     }
@@ -1045,11 +1045,7 @@ tracking_allowed(const kc_rest_ctx *ctx, kc_rest_response *resp, bool reset)
         kc_rest_error(resp, 403, "Topic tracking reset is disabled.");
         return false;
     }
-    if (ctx->herder == NULL) {
-        kc_rest_error(resp, 503, "Worker is still starting up.");
-        return false;
-    }
-    return true;
+    return kc_rest_herder_or_answer(ctx, resp) != NULL;
 }
 
 /* GET /connectors/{c}/topics: from the status topic's records; an unknown connector has

@@ -84,11 +84,11 @@ kc_rest_connector_mirror_status(const kc_rest_ctx *ctx, const kc_rest_request *r
     json_t *out = NULL;
     kc_err  err;
 
-    if (ctx->herder == NULL) {
-        kc_rest_error(resp, 503, "Worker is still starting up.");
+    kc_herder *h = kc_rest_herder_or_answer(ctx, resp);
+
+    if (h == NULL)
         return;
-    }
-    if (kc_herder_call(ctx->herder, do_lookup, &l, HERDER_TIMEOUT_MS) != KC_OK) {
+    if (kc_herder_call(h, do_lookup, &l, HERDER_TIMEOUT_MS) != KC_OK) {
         kc_rest_error(resp, 500, "Request timed out");
         return;
     }

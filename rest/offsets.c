@@ -81,11 +81,11 @@ take_snapshot(kc_herder *h, void *arg)
 static bool
 snapshot_or_answer(const kc_rest_ctx *ctx, snapshot *s)
 {
-    if (ctx->herder == NULL) {
-        kc_rest_error(s->resp, 503, "Worker is still starting up.");
+    kc_herder *h = kc_rest_herder_or_answer(ctx, s->resp);
+
+    if (h == NULL)
         return false;
-    }
-    if (kc_herder_call(ctx->herder, take_snapshot, s, HERDER_TIMEOUT_MS) != KC_OK) {
+    if (kc_herder_call(h, take_snapshot, s, HERDER_TIMEOUT_MS) != KC_OK) {
         kc_rest_error(s->resp, 500, "Request timed out");
         return false;
     }

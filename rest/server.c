@@ -19,6 +19,7 @@
 #include <openssl/pem.h>
 #include <openssl/pkcs12.h>
 #include <openssl/x509.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,77 @@ kc_rest_set_timeouts(int request_ms, int health_ms)
 {
     atomic_store(&request_timeout_ms, request_ms);
     atomic_store(&health_timeout_ms, health_ms);
+}
+
+/* ===== The herder, during start-up ===== */
+
+/* Handlers waiting for the herder sleep on this; the main thread broadcasts once. */
+static pthread_mutex_t herder_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t  herder_published = PTHREAD_COND_INITIALIZER;
+
+void
+kc_rest_publish_herder(kc_rest_ctx *ctx, struct kc_herder *h)
+{
+    pthread_mutex_lock(&herder_lock);
+    if (h != NULL)
+        __atomic_store_n(&ctx->herder, h, __ATOMIC_RELEASE);
+    else
+        __atomic_store_n(&ctx->no_herder, true, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&herder_published);
+    pthread_mutex_unlock(&herder_lock);
+}
+
+struct kc_herder *
+kc_rest_await_herder(const kc_rest_ctx *ctx, int timeout_ms)
+{
+    struct kc_herder *h = __atomic_load_n(&ctx->herder, __ATOMIC_ACQUIRE);
+    struct timespec   until;
+
+    if (h != NULL || timeout_ms <= 0)
+        return h;
+    until = kc_realtime_in(timeout_ms);
+    pthread_mutex_lock(&herder_lock);
+    for (;;) {
+        h = __atomic_load_n(&ctx->herder, __ATOMIC_ACQUIRE);
+        if (h != NULL || __atomic_load_n(&ctx->no_herder, __ATOMIC_ACQUIRE) ||
+            pthread_cond_timedwait(&herder_published, &herder_lock, &until) != 0)
+            break;
+    }
+    pthread_mutex_unlock(&herder_lock);
+    return h != NULL ? h : __atomic_load_n(&ctx->herder, __ATOMIC_ACQUIRE);
+}
+
+struct kc_herder *
+kc_rest_herder_or_answer(const kc_rest_ctx *ctx, kc_rest_response *resp)
+{
+    struct kc_herder *h = kc_rest_await_herder(ctx, kc_rest_request_timeout_ms());
+    char              since[64];
+
+    if (h != NULL)
+        return h;
+    if (__atomic_load_n(&ctx->no_herder, __ATOMIC_ACQUIRE)) {
+        kc_rest_error(resp, 503, "Worker is still starting up.");
+    } else {
+        kc_rest_iso_instant(kc_rest_started_ms(), since, sizeof(since));
+        kc_rest_error(resp, 500, "Request timed out. The worker is currently initializing and "
+                      "reading to the end of internal topics, which began at %s.", since);
+    }
+    return NULL;
+}
+
+void
+kc_rest_iso_instant(int64_t ms, char *buf, size_t size)
+{
+    time_t    t = (time_t) (ms / 1000);
+    struct tm tm;
+    size_t    n;
+
+    gmtime_r(&t, &tm);
+    n = strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
+    if (ms % 1000 != 0)
+        snprintf(buf + n, size - n, ".%03dZ", (int) (ms % 1000));
+    else
+        snprintf(buf + n, size - n, "Z");
 }
 
 static void

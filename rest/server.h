@@ -40,13 +40,17 @@
 #define KC_REST_MAX_BODY (16u << 20)
 
 struct kc_herder;
+struct kc_rest_response;
 
 /* What handlers may read; owned by the caller of kc_rest_start. */
 typedef struct kc_rest_ctx {
     const char       *version;           /* Connect release we answer as ("4.3.1") */
     const char       *commit;            /* our commit id */
     const char       *kafka_cluster_id;
-    struct kc_herder *herder;            /* set before requests that need it can arrive */
+    /* NULL until the worker has read its internal topics and started its herder; then set
+     * once (kc_rest_publish_herder). Requests that need it wait for it meanwhile. */
+    struct kc_herder *herder;
+    bool              no_herder;         /* none is coming (start-up failed): do not wait */
     const kc_cfg     *worker_cfg;
     /* Dedicated MirrorMaker's internal REST (KIP-710): every path starts with
      * /{source}/{target}/, which names the herder; only the internal endpoints are served.
@@ -88,6 +92,28 @@ void kc_rest_set_timeouts(int request_ms, int health_ms);
 /* When kc_rest_start ran (wall ms): the worker's start-up stage began then. */
 int64_t kc_rest_started_ms(void);
 
+/* ===== The herder, during start-up ===== */
+
+/* Main thread: the herder has started (h), or none will (NULL: start-up failed or the
+ * worker is stopping); wakes the requests waiting for it. */
+void kc_rest_publish_herder(kc_rest_ctx *ctx, struct kc_herder *h);
+
+/* Handler threads: the herder, waiting up to timeout_ms while the worker starts. Java
+ * registers its REST resources as soon as its herder thread is started, and a request
+ * that arrives before the herder has read its internal topics and joined its group waits
+ * in the herder's queue; so does one here (kc_herder_call then waits for the join).
+ * NULL when the time ran out or no herder is coming. */
+struct kc_herder *kc_rest_await_herder(const kc_rest_ctx *ctx, int timeout_ms);
+
+/* kc_rest_await_herder with the request timeout; NULL with resp set as Java answers:
+ * 500 "Request timed out. The worker is currently initializing and reading to the end of
+ * internal topics, which began at <instant>.", or 503 when no herder is coming. */
+struct kc_herder *kc_rest_herder_or_answer(const kc_rest_ctx *ctx,
+                                           struct kc_rest_response *resp);
+
+/* Java's Instant.toString of a wall-clock ms: "2026-11-30T18:40:31.796Z". */
+void kc_rest_iso_instant(int64_t ms, char *buf, size_t size);
+
 /* ===== The server-level request path, without a socket ===== */
 
 /* One response header rule of response.http.headers.config (Jetty's HeaderFilter). */
@@ -121,7 +147,6 @@ int kc_rest_headers_config_check(const char *value, kc_err *err);
 /* Parses one rule "[action] [name]:[value]"; KC_EINVAL with Java's message if malformed. */
 int kc_rest_header_rule_parse(const char *text, kc_rest_header_rule *rule, kc_err *err);
 
-struct kc_rest_response;
 struct kc_rest_kv;
 
 /* Handles one request as a listener of the given scope would, filters NULL for an admin

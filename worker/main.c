@@ -122,10 +122,14 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
     }
 
     /* The worker's shared admin client: every top-level setting, as Java's Admin.create(
-     * config.originals()). client.id follows Java's "<group.id>-shared-admin". */
+     * config.originals()). client.id follows Java's "<group.id>-shared-admin". Connected
+     * to every broker at once, as the internal topics' clients (worker/kafka_log.c): its
+     * first requests create those topics, on the start-up path. */
     client_id = kc_xasprintf("%s-shared-admin", kc_cfg_str(&wc.cfg, "group.id"));
     admin = kc_kafka_new(RD_KAFKA_PRODUCER, &wc.props, "",
-                         (const char *const[]) { "client.id", client_id, NULL }, &err);
+                         (const char *const[]) { "client.id", client_id,
+                                                 "enable.sparse.connections", "false", NULL },
+                         &err);
     free(client_id);
     if (admin == NULL)
         goto fail;
@@ -138,10 +142,6 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
 
     if ((stopped = stop_requested(0)) != 0)
         goto fail;
-    if (kc_internal_topics_ensure(admin, &wc, &err) != KC_OK) {
-        rc = err.code == KC_EINVAL ? EXIT_HERDER : EXIT_STARTUP;
-        goto fail;
-    }
 
     {
         const kc_cfg_value *pp = kc_cfg_get(&wc.cfg, "plugin.path");
@@ -149,14 +149,20 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
     }
     ctx.worker_cfg = &wc.cfg;
     ctx.worker_props = &wc.props;
+    /* As Java's: the REST server answers before the internal topics are made and read;
+     * requests that need the herder wait for it (kc_rest_await_herder). */
     if ((rest = kc_rest_start(&wc.cfg, &ctx, &err)) == NULL)
         goto fail;
+    if (kc_internal_topics_ensure(admin, &wc, &err) != KC_OK) {
+        rc = err.code == KC_EINVAL ? EXIT_HERDER : EXIT_STARTUP;
+        goto fail;
+    }
     if ((herder = kc_herder_start(&wc, kc_rest_advertised_url(rest), kc_rest_worker_id(rest),
                                   &err)) == NULL) {
         rc = EXIT_HERDER;
         goto fail;
     }
-    ctx.herder = herder;
+    kc_rest_publish_herder(&ctx, herder);
     kc_log_info("worker", "Kafka Connect started (worker %s)", kc_rest_worker_id(rest));
 
     while ((stopped = stop_requested(1000)) == 0) {
@@ -175,6 +181,8 @@ fail:
     } else {
         kc_log_error("worker", "Stopping due to error: %s", err.msg);
     }
+    if (herder == NULL)
+        kc_rest_publish_herder(&ctx, NULL);   /* none is coming: waiting requests answer */
     kc_rest_stop(rest);
     kc_herder_stop(herder);
     kc_kafka_destroy(admin);

@@ -366,7 +366,8 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
     flow    *flows = NULL;
     int      rc = KC_MM_EXIT_INIT, stopped = 0;
     flows_view      view = { NULL, 0 };
-    kc_rest_ctx     rest_ctx = { .version = KC_KAFKA_VERSION, .commit = "" };
+    /* Every request names its flow's herder (rest/routes.c); none at the top level. */
+    kc_rest_ctx     rest_ctx = { .version = KC_KAFKA_VERSION, .commit = "", .no_herder = true };
     kc_rest_server *rest = NULL;
 
     kc_props_init(&raw, path);

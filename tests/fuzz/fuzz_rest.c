@@ -28,7 +28,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static kc_rest_filters filters;
-static kc_rest_ctx     ctx = { "4.3.1", "fuzz", "fuzz-cluster", NULL, NULL, NULL };
+static kc_rest_ctx     ctx = { .version = "4.3.1", .commit = "fuzz",
+                                .kafka_cluster_id = "fuzz-cluster", .no_herder = true };
 
 static void
 setup(void)

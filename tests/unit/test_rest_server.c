@@ -6,12 +6,14 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "rest/routes.h"
@@ -208,14 +210,68 @@ test_scopes_and_errors(void **state)
     assert_int_equal(r.status, 503);
     assert_string_equal(json_string_value(json_object_get(r.body, "status")), "starting");
     kc_rest_response_clear(&r);
+    /* No herder yet: a request waits for it, then times out as Java's does. */
     serve(NULL, KC_REST_SCOPE_ALL, "GET", "/connectors", NULL, 0, NULL, &r);
-    assert_int_equal(r.status, 503);
+    assert_int_equal(r.status, 500);
+    assert_non_null(strstr(json_string_value(json_object_get(r.body, "message")),
+                           "Request timed out. The worker is currently initializing and reading "
+                           "to the end of internal topics, which began at "));
     kc_rest_response_clear(&r);
     kc_rest_serve(&ctx, NULL, KC_REST_SCOPE_ALL, "POST", "/connectors", NULL, 0, NULL, 0, "x", 1,
                   true, &r);
     assert_int_equal(r.status, 413);
     assert_int_equal(json_integer_value(json_object_get(r.body, "error_code")), 413);
     kc_rest_response_clear(&r);
+}
+
+/* A thread standing in for the main thread: publishes a herder (or that none is coming). */
+typedef struct publisher {
+    kc_rest_ctx      *ctx;
+    struct kc_herder *herder;
+} publisher;
+
+static void *
+publish_later(void *arg)
+{
+    publisher *p = arg;
+
+    nanosleep(&(struct timespec) { 0, 30 * 1000000L }, NULL);
+    kc_rest_publish_herder(p->ctx, p->herder);
+    return NULL;
+}
+
+/* Requests that arrive during start-up wait for the herder and get it when it is published;
+ * once none is coming they answer 503 at once instead of waiting out the request timeout. */
+static void
+test_await_herder(void **state)
+{
+    kc_rest_ctx       c = { .version = "4.3.1" };
+    struct kc_herder *fake = (struct kc_herder *) &c;     /* only compared, never used */
+    publisher         p = { &c, fake };
+    kc_rest_response  r = { 0 };
+    pthread_t         t;
+    int64_t           t0;
+
+    (void) state;
+    assert_null(kc_rest_await_herder(&c, 0));
+    assert_int_equal(pthread_create(&t, NULL, publish_later, &p), 0);
+    assert_ptr_equal(kc_rest_await_herder(&c, 10000), fake);
+    pthread_join(t, NULL);
+    assert_ptr_equal(kc_rest_await_herder(&c, 0), fake);
+
+    c = (kc_rest_ctx) { .version = "4.3.1" };
+    p = (publisher) { &c, NULL };
+    kc_rest_set_timeouts(60000, 0);
+    assert_int_equal(pthread_create(&t, NULL, publish_later, &p), 0);
+    t0 = kc_mono_ms();
+    assert_null(kc_rest_herder_or_answer(&c, &r));
+    assert_true(kc_mono_ms() - t0 < 10000);
+    pthread_join(t, NULL);
+    assert_int_equal(r.status, 503);
+    assert_string_equal(json_string_value(json_object_get(r.body, "message")),
+                        "Worker is still starting up.");
+    kc_rest_response_clear(&r);
+    kc_rest_set_timeouts(90000, 10000);
 }
 
 static void
@@ -271,6 +327,7 @@ main(void)
         cmocka_unit_test(test_header_rules),
         cmocka_unit_test(test_query),
         cmocka_unit_test(test_scopes_and_errors),
+        cmocka_unit_test(test_await_herder),
         cmocka_unit_test(test_cors_and_rules),
     };
 
