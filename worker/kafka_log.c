@@ -45,10 +45,10 @@ delivery_cb(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
 }
 
 /* The longest pause between two looks at a topic created a moment ago. Its partitions'
- * metadata shows up, then the broker becomes leader of them one by one (creating each log):
- * for the internal topics' 31 partitions that takes from tens to hundreds of ms on a busy
- * broker, and the worker can do nothing else meanwhile. A look is one small request. */
-#define RETRY_CAP_MS 50
+ * metadata shows up, then the broker becomes leader of them one by one (creating each log,
+ * a few ms each, more on a busy broker), and the worker can do nothing else meanwhile: a
+ * look every 20 ms at most wastes little of that wait. A look is one small request. */
+#define RETRY_CAP_MS 20
 
 /* Broker answers that mean "not yet" for a topic created a moment ago: a partition whose
  * leadership is still settling ("Leader epoch is newer than broker epoch") or whose
@@ -140,7 +140,15 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     kc_klog                         *l = kc_xcalloc(1, sizeof(*l));
     char                            *pid = kc_xasprintf("%s-producer", client_id_base);
     char                            *wait_key = kc_xasprintf("%sfetch.max.wait.ms", prefix);
-    /* A Fetch is held by the broker while the topic is idle, up to fetch.wait.max.ms, and
+    /* Both clients connect to every broker as soon as they learn it (librdkafka's default,
+     * sparse connections, connects on demand): a new sparse client drops its bootstrap
+     * connection once it knows the brokers, failing the request that was on it, and holds
+     * back its next connection for half of reconnect.backoff.ms, so each store's first
+     * requests waited 25-50 ms more at every start. The partitions of the internal topics
+     * (31 by default) are spread over the cluster, so these clients end up connected to
+     * every broker anyway.
+     *
+     * A Fetch is held by the broker while the topic is idle, up to fetch.wait.max.ms, and
      * librdkafka has one in flight per broker: a partition that starts being fetched just
      * after one was sent (assign starts the partitions one by one) is fetched only when it
      * returns, so a record written there meanwhile (a status, an offset) is read that much
@@ -152,6 +160,7 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
         "client.id", client_id_base, "enable.auto.commit", "false",
         "enable.auto.offset.store", "false", "enable.partition.eof", "false",
         "group.id", client_id_base, "auto.offset.reset", "earliest",
+        "enable.sparse.connections", "false",
         own_wait ? "fetch.wait.max.ms" : NULL, "100", NULL };
     const char                      *producer_base[32];
     size_t                           np = 0;
@@ -169,6 +178,8 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     producer_base[np++] = "all";
     producer_base[np++] = "linger.ms";
     producer_base[np++] = "0";
+    producer_base[np++] = "enable.sparse.connections";
+    producer_base[np++] = "false";
     for (const char *const *e = extra_producer; e != NULL && e[0] != NULL && np < 30; e += 2) {
         producer_base[np++] = e[0];
         producer_base[np++] = e[1];

@@ -51,12 +51,18 @@ void kc_mirror_owned_record(kc_record *r, const char *topic, int64_t timestamp,
                             const kc_wbuf *key, const kc_wbuf *value, json_t *source_partition,
                             json_t *source_offset);
 
-/* Asks rk for topic's metadata, so its partitions' leaders are known before partitions of it
- * start at a logical offset (RD_KAFKA_OFFSET_BEGINNING/END): librdkafka resolves those with
- * ListOffsets at the leader and, when a new client does not know the leader yet, tries again
- * only after a fixed 500 ms. One metadata round trip instead; a failure only leaves that
- * retry. Waits at most timeout_ms. */
-void kc_mirror_learn_leaders(rd_kafka_t *rk, const char *topic, int timeout_ms);
+/* Asks a new consumer rk for the metadata of topics (n of them, one request), so their
+ * partitions' leaders are known before partitions start, at a logical offset
+ * (RD_KAFKA_OFFSET_BEGINNING/END) in particular: librdkafka resolves those with ListOffsets
+ * at the leader and, when a new client does not know the leader yet, tries again only after
+ * a fixed 500 ms. A failure only leaves that retry. The request runs on a thread of its own,
+ * so the caller can do other round trips meanwhile (a new client's first request also waits
+ * for its first connection); kc_mirror_leaders_join waits for it, at most timeout_ms from
+ * the start, and frees. The caller's thread owns the handle. */
+typedef struct kc_mirror_leaders kc_mirror_leaders;
+kc_mirror_leaders *kc_mirror_leaders_ask(rd_kafka_t *rk, const char *const *topics, size_t n,
+                                         int timeout_ms);
+void kc_mirror_leaders_join(kc_mirror_leaders *l);
 
 /* The one field of MirrorSourceTask's source offsets ({"offset": N}, MirrorUtils.wrapOffset),
  * its source_offset_field (plugin ABI 5): every task table that runs its poll() names it,

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 
@@ -210,17 +211,57 @@ kc_mirror_series_emit(kc_metrics_out *out, const char *prefix, const char *what,
     }
 }
 
-void
-kc_mirror_learn_leaders(rd_kafka_t *rk, const char *topic, int timeout_ms)
+struct kc_mirror_leaders {
+    rd_kafka_t        *rk;
+    rd_kafka_topic_t **rkts;          /* what makes the topics "known" to rk, held till join */
+    size_t             n;
+    int                timeout_ms;
+    pthread_t          thread;
+    bool               threaded;
+};
+
+static void *
+ask_leaders(void *arg)
 {
-    rd_kafka_topic_t               *rkt = rd_kafka_topic_new(rk, topic, NULL);
+    kc_mirror_leaders              *l = arg;
     const struct rd_kafka_metadata *md = NULL;
 
-    if (rkt == NULL)
-        return;
-    if (rd_kafka_metadata(rk, 0, rkt, &md, timeout_ms) == RD_KAFKA_RESP_ERR_NO_ERROR)
+    /* all_topics 0 and no handle: the topics rk knows, which are these (rk is new). */
+    if (rd_kafka_metadata(l->rk, 0, NULL, &md, l->timeout_ms) == RD_KAFKA_RESP_ERR_NO_ERROR)
         rd_kafka_metadata_destroy(md);
-    rd_kafka_topic_destroy(rkt);
+    return NULL;
+}
+
+kc_mirror_leaders *
+kc_mirror_leaders_ask(rd_kafka_t *rk, const char *const *topics, size_t n, int timeout_ms)
+{
+    kc_mirror_leaders *l = kc_xcalloc(1, sizeof(*l));
+
+    l->rk = rk;
+    l->timeout_ms = timeout_ms;
+    l->rkts = kc_xcalloc(n + 1, sizeof(*l->rkts));
+    for (size_t i = 0; i < n; i++)
+        if ((l->rkts[l->n] = rd_kafka_topic_new(rk, topics[i], NULL)) != NULL)
+            l->n++;
+    if (l->n > 0) {
+        l->threaded = pthread_create(&l->thread, NULL, ask_leaders, l) == 0;
+        if (!l->threaded)
+            ask_leaders(l);
+    }
+    return l;
+}
+
+void
+kc_mirror_leaders_join(kc_mirror_leaders *l)
+{
+    if (l == NULL)
+        return;
+    if (l->threaded)
+        pthread_join(l->thread, NULL);
+    for (size_t i = 0; i < l->n; i++)
+        rd_kafka_topic_destroy(l->rkts[i]);
+    free(l->rkts);
+    free(l);
 }
 
 rd_kafka_topic_t *

@@ -40,7 +40,7 @@
 
 /* How often the cheap source check runs (when refresh.topics.enabled). */
 #define DISCOVERY_INTERVAL_MS 5000
-/* How long a task's start waits for its source topics' leaders (kc_mirror_learn_leaders). */
+/* How long a task's start waits for its source topics' leaders (kc_mirror_leaders_ask). */
 #define LEARN_LEADERS_MS 5000
 
 
@@ -894,7 +894,9 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
     int64_t                          reset;
     int                              index;
     json_t                         **stored = NULL;   /* per partition, from the offset topic */
-    const char                      *learned = NULL;  /* topic whose leaders were asked */
+    const char                     **topics;           /* the assigned topics, once each */
+    size_t                           ntopics = 0;
+    kc_mirror_leaders               *leaders;
 
     t->ctx = *ctx;
     kc_wbuf_init(&t->key);
@@ -951,6 +953,17 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
         goto fail;
     t->queue = rd_kafka_queue_new(t->consumer);
     reset = kc_mirror_reset_offset(&t->cfg, "source");
+    /* The leaders are asked for while the stored offsets are read: two round trips at once. */
+    topics = kc_xcalloc(t->ntps + 1, sizeof(*topics));
+    for (size_t i = 0; i < t->ntps; i++) {
+        bool seen = false;
+        for (size_t k = 0; k < ntopics && !seen; k++)
+            seen = strcmp(topics[k], t->tps[i].topic) == 0;
+        if (!seen)
+            topics[ntopics++] = t->tps[i].topic;
+    }
+    leaders = kc_mirror_leaders_ask(t->consumer, topics, ntopics, LEARN_LEADERS_MS);
+    free(topics);
     /* Java's loadOffsets: the stored offsets of all assigned partitions in one read of the
      * offset topic (one per partition on a host without offsets_get). */
     stored = kc_xcalloc(t->ntps + 1, sizeof(*stored));
@@ -965,6 +978,7 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
             if (ctx->host->offset_get(ctx->ctx, t->tps[i].source_partition, &stored[i]) != 0)
                 stored[i] = NULL;
     }
+    kc_mirror_leaders_join(leaders);
     for (size_t i = 0; i < t->ntps; i++) {
         mst_tp  *tp = &t->tps[i];
         json_t  *off;
@@ -973,10 +987,6 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
         if (stored[i] != NULL &&
             json_is_integer(off = json_object_get(stored[i], KC_MIRROR_OFFSET_FIELD)))
             start = json_integer_value(off) + 1;
-        if (start < 0 && (learned == NULL || strcmp(learned, tp->topic) != 0)) {
-            kc_mirror_learn_leaders(t->consumer, tp->topic, LEARN_LEADERS_MS);
-            learned = tp->topic;
-        }
         KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_INFO, "%s-%d: starting at %s", tp->topic, tp->partition,
                       start >= 0 ? "the stored offset + 1" : "auto.offset.reset");
         if ((tp->rkt = kc_mirror_consume_start(t->consumer, tp->topic, tp->partition, start,
