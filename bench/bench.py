@@ -104,7 +104,7 @@ class Settings:
             if s not in ("throughput", "latency", "startup", "failover"):
                 raise SystemExit(f"bench: unknown scenario {s!r} in BENCH_SCENARIOS")
         for k in self.skip:
-            if k not in KINDS + ("pipe",):
+            if k not in KINDS + ("pipe", "hop"):
                 raise SystemExit(f"bench: unknown kind {k!r} in BENCH_SKIP")
         if not isinstance(self.mirror_extra, dict):
             raise SystemExit("bench: BENCH_MIRROR_EXTRA must be a JSON object")
@@ -634,8 +634,13 @@ class Bench:
         self.source.create_topic(topic, PARTITIONS)
         w = proc = log = None
         producer = consumer = None
+        measured = self.target
         try:
-            if kind == "pipe":
+            if kind == "hop":
+                # No copy at all: the consumer reads the source topic itself, so the
+                # latency of one broker hop at this rate, a floor under any copy's two.
+                measured, remote = self.source, topic
+            elif kind == "pipe":
                 # The bare pipe following the topic (-f): the same producer and consumer
                 # settings without Connect, so the latency the brokers and librdkafka
                 # alone give at this rate.
@@ -654,7 +659,7 @@ class Bench:
                                                           topic, s.lat_tasks, s.mirror_extra))
                 w.wait_tasks_running("bench", s.lat_tasks)
                 wait_topic(self.target, remote)
-            consumer = target_consumer(self.target, remote)
+            consumer = target_consumer(measured, remote)
             drain(consumer, 1)                               # fetching from its partitions
             producer = SteadyProducer(self.source, topic, s.lat_rate, s.lat_seconds)
             deadline = time.monotonic() + s.lat_seconds + 120
@@ -671,7 +676,7 @@ class Bench:
                     break
                 if not msgs and w is not None:
                     w._check_alive("replicating")
-                elif not msgs and proc.poll() is not None:
+                elif not msgs and proc is not None and proc.poll() is not None:
                     raise RuntimeError(f"pipe exited {proc.returncode}: "
                                        f"{kh.tail(log.name, 10)}")
             if not producer.done() or got < producer.sent:
@@ -686,7 +691,8 @@ class Bench:
             if proc is not None:
                 stop_process(proc, 30)
                 log.close()
-            delete_topics(self.target, [remote])
+            if kind != "hop":
+                delete_topics(self.target, [remote])
             delete_topics(self.source, [topic])
         # The warm-up counts from the first record produced (the producer's own start-up
         # is not the worker's).
@@ -844,8 +850,9 @@ class Bench:
                                             tasks, pair, tasks=tasks)
                 for scenario in ("latency", "startup", "failover"):
                     if scenario in s.scenarios:
-                        # The pipe has a latency (the floor without Connect), not a start.
-                        order = kinds + ("pipe",) if scenario == "latency" else kinds
+                        # The pipe has a latency (the floor without Connect), not a start;
+                        # so has one broker hop without any copy (the floor of any copy).
+                        order = kinds + ("pipe", "hop") if scenario == "latency" else kinds
                         for kind in order:
                             if kind in s.skip:
                                 continue
@@ -992,6 +999,7 @@ def markdown(results, summary):
         java = "—" if row["versus"] == "pipe" else _fmt(row["java"], row["unit"])
         lines.append(f"| {row['figure']} | {java} | {_fmt(row['kconnect'], row['unit'])} | "
                      f"{pipe} | {ratio} | {row['target'] or '—'} | {met} |")
+    lines += hop_floor(results, summary)
     failed = [r for r in results["runs"] if "error" in r]
     if failed:
         lines += ["", "## Failed runs", ""]
@@ -1002,6 +1010,28 @@ def markdown(results, summary):
     lines += ["", f"Total run time {results['timings'].get('total_s', 0) / 60:.1f} min. "
               "Raw per-run values: results.json; chart: chart.png.", ""]
     return "\n".join(lines)
+
+
+def hop_floor(results, summary):
+    """The paragraph under the table on the latency of one broker hop without any copy
+    (kind "hop"): a replication path has two such hops, so a p99 target below this one
+    cannot be met by any worker on this machine."""
+    hop = [r for r in results["runs"]
+           if r["scenario"] == "latency" and r["kind"] == "hop" and r["pair"] >= 1 and
+           "error" not in r]
+    if not hop:
+        return []
+    p50 = _median([r.get("p50_ms") for r in hop])
+    p99 = _median([r.get("p99_ms") for r in hop])
+    java = next((row["java"] for row in summary if row["metric"] == "p99_ms"), None)
+    text = (f"Latency floor: one broker hop without any copy (the steady producer to a "
+            f"consumer of the source topic, same rate, in the same pairs): p50 "
+            f"{_fmt(p50, 'ms')}, p99 {_fmt(p99, 'ms')} (median of {len(hop)}).")
+    if java is not None and p99 is not None:
+        text += (f" The p99 target, 1/3 of Java's {_fmt(java, 'ms')}, is "
+                 f"{_fmt(java / 3, 'ms')}: {'below' if p99 > java / 3 else 'above'} this "
+                 f"one hop, and a copy takes two.")
+    return ["", text]
 
 
 def chart(results, summary, path):
