@@ -200,7 +200,6 @@ noop(kc_herder *h, void *arg)
     (void) arg;
 }
 
-/* Java's Instant.toString: 2026-11-30T06:46:35.123Z (no fraction when it is zero). */
 static void
 health(kc_rest_response *resp, int status, const char *state, const char *message)
 {

@@ -143,15 +143,22 @@ leader_or_forward(call *c)
 
 /* ===== Entities ===== */
 
+/* ConnectorInfo with ntasks tasks. */
 static json_t *
-connector_info(const kc_connector_state *c)
+connector_info_with(const kc_connector_state *c, size_t ntasks)
 {
     json_t *tasks = json_array();
 
-    for (size_t i = 0; i < kc_config_state_task_count_visible(c); i++)
+    for (size_t i = 0; i < ntasks; i++)
         json_array_append_new(tasks, json_pack("{s:s,s:i}", "connector", c->name, "task", (int) i));
     return json_pack("{s:s,s:O,s:o,s:s}", "name", c->name, "config", c->config, "tasks", tasks,
                      "type", kc_runtime_connector_type(c->config));
+}
+
+static json_t *
+connector_info(const kc_connector_state *c)
+{
+    return connector_info_with(c, kc_config_state_task_count_visible(c));
 }
 
 /* A connector or task state as Java shows it; version comes from the status record (null
@@ -330,6 +337,11 @@ validate_config(call *c, const json_t *config)
     return valid;
 }
 
+/* WRITTEN_TASKS: PUT, POST and PATCH answer with the config just written and the tasks the
+ * connector had before the write, as Java's (DistributedHerder.putConnectorConfig builds its
+ * ConnectorInfo from the tick's config snapshot: "The existing task info should still be
+ * accurate"). Reading the write back here may also read task configs that the restarted
+ * connector wrote meanwhile, which Java's answer never shows. */
 typedef struct put_args {
     json_t     *config;
     const char *initial_state;
@@ -344,6 +356,7 @@ do_put(kc_herder *h, void *arg)
     const kc_connector_state *existing;
     kc_err                    err;
     bool                      created;
+    size_t                    ntasks;     /* as before the write: see WRITTEN_TASKS */
 
     if (!leader_or_forward(c))
         return;
@@ -353,6 +366,7 @@ do_put(kc_herder *h, void *arg)
         return;
     }
     created = existing == NULL;
+    ntasks = created ? 0 : kc_config_state_task_count_visible(existing);
     if (kc_herder_put_connector_config(h, c->name, p->config, created ? p->initial_state : NULL,
                                        &err) != KC_OK) {
         kc_rest_error(c->resp, 500, "Failed to write connector configuration: %s", err.msg);
@@ -364,7 +378,7 @@ do_put(kc_herder *h, void *arg)
                       c->name);
         return;
     }
-    ok(c, created ? 201 : 200, connector_info(existing));
+    ok(c, created ? 201 : 200, connector_info_with(existing, ntasks));
 }
 
 /* Jackson's 500 for a body that is not the Map<String,String> the resource takes. */
@@ -540,11 +554,13 @@ do_patch(kc_herder *h, void *arg)
     json_t                   *merged, *v;
     const char               *key;
     kc_err                    err;
+    size_t                    ntasks;     /* as before the write: see WRITTEN_TASKS */
 
     if (!leader_or_forward(c))
         return;
     if ((cs = known(c)) == NULL)
         return;
+    ntasks = kc_config_state_task_count_visible(cs);
     merged = json_deep_copy(cs->config);
     json_object_foreach(c->body, key, v) {
         if (json_is_null(v))
@@ -556,7 +572,7 @@ do_patch(kc_herder *h, void *arg)
         if (kc_herder_put_connector_config(h, c->name, merged, NULL, &err) != KC_OK)
             kc_rest_error(c->resp, 500, "Failed to write connector configuration: %s", err.msg);
         else if ((cs = kc_config_state_connector(kc_herder_config(h), c->name)) != NULL)
-            ok(c, 200, connector_info(cs));
+            ok(c, 200, connector_info_with(cs, ntasks));
         else
             kc_rest_error(c->resp, 404, "Connector %s not found", c->name);
     }

@@ -111,7 +111,8 @@ struct kc_herder *kc_rest_await_herder(const kc_rest_ctx *ctx, int timeout_ms);
 struct kc_herder *kc_rest_herder_or_answer(const kc_rest_ctx *ctx,
                                            struct kc_rest_response *resp);
 
-/* Java's Instant.toString of a wall-clock ms: "2026-11-30T18:40:31.796Z". */
+/* Java's Instant.toString of a wall-clock ms: "2026-11-30T18:40:31.796Z" (no fraction when
+ * it is zero). */
 void kc_rest_iso_instant(int64_t ms, char *buf, size_t size);
 
 /* ===== The server-level request path, without a socket ===== */
