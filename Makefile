@@ -143,6 +143,7 @@ stop:
 build/fuzz/%: tests/fuzz/%.c $(LIB_SRCS)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -g -O1 -D_GNU_SOURCE -I. -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+		-DKC_VERSION='"$(KC_VERSION)"' -DKC_KAFKA_VERSION='"$(KAFKA_VERSION)"' \
 		$(PKG_CFLAGS) -o $@ $< $(LIB_SRCS) $(PKG_LIBS) -lpthread -lm
 
 fuzz: setup-build $(FUZZ_BINS)
