@@ -1,8 +1,9 @@
 # kconnect - a Kafka Connect compatible distributed worker in C.
 #
 #   make                 build build/kconnect
-#   make test            every tier CI runs: unit (cmocka) and integration (pytest against
-#                        real Kafka), under ASan+UBSan; ends with "N passed, N failed"
+#   make test            every tier CI runs: unit (cmocka), the fuzz targets over their seeds,
+#                        and integration (pytest against real Kafka), under ASan+UBSan;
+#                        ends with "N passed, N failed"
 #   make run             local source and target Kafka clusters plus one worker on :8083
 #   make stop            stop what `make run` started
 #   make fuzz            build the libFuzzer targets and run each for FUZZ_SECONDS
@@ -113,6 +114,7 @@ test-bins: $(UNIT_BINS) $(TOOL_BINS) $(PLUGIN_SOS)
 # make test: sanitized build of everything, then every tier, one summary line.
 test: setup
 	@$(MAKE) --no-print-directory SANITIZE=address,undefined build/san/kconnect test-bins
+	@$(MAKE) --no-print-directory $(FUZZ_BINS)
 	@tests/run.sh build/san
 
 test-unit: setup-build

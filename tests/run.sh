@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # tests/run.sh - run the test tiers against a build directory and end with one line:
 #     N passed, N failed
-# Usage: tests/run.sh BUILD_DIR [unit|integration ...]   (no tier: all of them)
+# Usage: tests/run.sh BUILD_DIR [unit|fuzz|integration ...]   (no tier: all of them)
 # Exits non-zero if anything failed or no test ran.
 #
 # SPDX-License-Identifier: Apache-2.0
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:?usage: tests/run.sh BUILD_DIR [unit|integration ...]}
+build=${1:?usage: tests/run.sh BUILD_DIR [unit|fuzz|integration ...]}
 shift
-[ $# -gt 0 ] || set -- unit integration
+[ $# -gt 0 ] || set -- unit fuzz integration
 cd "$top"
 
 passed=0
@@ -70,12 +70,30 @@ PY
     fi
 }
 
+# Every libFuzzer target (build/fuzz, built by `make test` too) over its seed corpus, once:
+# the targets keep building and their seeds keep passing; `make fuzz` is the long search.
+fuzz() {
+    local f name out
+    for f in "$top"/build/fuzz/fuzz_*; do
+        [ -x "$f" ] || continue
+        name=$(basename "$f")
+        if out=$("$f" -runs=0 "tests/fuzz/seeds/$name" 2>&1); then
+            passed=$((passed + 1))
+        else
+            printf '%s\n' "$out" | tail -n 30
+            echo "fuzz: $name failed on its seeds"
+            failed=$((failed + 1))
+        fi
+    done
+}
+
 PYTEST_ARGS=()
 [ -n "${PYTEST_K:-}" ] && PYTEST_ARGS+=(-k "$PYTEST_K")
 for tier in "$@"; do
     case $tier in
         unit) unit ;;
         integration) integration ;;
+        fuzz) fuzz ;;
         *) echo "unknown tier $tier"; exit 2 ;;
     esac
 done
