@@ -162,13 +162,9 @@ kc_rest_logger_put(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_r
         return;
     if (scope != NULL && strcasecmp(scope, "cluster") == 0) {
         cluster_put c = { ns, level, KC_OK, { 0, "" } };
-        kc_herder  *h = kc_rest_herder_or_answer(ctx, resp);
-        if (h == NULL)
+        if (!kc_rest_on_herder(ctx, resp, write_cluster_level, &c,
+                               kc_rest_request_timeout_ms()))
             return;
-        if (kc_herder_call(h, write_cluster_level, &c, kc_rest_request_timeout_ms()) != KC_OK) {
-            kc_rest_error(resp, 500, "Request timed out");
-            return;
-        }
         if (c.rc != KC_OK) {
             kc_log_error("rest", "Failed to write logger level to Kafka: %s", c.err.msg);
             kc_rest_error(resp, 500, "Error writing logger level to Kafka");

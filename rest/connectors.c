@@ -44,14 +44,8 @@ typedef struct call {
 static void
 run(call *c, kc_herder_fn fn)
 {
-    kc_herder *h = kc_rest_herder_or_answer(c->ctx, c->resp);
-
-    if (h == NULL)
+    if (!kc_rest_on_herder(c->ctx, c->resp, fn, c, HERDER_TIMEOUT_MS))
         return;
-    if (kc_herder_call(h, fn, c, HERDER_TIMEOUT_MS) != KC_OK) {
-        kc_rest_error(c->resp, 500, "Request timed out");
-        return;
-    }
     if (c->forward_to != NULL) {
         forward(c);
         free(c->forward_to);

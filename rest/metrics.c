@@ -116,16 +116,11 @@ void
 kc_rest_metrics(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
 {
     collection  c = { kc_metrics_new(), json_object() };
-    kc_herder  *h;
     const char *name;
     json_t     *config;
 
     (void) req;
-    if ((h = kc_rest_herder_or_answer(ctx, resp)) == NULL) {
-        /* resp holds why */
-    } else if (kc_herder_call(h, collect, &c, HERDER_TIMEOUT_MS) != KC_OK) {
-        kc_rest_error(resp, 500, "Request timed out");
-    } else {
+    if (kc_rest_on_herder(ctx, resp, collect, &c, HERDER_TIMEOUT_MS)) {
         json_object_foreach(c.mirrors, name, config)
             cutover_samples(ctx, c.metrics, name, config);
         json_decref(resp->body);

@@ -84,14 +84,8 @@ kc_rest_connector_mirror_status(const kc_rest_ctx *ctx, const kc_rest_request *r
     json_t *out = NULL;
     kc_err  err;
 
-    kc_herder *h = kc_rest_herder_or_answer(ctx, resp);
-
-    if (h == NULL)
+    if (!kc_rest_on_herder(ctx, resp, do_lookup, &l, HERDER_TIMEOUT_MS))
         return;
-    if (kc_herder_call(h, do_lookup, &l, HERDER_TIMEOUT_MS) != KC_OK) {
-        kc_rest_error(resp, 500, "Request timed out");
-        return;
-    }
     if (l.status != 200) {
         kc_rest_error(resp, l.status, "%s", l.msg);
         return;

@@ -81,14 +81,8 @@ take_snapshot(kc_herder *h, void *arg)
 static bool
 snapshot_or_answer(const kc_rest_ctx *ctx, snapshot *s)
 {
-    kc_herder *h = kc_rest_herder_or_answer(ctx, s->resp);
-
-    if (h == NULL)
+    if (!kc_rest_on_herder(ctx, s->resp, take_snapshot, s, HERDER_TIMEOUT_MS))
         return false;
-    if (kc_herder_call(h, take_snapshot, s, HERDER_TIMEOUT_MS) != KC_OK) {
-        kc_rest_error(s->resp, 500, "Request timed out");
-        return false;
-    }
     if (s->forward_to != NULL) {
         kc_rest_forward(s->req, s->forward_to, s->resp);
         free(s->forward_to);

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "rest/client.h"
+#include "worker/herder.h"
 #include "rest/routes.h"
 #include "worker/log.h"
 
@@ -134,6 +135,21 @@ kc_rest_herder_or_answer(const kc_rest_ctx *ctx, kc_rest_response *resp)
                       "reading to the end of internal topics, which began at %s.", since);
     }
     return NULL;
+}
+
+bool
+kc_rest_on_herder(const kc_rest_ctx *ctx, kc_rest_response *resp,
+                  void (*fn)(struct kc_herder *h, void *arg), void *arg, int call_timeout_ms)
+{
+    struct kc_herder *h = kc_rest_herder_or_answer(ctx, resp);
+
+    if (h == NULL)
+        return false;
+    if (kc_herder_call(h, fn, arg, call_timeout_ms) != KC_OK) {
+        kc_rest_error(resp, 500, "Request timed out");
+        return false;
+    }
+    return true;
 }
 
 void

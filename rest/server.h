@@ -111,6 +111,13 @@ struct kc_herder *kc_rest_await_herder(const kc_rest_ctx *ctx, int timeout_ms);
 struct kc_herder *kc_rest_herder_or_answer(const kc_rest_ctx *ctx,
                                            struct kc_rest_response *resp);
 
+/* Handler threads: fn(herder, arg) run on the herder thread (kc_herder_call, waiting up to
+ * call_timeout_ms) once the worker has a herder (kc_rest_herder_or_answer). false with resp
+ * set when there is none, or 500 "Request timed out" when the call timed out, as Java's. */
+bool kc_rest_on_herder(const kc_rest_ctx *ctx, struct kc_rest_response *resp,
+                       void (*fn)(struct kc_herder *h, void *arg), void *arg,
+                       int call_timeout_ms);
+
 /* Java's Instant.toString of a wall-clock ms: "2026-11-30T18:40:31.796Z" (no fraction when
  * it is zero). */
 void kc_rest_iso_instant(int64_t ms, char *buf, size_t size);
