@@ -112,17 +112,20 @@ unit-bins: $(UNIT_BINS)
 test-bins: $(UNIT_BINS) $(TOOL_BINS) $(PLUGIN_SOS)
 
 # make test: sanitized build of everything, then every tier, one summary line.
+# The builds run one compiler per core (CI calls a plain `make test`).
+JOBS := -j$(shell nproc 2>/dev/null || echo 2)
+
 test: setup
-	@$(MAKE) --no-print-directory SANITIZE=address,undefined build/san/kconnect test-bins
-	@$(MAKE) --no-print-directory $(FUZZ_BINS)
+	@$(MAKE) --no-print-directory $(JOBS) SANITIZE=address,undefined build/san/kconnect test-bins
+	@$(MAKE) --no-print-directory $(JOBS) $(FUZZ_BINS)
 	@tests/run.sh build/san
 
 test-unit: setup-build
-	@$(MAKE) --no-print-directory SANITIZE=address,undefined unit-bins
+	@$(MAKE) --no-print-directory $(JOBS) SANITIZE=address,undefined unit-bins
 	@tests/run.sh build/san unit
 
 test-integration: setup
-	@$(MAKE) --no-print-directory SANITIZE=address,undefined build/san/kconnect test-bins
+	@$(MAKE) --no-print-directory $(JOBS) SANITIZE=address,undefined build/san/kconnect test-bins
 	@tests/run.sh build/san integration
 
 # The bare consume->produce pipe `make bench` measures kconnect against: librdkafka alone,
@@ -142,11 +145,25 @@ run: setup all
 stop:
 	@tests/run-local.sh stop
 
-build/fuzz/%: tests/fuzz/%.c $(LIB_SRCS)
+# The fuzz targets: the library is compiled once with coverage instrumentation
+# (fuzzer-no-link) into build/fuzz/libkc.a, and each target only links against it.
+FUZZ_CFLAGS := -std=c11 -g -O1 -D_GNU_SOURCE -I. -Wall -Wextra -Werror -MMD -MP \
+               -DKC_VERSION='"$(KC_VERSION)"' -DKC_KAFKA_VERSION='"$(KAFKA_VERSION)"'
+FUZZ_OBJS   := $(LIB_SRCS:%.c=build/fuzz/obj/%.o)
+
+build/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	clang -std=c11 -g -O1 -D_GNU_SOURCE -I. -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-		-DKC_VERSION='"$(KC_VERSION)"' -DKC_KAFKA_VERSION='"$(KAFKA_VERSION)"' \
-		$(PKG_CFLAGS) -o $@ $< $(LIB_SRCS) $(PKG_LIBS) -lpthread -lm
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined $(PKG_CFLAGS) -c -o $@ $<
+
+build/fuzz/libkc.a: $(FUZZ_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+build/fuzz/%: tests/fuzz/%.c build/fuzz/libkc.a
+	@mkdir -p $(dir $@)
+	@mkdir -p build/fuzz/obj
+	clang $(FUZZ_CFLAGS) -MF build/fuzz/obj/$*.d -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -o $@ $< \
+		build/fuzz/libkc.a $(PKG_LIBS) -lpthread -lm
 
 fuzz: setup-build $(FUZZ_BINS)
 	@for f in $(FUZZ_BINS); do \
