@@ -79,8 +79,8 @@ class Settings:
 
     def __init__(self):
         self.gb = _env("BENCH_GB", 1.0, float)
-        self.pairs = _env("BENCH_PAIRS", 3, int)
-        self.warmup = _env("BENCH_WARMUP", 1, int)
+        self.pairs = _env("BENCH_PAIRS", 5, int)
+        self.warmup = _env("BENCH_WARMUP", 3, int)
         self.scenarios = _env("BENCH_SCENARIOS", "throughput,latency,startup,failover").split(",")
         self.tasks = [int(t) for t in _env("BENCH_TASKS", "1,4").split(",")]
         self.lat_rate = _env("BENCH_LAT_RATE", 10000, int)

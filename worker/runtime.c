@@ -74,8 +74,9 @@ struct instance {
 
 /* KIP-558, task thread: the first time this task uses topic, the status topic gets
  * status-topic-<topic>:connector-<c> unless it already has it (Java's recordActiveTopic).
- * On the record path: one strcmp when the task uses one topic (the last one seen first),
- * a short scan otherwise; the status topic is only touched for a new topic. */
+ * Source tasks call it when a record's topic differs from the previous record's, sink tasks
+ * per record: one strcmp when the task uses one topic (the last one seen first), a short
+ * scan otherwise; the status topic is only touched for a new topic. */
 static void
 note_topic(instance *in, const char *topic)
 {
@@ -854,7 +855,10 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
             p->tail = pe;
         }
     }
+    /* Another topic than the last record's (most tasks send to one: a strcmp per record):
+     * KIP-558 notes it, and the producer's handle switches to it. */
     if (s->rkt == NULL || strcmp(r->topic, rd_kafka_topic_name(s->rkt)) != 0) {
+        note_topic(s->in, r->topic);
         if (s->rkt != NULL)
             rd_kafka_topic_destroy(s->rkt);
         /* The producer's default topic settings, as a send naming the topic would use. */
@@ -981,7 +985,6 @@ run_source(instance *in)
                 release_records(recs, i, n);
                 goto stopping;
             }
-            note_topic(in, r->topic);
             if ((e = send_record(&s, producer, r, k, klen, v, vlen)) != RD_KAFKA_RESP_ERR_NO_ERROR) {
                 fail(in, "Failed to send record", rd_kafka_err2str(e));
                 release_records(recs, i + 1, n);

@@ -102,6 +102,7 @@ typedef struct kc_mirror_series {
 /* What a reader sees: min/max/avg are NaN when no value fell in the windows (Java's). */
 typedef struct kc_mirror_series_view {
     double  last, min, max, avg, rate;   /* rate: windowed sum per second */
+    double  count_rate;                  /* windowed values recorded per second */
     int64_t count, sum;
 } kc_mirror_series_view;
 
@@ -112,8 +113,9 @@ kc_mirror_series_view kc_mirror_series_read(const kc_mirror_series *s, int64_t n
 /* MirrorSourceConnector metrics of one replicated partition (§9.1), recorded by its task
  * thread, read by metrics scrapes. */
 typedef struct kc_mirror_partition_metrics {
-    kc_mirror_series records;                 /* 1 per acknowledged record: record-count/-rate */
-    kc_mirror_series bytes;                   /* value bytes acknowledged: byte-count/-rate */
+    /* value bytes per acknowledged record: byte-count/-rate, and (one value per record)
+     * record-count/-rate from its count */
+    kc_mirror_series bytes;
     kc_mirror_series record_age_ms;           /* poll time - source timestamp */
     kc_mirror_series replication_latency_ms;  /* ack time - source timestamp */
 } kc_mirror_partition_metrics;

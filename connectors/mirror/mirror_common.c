@@ -139,6 +139,7 @@ kc_mirror_series_read(const kc_mirror_series *s, int64_t now)
     int64_t               n = 0, sum = 0, oldest = now;
 
     view.count = LOAD(s->count);
+    view.count_rate = 0;
     view.sum = LOAD(s->sum);
     view.last = view.count > 0 ? (double) LOAD(s->last) : NAN;
     for (int i = 0; i < 2; i++) {
@@ -160,8 +161,9 @@ kc_mirror_series_read(const kc_mirror_series *s, int64_t now)
         view.avg = (double) sum / (double) n;
         /* Java's Rate divides by at least one full window, so a first burst does not read as
          * an enormous rate. */
-        view.rate = (double) sum * 1000.0 / (double) (elapsed < KC_MIRROR_WINDOW_MS
-                                                      ? KC_MIRROR_WINDOW_MS : elapsed);
+        double span = (double) (elapsed < KC_MIRROR_WINDOW_MS ? KC_MIRROR_WINDOW_MS : elapsed);
+        view.rate = (double) sum * 1000.0 / span;
+        view.count_rate = (double) n * 1000.0 / span;
     }
     return view;
 }
@@ -169,7 +171,6 @@ kc_mirror_series_read(const kc_mirror_series *s, int64_t now)
 void
 kc_mirror_metrics_init(kc_mirror_partition_metrics *m)
 {
-    kc_mirror_series_init(&m->records);
     kc_mirror_series_init(&m->bytes);
     kc_mirror_series_init(&m->record_age_ms);
     kc_mirror_series_init(&m->replication_latency_ms);
@@ -186,7 +187,6 @@ void
 kc_mirror_metrics_acked(kc_mirror_partition_metrics *m, int64_t now, int64_t timestamp,
                         size_t value_bytes)
 {
-    kc_mirror_series_record(&m->records, now, 1);
     kc_mirror_series_record(&m->bytes, now, (int64_t) value_bytes);
     if (timestamp >= 0)
         kc_mirror_series_record(&m->replication_latency_ms, now, now - timestamp);

@@ -774,6 +774,7 @@ typedef struct mst {
     kc_osw            *osw;
     kc_wbuf            key, value;           /* encoding scratch for offset syncs */
     int                unsent_permits;       /* syncs the producer refused to take */
+    int64_t            syncs_served_ms;      /* when an acknowledgement last served them */
     int64_t            poll_timeout_ms;
     atomic_bool        stopping;
 } mst;
@@ -1097,7 +1098,7 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
             rd_kafka_message_destroy(m);
             continue;
         }
-        memset(r, 0, sizeof(*r));
+        /* r arrives zeroed (the poll() contract): only what a record has is written. */
         r->topic = tp->remote;
         r->partition = t->cfg.keep_partitions ? m->partition : -1;
         r->timestamp = rd_kafka_message_timestamp(m, &tstype);
@@ -1139,17 +1140,22 @@ mst_commit_record(void *priv, const kc_record *r, int32_t partition, int64_t off
     mst                      *t = priv;
     mst_tp                   *tp = tp_of_record(t, r);
     const rd_kafka_message_t *m = r->opaque;
+    int64_t                   now;
 
     (void) partition;
     if (tp == NULL || atomic_load(&t->stopping))
         return;
-    kc_mirror_metrics_acked(&tp->metrics, kc_wall_ms(), r->timestamp, m->payload ? m->len : 0);
-    /* Most acknowledgements queue no sync, or one a free slot sends at once: the offset-sync
-     * producer's own reports are collected only when a sync waits for a slot (and at every
-     * poll), not once per record. */
+    now = kc_wall_ms();
+    kc_mirror_metrics_acked(&tp->metrics, now, r->timestamp, m->payload ? m->len : 0);
+    /* Most acknowledgements queue no sync, or one a free slot sends at once. When syncs wait
+     * for a slot, the offset-sync producer's reports (which free the slots) are collected at
+     * most once a millisecond here, and at every poll: at full speed the ten slots are
+     * usually taken, and collecting per record was a third of the acknowledgement's cost. */
     if (t->osw != NULL && offset >= 0 &&
-        kc_osw_partition_acked(t->osw, tp->osw, m->offset, offset))
+        kc_osw_partition_acked(t->osw, tp->osw, m->offset, offset) && now != t->syncs_served_ms) {
+        t->syncs_served_ms = now;
         serve_syncs(t);
+    }
 }
 
 /* SourceTask.commit(): every offset flush, delayed syncs become pending (KAFKA-15906). */
@@ -1220,7 +1226,6 @@ mst_metrics(void *priv, kc_metrics_out *out)
     for (size_t i = 0; i < t->ntps; i++) {
         const mst_tp                *tp = &t->tps[i];
         const kc_mirror_partition_metrics *m = &tp->metrics;
-        kc_mirror_series_view        records = kc_mirror_series_read(&m->records, now);
         kc_mirror_series_view        bytes = kc_mirror_series_read(&m->bytes, now);
         const char                  *labels[] = { "source", t->cfg.source_alias,
                                                   "target", t->cfg.target_alias,
@@ -1232,9 +1237,9 @@ mst_metrics(void *priv, kc_metrics_out *out)
          * by OpenMetrics parsers. */
         out->sample(out, MSC "record_count", KC_METRIC_GAUGE,
                     "Number of source records replicated to the target cluster.", labels,
-                    (double) records.count);
+                    (double) bytes.count);
         out->sample(out, MSC "record_rate", KC_METRIC_GAUGE, "Average number of source "
-                    "records replicated to the target cluster per second.", labels, records.rate);
+                    "records replicated to the target cluster per second.", labels, bytes.count_rate);
         out->sample(out, MSC "byte_count", KC_METRIC_GAUGE,
                     "Number of bytes replicated to the target cluster.", labels,
                     (double) bytes.sum);
