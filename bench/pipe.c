@@ -17,7 +17,7 @@
  *     partition, at most fetch.max.bytes, fetched again 10 ms after the queue drains;
  *   - a producer with the settings kconnect's source tasks get (worker/runtime.c:
  *     acks=all, no idempotence, one request in flight per connection, no delivery timeout,
- *     murmur2_random partitioner; worker/clientconf.c: the buffer.memory default as
+ *     linger.ms 0, murmur2_random partitioner; worker/clientconf.c: the buffer.memory default as
  *     queue.buffering.max.kbytes; librdkafka's defaults otherwise);
  *   - the value is lent to the producer (no RD_KAFKA_MSG_F_COPY): the consumed message stays
  *     alive until its delivery report, which destroys it. librdkafka always copies the key.
@@ -210,6 +210,7 @@ pipe_main(void *arg)
                           "acks", "all", "enable.idempotence", "false",
                           "max.in.flight.requests.per.connection", "1",
                           "message.timeout.ms", "2147483647", "partitioner", "murmur2_random",
+                          "linger.ms", "0",
                           "queue.buffering.max.kbytes", PIPE_PRODUCER_KBYTES,
                           "client.id", "bench-pipe-producer", NULL }, delivered, t);
     if (consumer == NULL || producer == NULL) {
