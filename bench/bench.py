@@ -69,6 +69,9 @@ KINDS = ("java", "kconnect")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
+DEFAULT_GB, DEFAULT_PAIRS = 1.0, 5     # what `make bench` runs with no BENCH_GB, BENCH_PAIRS
+
+
 def _env(name, default, cast=str):
     v = os.environ.get(name)
     return cast(v) if v not in (None, "") else default
@@ -78,8 +81,8 @@ class Settings:
     """Everything a run depends on, from BENCH_* environment variables (bench/README.md)."""
 
     def __init__(self):
-        self.gb = _env("BENCH_GB", 1.0, float)
-        self.pairs = _env("BENCH_PAIRS", 5, int)
+        self.gb = _env("BENCH_GB", DEFAULT_GB, float)
+        self.pairs = _env("BENCH_PAIRS", DEFAULT_PAIRS, int)
         self.warmup = _env("BENCH_WARMUP", 3, int)
         self.scenarios = _env("BENCH_SCENARIOS", "throughput,latency,startup,failover").split(",")
         self.tasks = [int(t) for t in _env("BENCH_TASKS", "1,4").split(",")]
@@ -1125,7 +1128,8 @@ def machine():
 
 def command_line(settings):
     env = []
-    for name, attr, default in (("BENCH_GB", "gb", 1.0), ("BENCH_PAIRS", "pairs", 3)):
+    for name, attr, default in (("BENCH_GB", "gb", DEFAULT_GB), ("BENCH_PAIRS", "pairs",
+                                                                   DEFAULT_PAIRS)):
         if getattr(settings, attr) != default:
             env.append(f"{name}={getattr(settings, attr):g}")
     for name in sorted(os.environ):
