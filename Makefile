@@ -160,8 +160,6 @@ build/fuzz/libkc.a: $(FUZZ_OBJS)
 	ar rcs $@ $^
 
 build/fuzz/%: tests/fuzz/%.c build/fuzz/libkc.a
-	@mkdir -p $(dir $@)
-	@mkdir -p build/fuzz/obj
 	clang $(FUZZ_CFLAGS) -MF build/fuzz/obj/$*.d -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -o $@ $< \
 		build/fuzz/libkc.a $(PKG_LIBS) -lpthread -lm
 

@@ -705,7 +705,7 @@ client_props(const instance *in, const char *kind, kc_props *out)
      * partition per request. With one request in flight per connection, records queue behind
      * the request in flight anyway, so the batches stay large at full speed; but at 10,000
      * records/s over 8 partitions a lingering librdkafka producer made the median record
-     * wait about 3.5 ms longer than Java's (make bench, latency). */
+     * wait about 3 ms longer than Java's (make bench, latency). */
     static const char *const producer_base[] = {
         "acks", "all", "enable.idempotence", "false",
         "max.in.flight.requests.per.connection", "1", "delivery.timeout.ms", "2147483647",

@@ -139,7 +139,6 @@ kc_mirror_series_read(const kc_mirror_series *s, int64_t now)
     int64_t               n = 0, sum = 0, oldest = now;
 
     view.count = LOAD(s->count);
-    view.count_rate = 0;
     view.sum = LOAD(s->sum);
     view.last = view.count > 0 ? (double) LOAD(s->last) : NAN;
     for (int i = 0; i < 2; i++) {
