@@ -713,7 +713,7 @@ class Bench:
         w = Worker(kind, self.java, s, self.workdir(name), worker_props(self.target, uid), name)
         # What the machine spends on the start-up besides the worker: the brokers create the
         # internal topics (31 partitions by default) and the remote topic, commit each
-        # creation, and run the group; on 2 cores their CPU bounds a start-up this short.
+        # creation, and run the group. kconnect's start-up mostly waits on that work.
         brokers = [n.pid for c in self.clusters.values() for n in c.nodes]
         brokers_cpu = sum(cpu_seconds(p) for p in brokers)
         try:
