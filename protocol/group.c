@@ -186,7 +186,7 @@ out:
 
 /* Makes sure g->coord is a connection to the coordinator. */
 static int
-ensure_coordinator(kc_group *g, int64_t deadline, kc_err *err)
+ensure_coordinator(kc_group *g, int64_t deadline, const atomic_bool *stop, kc_err *err)
 {
     char host[256], chost[256];
     int  port, cport, rc = KC_ETIMEOUT;
@@ -195,24 +195,28 @@ ensure_coordinator(kc_group *g, int64_t deadline, kc_err *err)
         return KC_OK;
     for (char **b = g->cfg->bootstrap; *b != NULL; b++) {
         kc_kafka_conn *c;
+        if (stop != NULL && atomic_load(stop))
+            return kc_err_set(err, KC_ESTOPPED, "group %s: given up: stopping",
+                              g->cfg->group_id);
         if (split_hostport(*b, host, sizeof(host), &port) != 0) {
             kc_err_set(err, KC_EINVAL, "bootstrap server '%s' is not host:port", *b);
             continue;
         }
-        c = kc_kconn_open(host, port, g->cfg->security, g->cfg->client_id,
+        c = kc_kconn_open(host, port, g->cfg->security, g->cfg->client_id, stop,
                           left_ms(deadline), err);
         if (c == NULL) {
-            if (err != NULL && err->code == KC_EKAFKA)      /* login refused: say so */
+            if (err != NULL && (err->code == KC_EKAFKA ||   /* login refused: say so */
+                                err->code == KC_ESTOPPED))
                 return err->code;
             continue;
         }
         rc = find_coordinator_via(g, c, chost, sizeof(chost), &cport, left_ms(deadline), err);
         kc_kconn_close(c);
-        if (rc == KC_EKAFKA)
+        if (rc == KC_EKAFKA || rc == KC_ESTOPPED)
             return rc;
         if (rc != KC_OK)
             continue;
-        g->coord = kc_kconn_open(chost, cport, g->cfg->security, g->cfg->client_id,
+        g->coord = kc_kconn_open(chost, cport, g->cfg->security, g->cfg->client_id, stop,
                                  left_ms(deadline), err);
         if (g->coord != NULL) {
             kc_log_debug("group", "group %s: coordinator is %s", g->cfg->group_id,
@@ -306,6 +310,10 @@ kc_group_join(kc_group *g, const kc_group_protocol *protocols, size_t nprotocols
 
     memset(out, 0, sizeof(*out));
     for (;;) {
+        kc_group_joined_clear(out);                 /* what a try that failed left */
+        if (g->cfg->stop != NULL && atomic_load(g->cfg->stop))
+            return kc_err_set(err, KC_ESTOPPED, "group %s: given up: stopping",
+                              g->cfg->group_id);
         if (kc_mono_ms() >= deadline) {
             if (err == NULL)
                 return KC_ETIMEOUT;
@@ -313,20 +321,19 @@ kc_group_join(kc_group *g, const kc_group_protocol *protocols, size_t nprotocols
             return kc_err_prefix(err, "group %s: not joined within %d ms: ", g->cfg->group_id,
                                  timeout_ms);
         }
-        if ((rc = ensure_coordinator(g, deadline, err)) != KC_OK) {
-            if (rc == KC_EKAFKA || rc == KC_EINVAL)
+        if ((rc = ensure_coordinator(g, deadline, g->cfg->stop, err)) != KC_OK) {
+            if (rc == KC_EKAFKA || rc == KC_EINVAL || rc == KC_ESTOPPED)
                 return rc;
             sleep_ms(g->cfg->retry_backoff_ms);
             continue;
         }
         ec = 0;
-        kc_group_joined_clear(out);
         rc = join_once(g, protocols, nprotocols, out, &ec, deadline, err);
         if (rc != KC_OK) {
             if (rc == KC_EKAFKA)
                 return rc;
             coordinator_dead(g, err ? err->msg : "request failed");
-            continue;
+            continue;                               /* the top of the loop sees a stop */
         }
         switch (ec) {
         case E_NONE:
@@ -437,7 +444,8 @@ kc_group_sync(kc_group *g, const kc_group_joined *joined,
                           g->cfg->rebalance_timeout_ms + 5000, err);
     if (rc != KC_OK) {
         coordinator_dead(g, err ? err->msg : "request failed");
-        rc = KC_EREBALANCE;
+        if (rc != KC_ESTOPPED)
+            rc = KC_EREBALANCE;
         goto out;
     }
     kc_rbuf_init(&rb, resp.buf, resp.len);
@@ -474,7 +482,7 @@ kc_group_heartbeat(kc_group *g, kc_err *err)
 
     if (g->coord == NULL) {
         int64_t deadline = kc_mono_ms() + g->cfg->request_timeout_ms;
-        if (ensure_coordinator(g, deadline, err) != KC_OK) {
+        if (ensure_coordinator(g, deadline, g->cfg->stop, err) != KC_OK) {
             if (err == NULL)
                 return KC_EAGAIN;
             err->code = KC_EAGAIN;
@@ -514,6 +522,10 @@ kc_group_leave(kc_group *g)
     kc_wbuf body, resp;
     kc_err  err;
 
+    if (g->member_id[0] != '\0')
+        (void) ensure_coordinator(g, kc_mono_ms() + g->cfg->request_timeout_ms, NULL, &err);
+    if (g->coord != NULL)
+        kc_kconn_set_stop(g->coord, NULL);          /* leaving is part of stopping */
     if (g->coord != NULL && g->member_id[0] != '\0') {
         kc_wbuf_init(&body);
         kc_wbuf_init(&resp);

@@ -11,6 +11,7 @@
 #ifndef KC_GROUP_H
 #define KC_GROUP_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +28,11 @@ typedef struct kc_group_config {
     int                     rebalance_timeout_ms;
     int                     request_timeout_ms;
     int                     retry_backoff_ms;
+    /* The owner's "stopping" flag, or NULL. Once it is set, a join, sync or heartbeat in
+     * progress gives up within KC_KCONN_STOP_POLL_MS with KC_ESTOPPED (as Java's
+     * WorkerGroupMember.wakeup() breaks a poll), so that a stop does not wait out a
+     * rebalance or a coordinator that is gone. kc_group_leave still leaves. */
+    const atomic_bool      *stop;
 } kc_group_config;
 
 /* One protocol the member offers, in preference order, with its metadata. Borrowed. */
@@ -65,9 +71,10 @@ kc_group *kc_group_new(const kc_group_config *cfg);
 void kc_group_free(kc_group *g);          /* closes the connection; does not leave */
 
 /* Joins (or rejoins) the group. KC_OK: *out is filled. KC_ETIMEOUT: not joined within
- * timeout_ms (coordinator unreachable or rebalance not completing); try again. Any other
- * error is one retrying cannot fix (authorization, an inconsistent protocol type, an
- * invalid session timeout): err says which. */
+ * timeout_ms (coordinator unreachable or rebalance not completing); try again.
+ * KC_ESTOPPED: cfg->stop was set. Any other error is one retrying cannot fix
+ * (authorization, an inconsistent protocol type, an invalid session timeout): err says
+ * which. *out holds nothing to clear unless KC_OK. */
 int kc_group_join(kc_group *g, const kc_group_protocol *protocols, size_t nprotocols,
                   kc_group_joined *out, int timeout_ms, kc_err *err);
 
@@ -82,7 +89,10 @@ int kc_group_sync(kc_group *g, const kc_group_joined *joined,
  * not be reached (the caller counts how long that lasts). */
 int kc_group_heartbeat(kc_group *g, kc_err *err);
 
-/* Leaves the group (best effort, bounded by the request timeout) and forgets the member id. */
+/* Leaves the group (best effort, bounded by the request timeout, regardless of cfg->stop)
+ * and forgets the member id. A join given up for a stop closed its connection; the
+ * coordinator is found again to leave, so that the others need not wait for this member's
+ * session to expire. */
 void kc_group_leave(kc_group *g);
 
 const char *kc_group_member_id(const kc_group *g);

@@ -39,6 +39,7 @@ struct kc_kafka_conn {
     SSL     *ssl;
     char     peer[300];
     char    *client_id;
+    const atomic_bool *stop;    /* the owner's stopping flag, or NULL (kc_kconn_open) */
     int32_t  correlation;
     int16_t  api_min[MAX_API_KEY], api_max[MAX_API_KEY];   /* -1: not supported */
 };
@@ -104,16 +105,21 @@ static int
 wait_fd(kc_kafka_conn *c, short events, int64_t deadline, kc_err *err)
 {
     struct pollfd pfd = { c->fd, events, 0 };
-    int64_t       left = deadline - kc_mono_ms();
+    int64_t       left;
     int           r;
 
-    if (left <= 0)
-        return kc_err_set(err, KC_ETIMEOUT, "%s: timed out", c->peer);
-    do {
+    /* With a stop flag the wait is cut into slices, the flag read between them. */
+    for (;;) {
+        if (c->stop != NULL && atomic_load(c->stop))
+            return kc_err_set(err, KC_ESTOPPED, "%s: given up: stopping", c->peer);
+        if ((left = deadline - kc_mono_ms()) <= 0)
+            return kc_err_set(err, KC_ETIMEOUT, "%s: timed out", c->peer);
+        if (c->stop != NULL && left > KC_KCONN_STOP_POLL_MS)
+            left = KC_KCONN_STOP_POLL_MS;
         r = poll(&pfd, 1, (int) left);
-    } while (r < 0 && errno == EINTR);
-    if (r == 0)
-        return kc_err_set(err, KC_ETIMEOUT, "%s: timed out", c->peer);
+        if (r > 0 || (r < 0 && errno != EINTR))
+            break;
+    }
     if (r < 0)
         return kc_err_set(err, KC_EIO, "%s: poll: %s", c->peer, strerror(errno));
     return KC_OK;
@@ -622,16 +628,20 @@ tcp_connect(kc_kafka_conn *c, const char *host, int port, int64_t deadline, kc_e
         if (c->fd < 0)
             continue;
         setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-        if (connect(c->fd, ai->ai_addr, ai->ai_addrlen) == 0 ||
-            (errno == EINPROGRESS && wait_fd(c, POLLOUT, deadline, err) == KC_OK &&
-             getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) == 0 && soerr == 0)) {
+        if (connect(c->fd, ai->ai_addr, ai->ai_addrlen) == 0)
             rc = KC_OK;
+        else if (errno != EINPROGRESS)
+            rc = kc_err_set(err, KC_EIO, "%s: connect: %s", c->peer, strerror(errno));
+        else if ((rc = wait_fd(c, POLLOUT, deadline, err)) == KC_OK &&
+                 (getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) != 0 || soerr != 0))
+            rc = kc_err_set(err, KC_EIO, "%s: connect: %s", c->peer,
+                            strerror(soerr ? soerr : errno));
+        if (rc == KC_OK)
             break;
-        }
-        kc_err_set(err, KC_EIO, "%s: connect: %s", c->peer,
-                   strerror(soerr ? soerr : errno));
         close(c->fd);
         c->fd = -1;
+        if (rc == KC_ESTOPPED)                      /* the owner is stopping: no next address */
+            break;
     }
     freeaddrinfo(res);
     return rc;
@@ -639,12 +649,13 @@ tcp_connect(kc_kafka_conn *c, const char *host, int port, int64_t deadline, kc_e
 
 kc_kafka_conn *
 kc_kconn_open(const char *host, int port, const kc_conn_security *sec, const char *client_id,
-              int timeout_ms, kc_err *err)
+              const atomic_bool *stop, int timeout_ms, kc_err *err)
 {
     kc_kafka_conn *c = kc_xcalloc(1, sizeof(*c));
     int64_t        deadline = kc_mono_ms() + timeout_ms;
 
     c->fd = -1;
+    c->stop = stop;
     c->client_id = kc_xstrdup(client_id ? client_id : "kconnect");
     snprintf(c->peer, sizeof(c->peer), "%s:%d", host, port);
     if (tcp_connect(c, host, port, deadline, err) != KC_OK)
@@ -660,6 +671,12 @@ kc_kconn_open(const char *host, int port, const kc_conn_security *sec, const cha
 fail:
     kc_kconn_close(c);
     return NULL;
+}
+
+void
+kc_kconn_set_stop(kc_kafka_conn *c, const atomic_bool *stop)
+{
+    c->stop = stop;
 }
 
 void

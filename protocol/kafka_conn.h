@@ -15,6 +15,7 @@
 #ifndef KC_KAFKA_CONN_H
 #define KC_KAFKA_CONN_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -54,9 +55,20 @@ void kc_conn_security_clear(kc_conn_security *sec);
 typedef struct kc_kafka_conn kc_kafka_conn;
 
 /* Connects to host:port and authenticates. NULL with err (KC_EIO, KC_ETIMEOUT, KC_EKAFKA
- * for a refused SASL login, with the broker's message). */
+ * for a refused SASL login, with the broker's message).
+ *
+ * stop (may be NULL; must outlive the connection) is the owner's "stopping" flag: every
+ * wait of this connection, in the open and in kc_kconn_request, looks at it at least every
+ * KC_KCONN_STOP_POLL_MS and gives up with KC_ESTOPPED once it is set, so that a thread
+ * waiting on a broker (a JoinGroup held for a rebalance, a connect to a silent host) stops
+ * promptly. A request given up leaves the connection unusable, as any error does. */
+#define KC_KCONN_STOP_POLL_MS 100
 kc_kafka_conn *kc_kconn_open(const char *host, int port, const kc_conn_security *sec,
-                             const char *client_id, int timeout_ms, kc_err *err);
+                             const char *client_id, const atomic_bool *stop, int timeout_ms,
+                             kc_err *err);
+/* Replaces the stop flag given to kc_kconn_open (NULL: none), e.g. to send a LeaveGroup
+ * once the owner is stopping. */
+void kc_kconn_set_stop(kc_kafka_conn *c, const atomic_bool *stop);
 void kc_kconn_close(kc_kafka_conn *c);
 
 /* "host:port" of the broker, for messages. */

@@ -28,6 +28,7 @@ enum {
     KC_EIO       = -8,   /* file or socket error, errno text in msg */
     KC_EAGAIN    = -9,   /* transient: the same call may succeed later */
     KC_EREBALANCE = -10, /* the group is rebalancing: rejoin */
+    KC_ESTOPPED  = -11,  /* given up because the caller is stopping */
 };
 
 typedef struct kc_err {

@@ -579,6 +579,8 @@ rebalance(kc_herder *h)
     rc = kc_group_join(h->group, offered, n, &j, cfg_int(h, "rebalance.timeout.ms"), &err);
     for (size_t i = 0; i < n; i++)
         kc_wbuf_free(&md[i]);
+    if (rc == KC_ESTOPPED)
+        return;                                       /* kc_herder_stop: not an error */
     if (rc != KC_OK) {
         kc_log_error("herder", "joining the group: %s", err.msg);
         if (rc == KC_EKAFKA || rc == KC_EINVAL) {   /* refused: retrying will not help */
@@ -609,7 +611,8 @@ rebalance(kc_herder *h)
     free(blobs);
     free(assignments);
     if (rc != KC_OK) {
-        kc_log_info("herder", "sync: %s; rejoining", err.msg);
+        if (rc != KC_ESTOPPED)
+            kc_log_info("herder", "sync: %s; rejoining", err.msg);
         kc_group_joined_clear(&j);
         return;
     }
@@ -1261,6 +1264,7 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
         .rebalance_timeout_ms = (int) kc_cfg_int(&wc->cfg, "rebalance.timeout.ms"),
         .request_timeout_ms = (int) kc_cfg_int(&wc->cfg, "request.timeout.ms"),
         .retry_backoff_ms = (int) kc_cfg_int(&wc->cfg, "retry.backoff.ms"),
+        .stop = &h->stopping,
     };
     h->group = kc_group_new(&h->gcfg);
     free(base);

@@ -115,6 +115,19 @@ class Worker:
             time.sleep(0.1)
         raise AssertionError(f"kconnect not started after {timeout}s:\n{self.log()}")
 
+    def wait_log(self, text, timeout=60):
+        """Until the log holds text; raises with the log if the process exits or time runs
+        out."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.log():
+                return
+            if self.proc.poll() is not None:
+                raise AssertionError(f"kconnect exited {self.proc.returncode} before logging "
+                                     f"{text!r}:\n{self.log()}")
+            time.sleep(0.1)
+        raise AssertionError(f"kconnect did not log {text!r} within {timeout}s:\n{self.log()}")
+
     def wait_exit(self, timeout=60):
         """The exit code, or AssertionError if it is still running after timeout."""
         try:

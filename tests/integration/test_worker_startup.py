@@ -19,6 +19,9 @@ import requests
 import kafka_harness as kh
 from kconnect import TOP, base_properties, json_body, kafka_version, write_properties
 
+GROUP_PROBE = os.path.join(os.path.dirname(os.environ.get("KCONNECT_BIN", "build/kconnect")),
+                           "tests", "group_probe")
+
 
 # ---- REST -------------------------------------------------------------------------------
 
@@ -275,6 +278,66 @@ def test_sigterm_during_startup_exits_zero(workers):
     w.start()
     time.sleep(1.5)                      # still looking for the cluster id
     assert w.stop(signal.SIGTERM, timeout=10) == 0
+
+
+def test_sigterm_exits_promptly_after_the_brokers_vanish(workers, java):
+    """A worker whose brokers are gone stops on SIGTERM at once, not after a group join
+    that runs until rebalance.timeout.ms (60 s)."""
+    cluster = kh.Cluster("vanishing", java=java).start()
+    try:
+        props = base_properties(cluster)
+        props.update({"session.timeout.ms": "6000", "heartbeat.interval.ms": "1000"})
+        w = workers.start(props)
+        w.wait_log("joined generation")
+    finally:
+        cluster.stop()
+    time.sleep(9)                        # past session.timeout.ms: the worker is rejoining
+    started = time.monotonic()
+    assert w.stop(signal.SIGTERM, timeout=20) == 0
+    assert time.monotonic() - started < 15
+    assert "Kafka Connect stopped" in w.log()
+
+
+def test_sigterm_exits_promptly_during_a_held_rebalance(workers, target_cluster, tmp_path):
+    """SIGTERM stops a worker whose JoinGroup the coordinator holds for a member that no
+    longer answers (here a frozen member with a 60 s session), and the worker still leaves
+    the group as it goes, as Java's wakeup() and LeaveGroup do."""
+    props = workers.properties()
+    w = workers.start(props)
+    w.wait_log("joined generation")
+    probe_props = dict(props, **{"session.timeout.ms": "60000"})
+    path = write_properties(str(tmp_path / "frozen.properties"), probe_props)
+    frozen = subprocess.Popen([GROUP_PROBE, path, props["group.id"], "http://frozen:8083/",
+                               "sessioned,compatible,default", "120000"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    joiner = None
+    try:
+        for line in frozen.stdout:                   # a member until its session expires
+            if '"event":"assignment"' in line:
+                break
+        else:
+            pytest.fail("group_probe ended without an assignment")
+        frozen.send_signal(signal.SIGSTOP)
+        requested = w.log().count("rebalance requested by the coordinator")
+        path = write_properties(str(tmp_path / "joiner.properties"), props)
+        joiner = subprocess.Popen([GROUP_PROBE, path, props["group.id"], "http://joiner:8083/",
+                                   "sessioned,compatible,default", "120000"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30             # the joiner's rebalance reaches w
+        while w.log().count("rebalance requested by the coordinator") == requested:
+            assert time.monotonic() < deadline, w.log()
+            time.sleep(0.1)
+        time.sleep(2)                                # w's JoinGroup is now held
+        assert "left as" not in w.log()
+        started = time.monotonic()
+        assert w.stop(signal.SIGTERM, timeout=30) == 0
+        assert time.monotonic() - started < 10
+        assert "left as" in w.log()
+    finally:
+        for p in (frozen, joiner):
+            if p is not None:
+                p.kill()
+                p.wait()
 
 
 def test_connect_distributed_script(workers):

@@ -384,7 +384,7 @@ cmd_raw_commit(const char *bootstrap, int tmo, char **args, kc_err *err, int *rc
         return o;
     }
     *colon = '\0';
-    if ((c = kc_kconn_open(host, atoi(colon + 1), &sec, "admin-probe", tmo, err)) == NULL) {
+    if ((c = kc_kconn_open(host, atoi(colon + 1), &sec, "admin-probe", NULL, tmo, err)) == NULL) {
         free(host);
         *rc = err->code;
         return o;

@@ -7,7 +7,8 @@
  * Joins GROUP (bootstrap.servers and security from the properties file) offering the
  * Connect PROTOCOLS (comma list of sessioned, compatible, default) with member metadata
  * for URL; as leader, decodes every member's metadata and hands each an empty assignment;
- * heartbeats and rejoins as needed for HOLD_MS, then leaves. Prints one JSON object per
+ * heartbeats and rejoins as needed for HOLD_MS, then leaves. session.timeout.ms in the
+ * properties file sets its session timeout (10000 if absent). Prints one JSON object per
  * event on stdout: joined, member (leader only), assignment, left, error.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -87,7 +88,8 @@ main(int argc, char **argv)
     cfg.client_id = "group-probe";
     cfg.bootstrap = bootstrap;
     cfg.security = &sec;
-    cfg.session_timeout_ms = 10000;
+    cfg.session_timeout_ms = kc_props_get(&props, "session.timeout.ms") != NULL ?
+                             atoi(kc_props_get(&props, "session.timeout.ms")) : 10000;
     cfg.rebalance_timeout_ms = 60000;
     cfg.request_timeout_ms = 10000;
     cfg.retry_backoff_ms = 100;
