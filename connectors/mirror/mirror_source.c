@@ -160,10 +160,11 @@ source_replication_factors(msc *c, const char **names, size_t n, int *out)
 
 /* New remote topics: the source's partition count, replication.factor (or, with
  * rf_from_source, the source topic's own; the target's default when the target has too few
- * brokers for it), and the source configs that §4.7 copies at creation. */
+ * brokers for it), and the source configs that §4.7 copies at creation. exists[i] tells
+ * whether remote[i] exists afterwards (created, or found already there). */
 static void
 create_remote_topics(msc *c, const char **names, char **remote, const int *parts, size_t n,
-                     int rf)
+                     int rf, bool *exists)
 {
     int                   *rfs = kc_xcalloc(n, sizeof(int));
     kc_admin_topic_config *configs = NULL;
@@ -202,6 +203,7 @@ create_remote_topics(msc *c, const char **names, char **remote, const int *parts
         KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create remote topics: %s", err.msg);
     } else {
         for (size_t i = 0; i < n; i++) {
+            exists[i] = errs[i] == 0 || errs[i] == RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS;
             if (errs[i] == 0)
                 KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Created remote topic %s with %d partitions",
                     remote[i], parts[i]);
@@ -215,15 +217,18 @@ create_remote_topics(msc *c, const char **names, char **remote, const int *parts
                     msgs[i] ? msgs[i] : rd_kafka_err2str(errs[i]));
                 topics[i].replication_factor = -1;
                 if (kc_admin_create_topics(c->target_admin, &topics[i], 1, c->timeout_ms, &e, &m,
-                                           &err) != KC_OK)
+                                           &err) != KC_OK) {
                     KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create remote topic "
                         "%s: %s", remote[i], err.msg);
-                else if (e == 0)
-                    KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Created remote topic %s with %d "
-                        "partitions", remote[i], parts[i]);
-                else if (e != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS)
-                    KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create topic %s: %s",
-                        remote[i], m ? m : rd_kafka_err2str(e));
+                } else {
+                    exists[i] = e == 0 || e == RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS;
+                    if (e == 0)
+                        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Created remote topic %s "
+                            "with %d partitions", remote[i], parts[i]);
+                    else if (!exists[i])
+                        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create topic "
+                            "%s: %s", remote[i], m ? m : rd_kafka_err2str(e));
+                }
                 free(m);
             } else if (errs[i] != RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS)
                 KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not create topic %s: %s", remote[i],
@@ -244,10 +249,13 @@ create_remote_topics(msc *c, const char **names, char **remote, const int *parts
 }
 
 /* Creates the remote topics that are missing and grows those with fewer partitions
- * (computeAndCreateTopicPartitions, §4.6). Per-topic failures are logged, as Java does. */
+ * (computeAndCreateTopicPartitions, §4.6). Per-topic failures are logged, as Java does.
+ * *target (the listing, reallocated) then also holds the topics created and the partition
+ * counts grown, so that the caller need not list the target again: the next refresh lists
+ * it anyway. */
 static void
 compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
-                   const kc_admin_topic *target, size_t ntarget)
+                   kc_admin_topic **target, size_t *ntarget)
 {
     int          rf = (int) kc_mirror_long(&c->cfg, "replication.factor", 2);
     const char **new_names = kc_xcalloc(nsource + 1, sizeof(char *));
@@ -255,6 +263,7 @@ compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
     int         *new_parts = kc_xcalloc(nsource + 1, sizeof(int));
     char       **grow = kc_xcalloc(nsource + 1, sizeof(char *));
     int         *grow_to = kc_xcalloc(nsource + 1, sizeof(int));
+    bool        *exists = kc_xcalloc(nsource + 1, sizeof(bool));
     size_t       nnew = 0, ngrow = 0;
     kc_err       err;
 
@@ -262,7 +271,7 @@ compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
         char           *remote = kc_mirror_format_remote_topic(&c->cfg.policy,
                                                                c->cfg.source_alias,
                                                                source[i].name);
-        kc_admin_topic *t = find_topic((kc_admin_topic *) target, ntarget, remote);
+        kc_admin_topic *t = find_topic(*target, *ntarget, remote);
         if (t == NULL && !c->cfg.create_topics) {
             free(remote);                         /* refresh() reports it */
         } else if (t != NULL && t->partitions < source[i].partitions &&
@@ -279,8 +288,14 @@ compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
             free(remote);
         }
     }
-    if (nnew > 0)
-        create_remote_topics(c, new_names, new_remote, new_parts, nnew, rf);
+    if (nnew > 0) {
+        create_remote_topics(c, new_names, new_remote, new_parts, nnew, rf, exists);
+        *target = kc_xrealloc(*target, (*ntarget + nnew) * sizeof(**target));
+        for (size_t i = 0; i < nnew; i++)
+            if (exists[i])
+                (*target)[(*ntarget)++] = (kc_admin_topic) { kc_xstrdup(new_remote[i]),
+                                                             new_parts[i] };
+    }
     if (ngrow > 0) {
         int *errs = kc_xcalloc(ngrow, sizeof(int));
         if (kc_admin_create_partitions(c->target_admin, (const char *const *) grow, grow_to,
@@ -288,9 +303,11 @@ compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
             KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not grow remote topics: %s", err.msg);
         } else {
             for (size_t i = 0; i < ngrow; i++)
-                if (errs[i] == 0)
+                if (errs[i] == 0) {
                     KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Increased size of %s to %d partitions",
                         grow[i], grow_to[i]);
+                    find_topic(*target, *ntarget, grow[i])->partitions = grow_to[i];
+                }
                 else if (errs[i] != RD_KAFKA_RESP_ERR_INVALID_PARTITIONS)
                     KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_WARN, "Could not increase size of %s: %s", grow[i],
                         rd_kafka_err2str(errs[i]));
@@ -306,6 +323,7 @@ compute_and_create(msc *c, const kc_admin_topic *source, size_t nsource,
     free(new_parts);
     free(grow);
     free(grow_to);
+    free(exists);
 }
 
 /* The target's topics, listed on a thread of its own while refresh() lists the source's. */
@@ -382,16 +400,8 @@ refresh(msc *c, bool initial)
         if (!initial)
             KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Found %zu topics to replicate (%zu missing on the "
                 "target); reconfiguring tasks", nsource, missing);
-        if (missing > 0) {
-            compute_and_create(c, source, nsource, target, ntarget);
-            kc_admin_topics_free(target, ntarget);
-            target = NULL;
-            ntarget = 0;
-            if (list_target(c, &target, &ntarget, &err) != 0) {
-                target = NULL;
-                ntarget = 0;
-            }
-        }
+        if (missing > 0)
+            compute_and_create(c, source, nsource, &target, &ntarget);
     }
     pthread_mutex_lock(&c->lock);
     if (changed || initial) {
