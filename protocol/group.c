@@ -184,6 +184,12 @@ out:
     return rc;
 }
 
+static int
+given_up(const kc_group *g, kc_err *err)
+{
+    return kc_err_set(err, KC_ESTOPPED, "group %s: given up: stopping", g->cfg->group_id);
+}
+
 /* Makes sure g->coord is a connection to the coordinator. */
 static int
 ensure_coordinator(kc_group *g, int64_t deadline, const atomic_bool *stop, kc_err *err)
@@ -196,8 +202,7 @@ ensure_coordinator(kc_group *g, int64_t deadline, const atomic_bool *stop, kc_er
     for (char **b = g->cfg->bootstrap; *b != NULL; b++) {
         kc_kafka_conn *c;
         if (stop != NULL && atomic_load(stop))
-            return kc_err_set(err, KC_ESTOPPED, "group %s: given up: stopping",
-                              g->cfg->group_id);
+            return given_up(g, err);
         if (split_hostport(*b, host, sizeof(host), &port) != 0) {
             kc_err_set(err, KC_EINVAL, "bootstrap server '%s' is not host:port", *b);
             continue;
@@ -312,8 +317,7 @@ kc_group_join(kc_group *g, const kc_group_protocol *protocols, size_t nprotocols
     for (;;) {
         kc_group_joined_clear(out);                 /* what a try that failed left */
         if (g->cfg->stop != NULL && atomic_load(g->cfg->stop))
-            return kc_err_set(err, KC_ESTOPPED, "group %s: given up: stopping",
-                              g->cfg->group_id);
+            return given_up(g, err);
         if (kc_mono_ms() >= deadline) {
             if (err == NULL)
                 return KC_ETIMEOUT;

@@ -69,26 +69,6 @@ transient(rd_kafka_resp_err_t e)
            e == RD_KAFKA_RESP_ERR__TRANSPORT;
 }
 
-/* The local unknown-partition/topic errors come from rk's metadata cache, not from a
- * broker: a topic cached with fewer partitions than it has (seen from a broker whose
- * metadata lagged just after the topic was created) stays so until the cache is refreshed,
- * every 5 minutes (topic.metadata.refresh.interval.ms), and librdkafka does not ask again
- * for a partition it considers missing. One Metadata request for the topic refreshes it. */
-static void
-refresh_topic_metadata(rd_kafka_t *rk, const char *topic, int64_t deadline)
-{
-    rd_kafka_topic_t          *rkt = rd_kafka_topic_new(rk, topic, NULL);
-    const rd_kafka_metadata_t *md = NULL;
-    int64_t                    left = deadline - kc_mono_ms();
-
-    if (rkt == NULL)
-        return;
-    if (rd_kafka_metadata(rk, 0, rkt, &md, (int) (left > 1000 ? 1000 : left > 0 ? left : 1)) ==
-        RD_KAFKA_RESP_ERR_NO_ERROR)
-        rd_kafka_metadata_destroy(md);
-    rd_kafka_topic_destroy(rkt);
-}
-
 /* Every partition's start (which = OFFSET_BEGINNING) or end (OFFSET_END) offset into
  * out[], asked through rk in one ListOffsets round per try; transient refusals are retried
  * (back-off up to RETRY_CAP_MS) until deadline. what names the offsets in errors. */
@@ -118,8 +98,18 @@ list_offsets(kc_klog *l, rd_kafka_t *rk, int64_t which, int64_t *out, int64_t de
                               "%s of %s: %s", what, l->topic, rd_kafka_err2str(e));
         kc_log_debug("kafka", "%s of %s: %s; asking again in %d ms", what, l->topic,
                      rd_kafka_err2str(e), delay);
-        if (e == RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION || e == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC)
-            refresh_topic_metadata(rk, l->topic, deadline);
+        /* The local unknown-partition/topic errors come from rk's metadata cache, not from
+         * a broker: a topic cached with fewer partitions than it has (seen from a broker
+         * whose metadata lagged just after the topic was created) stays so until the cache
+         * is refreshed (topic.metadata.refresh.interval.ms, 5 minutes), as librdkafka does
+         * not ask again for a partition it considers missing. One Metadata request for the
+         * topic through rk refreshes it; its answer is not needed here. */
+        if (e == RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION || e == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC) {
+            int64_t left = deadline - kc_mono_ms();
+            int     ignored;
+            kc_kafka_topic_partitions(rk, l->topic, (int) (left > 1000 ? 1000 : left > 0 ? left : 1),
+                                      &ignored, NULL);
+        }
         kc_backoff_sleep(&delay, RETRY_CAP_MS, deadline);
     }
 }
