@@ -97,6 +97,7 @@ class Settings:
         self.java_opts = _env("BENCH_JAVA_OPTS", JAVA_DEFAULT_OPTS).split()
         self.skip = [k for k in _env("BENCH_SKIP", "").split(",") if k]
         self.mirror_extra = json.loads(_env("BENCH_MIRROR_EXTRA", "{}"))
+        self.broker_extra = json.loads(_env("BENCH_BROKER_EXTRA", "{}"))
         self.out = os.path.abspath(_env("BENCH_OUT", os.path.join(TOP, "build", "bench")))
         self.kconnect = os.path.abspath(os.environ["KCONNECT_BIN"])
         self.pipe = os.path.abspath(_env("BENCH_PIPE", os.path.join(TOP, "build", "bench",
@@ -111,6 +112,8 @@ class Settings:
                 raise SystemExit(f"bench: unknown kind {k!r} in BENCH_SKIP")
         if not isinstance(self.mirror_extra, dict):
             raise SystemExit("bench: BENCH_MIRROR_EXTRA must be a JSON object")
+        if not isinstance(self.broker_extra, dict):
+            raise SystemExit("bench: BENCH_BROKER_EXTRA must be a JSON object")
 
     def as_dict(self):
         d = dict(vars(self))
@@ -832,7 +835,7 @@ class Bench:
         print(f"bench: starting clusters source and target (Apache Kafka, KRaft) in "
               f"{os.path.join(s.out, 'kafka')}", flush=True)
         self.clusters = kh.start_clusters([("source", 1), ("target", 1)], java=self.java,
-                                          workdirs=workdirs)
+                                          workdirs=workdirs, extra_config=s.broker_extra)
         timings = {}
         try:
             t = time.monotonic()
