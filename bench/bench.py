@@ -77,6 +77,14 @@ def _env(name, default, cast=str):
     return cast(v) if v not in (None, "") else default
 
 
+def _env_object(name):
+    """A BENCH_* variable holding a JSON object of settings ({} when unset)."""
+    v = json.loads(_env(name, "{}"))
+    if not isinstance(v, dict):
+        raise SystemExit(f"bench: {name} must be a JSON object")
+    return v
+
+
 class Settings:
     """Everything a run depends on, from BENCH_* environment variables (bench/README.md)."""
 
@@ -96,8 +104,8 @@ class Settings:
         self.run_timeout = _env("BENCH_RUN_TIMEOUT", 1800.0, float)
         self.java_opts = _env("BENCH_JAVA_OPTS", JAVA_DEFAULT_OPTS).split()
         self.skip = [k for k in _env("BENCH_SKIP", "").split(",") if k]
-        self.mirror_extra = json.loads(_env("BENCH_MIRROR_EXTRA", "{}"))
-        self.broker_extra = json.loads(_env("BENCH_BROKER_EXTRA", "{}"))
+        self.mirror_extra = _env_object("BENCH_MIRROR_EXTRA")
+        self.broker_extra = _env_object("BENCH_BROKER_EXTRA")
         self.out = os.path.abspath(_env("BENCH_OUT", os.path.join(TOP, "build", "bench")))
         self.kconnect = os.path.abspath(os.environ["KCONNECT_BIN"])
         self.pipe = os.path.abspath(_env("BENCH_PIPE", os.path.join(TOP, "build", "bench",
@@ -110,10 +118,6 @@ class Settings:
         for k in self.skip:
             if k not in KINDS + ("pipe", "hop"):
                 raise SystemExit(f"bench: unknown kind {k!r} in BENCH_SKIP")
-        if not isinstance(self.mirror_extra, dict):
-            raise SystemExit("bench: BENCH_MIRROR_EXTRA must be a JSON object")
-        if not isinstance(self.broker_extra, dict):
-            raise SystemExit("bench: BENCH_BROKER_EXTRA must be a JSON object")
 
     def as_dict(self):
         d = dict(vars(self))

@@ -107,7 +107,8 @@ list_offsets(kc_klog *l, rd_kafka_t *rk, int64_t which, int64_t *out, int64_t de
         if (e == RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION || e == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC) {
             int64_t left = deadline - kc_mono_ms();
             int     ignored;
-            kc_kafka_topic_partitions(rk, l->topic, (int) (left > 1000 ? 1000 : left > 0 ? left : 1),
+            kc_kafka_topic_partitions(rk, l->topic,
+                                      (int) (left > 1000 ? 1000 : left > 0 ? left : 1),
                                       &ignored, NULL);
         }
         kc_backoff_sleep(&delay, RETRY_CAP_MS, deadline);
