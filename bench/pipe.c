@@ -16,7 +16,7 @@
  *     (connectors/mirror/mirror_config.c): two fetches (2 x max.partition.fetch.bytes) per
  *     partition, at most fetch.max.bytes, fetched again 10 ms after the queue drains;
  *   - a producer with the settings kconnect's source tasks get (worker/runtime.c:
- *     acks=all, no idempotence, one request in flight per connection, no delivery timeout,
+ *     acks=all, idempotent, one request in flight per connection, no delivery timeout,
  *     linger.ms 0, murmur2_random partitioner; worker/clientconf.c: the buffer.memory default as
  *     queue.buffering.max.kbytes; librdkafka's defaults otherwise);
  *   - the value is lent to the producer (no RD_KAFKA_MSG_F_COPY): the consumed message stays
@@ -207,7 +207,7 @@ pipe_main(void *arg)
                           "fetch.queue.backoff.ms", "10",
                           "client.id", "bench-pipe-consumer", NULL }, NULL, NULL);
     producer = client(o, RD_KAFKA_PRODUCER, o->target, (const char *const[]) {
-                          "acks", "all", "enable.idempotence", "false",
+                          "acks", "all", "enable.idempotence", "true",
                           "max.in.flight.requests.per.connection", "1",
                           "message.timeout.ms", "2147483647", "partitioner", "murmur2_random",
                           "linger.ms", "0",

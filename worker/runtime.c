@@ -564,6 +564,17 @@ pending_discard(source_state *s, pending *pe)
     pending_put(s, pe);
 }
 
+/* What to report for a failed send: for a fatal error of the idempotent producer (its
+ * producer id refused, a gap in its sequence it cannot mend), the cause librdkafka gives. */
+static const char *
+send_error_text(rd_kafka_t *rk, rd_kafka_resp_err_t e, char *buf, size_t size)
+{
+    if (e == RD_KAFKA_RESP_ERR__FATAL &&
+        rd_kafka_fatal_error(rk, buf, size) != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return buf;
+    return rd_kafka_err2str(e);
+}
+
 /* Task thread (rd_kafka_poll): an acknowledgement moves the partition's committable offset
  * and tells the task where the record landed (Java's SourceTask.commitRecord). */
 static void
@@ -578,10 +589,12 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
     if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
         /* Not acknowledged: the offset must not move past it, and (errors.tolerance=none,
          * delivery.timeout.ms unlimited by default) the task fails, as Java's does. */
+        char why[256];
+
         if (!s->send_failed)
             snprintf(s->last_error, sizeof(s->last_error), "Unrecoverable exception from "
                      "producer send callback: %s: %s", rd_kafka_topic_name(m->rkt),
-                     rd_kafka_err2str(m->err));
+                     send_error_text(rk, m->err, why, sizeof(why)));
         if (m->err != RD_KAFKA_RESP_ERR__PURGE_QUEUE && m->err != RD_KAFKA_RESP_ERR__PURGE_INFLIGHT)
             s->send_failed = true;
         pending_release_record(pe);
@@ -689,12 +702,35 @@ source_state_free(source_state *s)
         rd_kafka_topic_destroy(s->rkt);
 }
 
+/* Whether a producer with these settings may be idempotent: librdkafka refuses idempotence
+ * with acks other than all, more than 5 requests in flight, or no retries. */
+static bool
+idempotence_allowed(const kc_props *p)
+{
+    const char *acks = kc_props_get(p, "acks");
+    const char *inflight = kc_props_get(p, "max.in.flight.requests.per.connection");
+    const char *retries = kc_props_get(p, "retries");
+
+    return (acks == NULL || strcmp(acks, "all") == 0 || strcmp(acks, "-1") == 0) &&
+           (inflight == NULL || atoi(inflight) <= 5) &&
+           (retries == NULL || atoi(retries) != 0);
+}
+
 /* Client settings for a task's producer or consumer, layered as Java's Worker does: the
  * worker's bootstrap.servers, the base settings for tasks (Java's baseProducerConfigs /
  * baseConsumerConfigs), worker "<kind>.*", then the connector's "<kind>.override.*".
- * One addition: the worker's own security settings (security.protocol, sasl.*, ssl.*) are
- * laid under them, so a cluster that needs them is reachable by tasks too; Java requires
- * them to be repeated under producer./consumer. (an explicit one still wins). */
+ * Two additions:
+ * - the worker's own security settings (security.protocol, sasl.*, ssl.*) are laid under
+ *   them, so a cluster that needs them is reachable by tasks too; Java requires them to be
+ *   repeated under producer./consumer. (an explicit one still wins);
+ * - the producer is idempotent, where Java's is not. Java's keeps a partition's order across
+ *   retried sends with one request in flight; librdkafka's does not unless idempotent: the
+ *   request built while the one before it is in flight goes out as soon as that one is
+ *   refused with a retriable error (NOT_ENOUGH_REPLICAS, NOT_LEADER_OR_FOLLOWER), so its
+ *   records land first (librdkafka's CONFIGURATION.md, "retries"). Idempotent, it also
+ *   writes a record refused after its append (NOT_ENOUGH_REPLICAS_AFTER_APPEND) once. As
+ *   Java's client does when enable.idempotence is not given, settings that idempotence does
+ *   not allow turn it off; given explicitly, true with such settings fails the task. */
 static void
 client_props(const instance *in, const char *kind, kc_props *out)
 {
@@ -707,7 +743,7 @@ client_props(const instance *in, const char *kind, kc_props *out)
      * records/s over 8 partitions a lingering librdkafka producer made the median record
      * wait about 3 ms longer than Java's (make bench, latency). */
     static const char *const producer_base[] = {
-        "acks", "all", "enable.idempotence", "false",
+        "acks", "all", "enable.idempotence", "true",
         "max.in.flight.requests.per.connection", "1", "delivery.timeout.ms", "2147483647",
         "linger.ms", "0", NULL,
     };
@@ -718,6 +754,7 @@ client_props(const instance *in, const char *kind, kc_props *out)
     char            prefix[64], override[64];
     const char     *key;
     json_t         *v;
+    bool            producer = strcmp(kind, "producer") == 0, idempotence_given = false;
 
     kc_props_init(out, in->label);
     snprintf(prefix, sizeof(prefix), "%s.", kind);
@@ -727,15 +764,25 @@ client_props(const instance *in, const char *kind, kc_props *out)
         if (kc_clientconf_is_connection_key(k))
             kc_props_set(out, k, wp->items[i].value, 0);
     }
-    for (const char *const *b = strcmp(kind, "producer") == 0 ? producer_base : consumer_base;
-         *b != NULL; b += 2)
+    for (const char *const *b = producer ? producer_base : consumer_base; *b != NULL; b += 2)
         kc_props_set(out, b[0], b[1], 0);
     for (size_t i = 0; i < wp->n; i++)
-        if (strncmp(wp->items[i].key, prefix, strlen(prefix)) == 0)
+        if (strncmp(wp->items[i].key, prefix, strlen(prefix)) == 0) {
             kc_props_set(out, wp->items[i].key + strlen(prefix), wp->items[i].value, 0);
+            idempotence_given |= strcmp(wp->items[i].key + strlen(prefix),
+                                        "enable.idempotence") == 0;
+        }
     json_object_foreach(in->connector_config, key, v)
-        if (strncmp(key, override, strlen(override)) == 0 && json_is_string(v))
+        if (strncmp(key, override, strlen(override)) == 0 && json_is_string(v)) {
             kc_props_set(out, key + strlen(override), json_string_value(v), 0);
+            idempotence_given |= strcmp(key + strlen(override), "enable.idempotence") == 0;
+        }
+    if (producer && !idempotence_given && !idempotence_allowed(out)) {
+        kc_log_info("task", "[%s] producer not idempotent (its acks, retries or "
+                    "max.in.flight.requests.per.connection do not allow it): a retried send "
+                    "may land after records sent behind it", in->label);
+        kc_props_set(out, "enable.idempotence", "false", 0);
+    }
 }
 
 static int
@@ -995,7 +1042,9 @@ run_source(instance *in)
                 goto stopping;
             }
             if ((e = send_record(&s, producer, r, k, klen, v, vlen)) != RD_KAFKA_RESP_ERR_NO_ERROR) {
-                fail(in, "Failed to send record", rd_kafka_err2str(e));
+                char why[256];
+
+                fail(in, "Failed to send record", send_error_text(producer, e, why, sizeof(why)));
                 release_records(recs, i + 1, n);
                 goto stopping;
             }

@@ -17,6 +17,7 @@ import uuid
 
 from confluent_kafka import Consumer, Producer, TopicPartition
 
+from kconnect import read_partition0
 from test_cluster import create, status, wait_for
 
 
@@ -487,3 +488,131 @@ def test_topic_configs_acls_and_partitions_follow_the_source(workers, source_clu
     got = wait_for(lambda: [r for r in read_topic(target_cluster, remote, 1, timeout=2)
                             if r[0] == 2], timeout=60, what="the new partition replicated")
     assert got[0][3] == b"in partition 2"
+
+
+def test_order_kept_and_nothing_doubled_while_the_target_refuses_writes(tmp_path, source_cluster,
+                                                                        java):
+    """A partition's records reach the target in the source's order, each once, while the
+    target alternately refuses and accepts the task's writes: NOT_ENOUGH_REPLICAS (retriable)
+    from a topic whose second replica's broker is stopped, with min.insync.replicas flipped
+    between 2 and 1 every 20 ms. A write refused while the next one is already built must not
+    let the next one land first (Java's task producer keeps the order with one request in
+    flight), and one refused after it was appended (NOT_ENOUGH_REPLICAS_AFTER_APPEND) must not
+    land twice. Retries are made fast on the connector, so the race comes up within seconds."""
+    import kafka_harness as kh
+    from confluent_kafka.admin import (AdminClient, AlterConfigOpType, ConfigEntry,
+                                       ConfigResource)
+    from kconnect import WorkerFactory
+
+    target = kh.Cluster("order", brokers=3, java=java).start()
+    factory = WorkerFactory(tmp_path, target)
+    try:
+        tag = suffix()
+        topic = f"ord-{tag}"
+        remote = f"src.{topic}"
+        source_cluster.create_topic(topic, 1, 1)
+        java.tool("kafka-topics", "--bootstrap-server", target.bootstrap, "--create",
+                  "--topic", remote, "--replica-assignment", "1:3")
+        wait_for(lambda: target.topic_partitions(remote) == 1, what="the remote topic")
+        # Stopped cleanly, node 3 leaves the ISR at once; two of three voters keep the quorum.
+        # The worker's internal topics are made afterwards, on the live nodes.
+        target.nodes[2].stop()
+        live = target.nodes[0]
+        admin = AdminClient({"bootstrap.servers": f"127.0.0.1:{live.plaintext_port}",
+                             "log_level": 0})
+
+        def min_isr(value):
+            res = ConfigResource("topic", remote, incremental_configs=[
+                ConfigEntry("min.insync.replicas", str(value),
+                            incremental_operation=AlterConfigOpType.SET)])
+            for f in admin.incremental_alter_configs([res]).values():
+                f.result(10)
+
+        props = factory.properties(**{
+            "key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+            "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+        w = factory.start(props)
+        name = f"mm-ord-{tag}"
+        create(w, name, {"connector.class": "MirrorSourceConnector",
+                         "source.cluster.alias": "src", "tasks.max": "1", "topics": topic,
+                         "source.cluster.bootstrap.servers": source_cluster.bootstrap,
+                         "target.cluster.bootstrap.servers": target.bootstrap,
+                         "replication.factor": "1", "offset-syncs.topic.location": "source",
+                         "offset-syncs.topic.replication.factor": "1",
+                         "sync.topic.configs.enabled": "false",
+                         "sync.topic.acls.enabled": "false",
+                         "producer.override.retry.backoff.ms": "1",
+                         "producer.override.retry.backoff.max.ms": "5"})
+        wait_for(lambda: (lambda s: s and s["tasks"] and s["tasks"][0]["state"] == "RUNNING")(
+            status(w, name)), what="task RUNNING")
+
+        total = 30000
+        produced = threading.Event()
+
+        def produce():
+            p = Producer(source_cluster.client_config(**{"log_level": 0, "linger.ms": 2}))
+            for i in range(total):
+                p.produce(topic, str(i).encode(), partition=0)
+                if i % 100 == 99:              # 5,000 records/s, for 6 s
+                    p.poll(0)
+                    time.sleep(0.02)
+            p.flush(30)
+            produced.set()
+        t = threading.Thread(target=produce)
+        t.start()
+        flips = 0
+        while not produced.is_set():
+            min_isr(2 if flips % 2 == 0 else 1)
+            flips += 1
+            time.sleep(0.02)
+        min_isr(1)
+        t.join(60)
+        assert produced.is_set() and flips >= 20, flips
+
+        def landed():
+            got = read_topic(target, remote, total, timeout=5)
+            return len(got) >= total and got
+        got = wait_for(landed, timeout=120, what="every record on the target")
+        values = [int(v) for (_, _, _, v, _, _) in sorted(got, key=lambda r: r[1])]
+        inversions = [(a, b) for a, b in zip(values, values[1:]) if b < a]
+        assert not inversions, f"{len(inversions)} out of order, e.g. {inversions[:5]}"
+        assert values == list(range(total)), f"{len(values) - total} more than sent"
+        assert state(w, name) == "RUNNING"
+    finally:
+        factory.close()
+        target.stop()
+
+
+def test_task_producer_idempotence_gives_way_to_settings_that_forbid_it(workers,
+                                                                        target_cluster):
+    """The task producer is idempotent unless told otherwise. Settings idempotence does not
+    allow (here acks=1) turn it off when enable.idempotence is not given, as in Java's client:
+    the task runs and heartbeats flow, and the log says the order across retries is not kept.
+    Given explicitly with such settings, the task fails at start-up with the reason."""
+    props = stock_properties(workers)
+    props.update({"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+                  "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    w = workers.start(props)
+    tag = suffix()
+    common = {"connector.class": "MirrorHeartbeatConnector", "source.cluster.alias": f"a{tag}",
+              "target.cluster.alias": "t", "heartbeats.topic.replication.factor": "1",
+              "emit.heartbeats.interval.seconds": "1",
+              "target.cluster.bootstrap.servers": target_cluster.bootstrap}
+
+    def task_state(name):
+        s = status(w, name)
+        return s and s["tasks"] and s["tasks"][0]
+
+    create(w, f"hb-acks1-{tag}", dict(common, **{"producer.override.acks": "1"}))
+    wait_for(lambda: (task_state(f"hb-acks1-{tag}") or {}).get("state") == "RUNNING",
+             what="task RUNNING with acks=1")
+    wait_for(lambda: any(k and f"a{tag}".encode() in k
+                         for k, _ in read_partition0(target_cluster, "heartbeats")),
+             what="its heartbeats written")
+    w.wait_log(f"[hb-acks1-{tag}-0] producer not idempotent")
+
+    create(w, f"hb-both-{tag}", dict(common, **{"producer.override.acks": "1",
+                                                "producer.override.enable.idempotence": "true"}))
+    t = wait_for(lambda: (lambda t: t and t["state"] == "FAILED" and t)(
+        task_state(f"hb-both-{tag}")), what="task FAILED")
+    assert "Failed to create producer" in t["trace"] and "acks" in t["trace"], t["trace"]
