@@ -428,8 +428,9 @@ def test_killing_the_worker_running_the_task_loses_nothing(workers, source_clust
 def test_topic_configs_acls_and_partitions_follow_the_source(workers, source_cluster,
                                                              target_cluster):
     from confluent_kafka.admin import (AclBinding, AclBindingFilter, AclOperation,
-                                       AclPermissionType, ConfigResource, NewPartitions,
-                                       ResourcePatternType, ResourceType)
+                                       AclPermissionType, AlterConfigOpType, ConfigEntry,
+                                       ConfigResource, NewPartitions, ResourcePatternType,
+                                       ResourceType)
     w = workers.start(stock_properties(workers))
     tag = suffix()
     topic = f"cfg-{tag}"
@@ -462,9 +463,9 @@ def test_topic_configs_acls_and_partitions_follow_the_source(workers, source_clu
     assert cfg["min.insync.replicas"] != "5"         # excluded from sync by default
 
     # A config changed on the source reaches the target at the next sync.
-    res = ConfigResource(ResourceType.TOPIC, topic, set_config={"retention.ms": "7200000",
-                                                                "max.message.bytes": "200000"})
-    sadmin.alter_configs([res])[res].result(10)
+    res = ConfigResource(ResourceType.TOPIC, topic, incremental_configs=[
+        ConfigEntry("retention.ms", "7200000", incremental_operation=AlterConfigOpType.SET)])
+    sadmin.incremental_alter_configs([res])[res].result(10)
     wait_for(lambda: target_cluster.topic_config(remote)["retention.ms"] == "7200000",
              what="retention.ms synced")
 
