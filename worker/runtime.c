@@ -711,7 +711,7 @@ idempotence_allowed(const kc_props *p)
     const char *inflight = kc_props_get(p, "max.in.flight.requests.per.connection");
     const char *retries = kc_props_get(p, "retries");
 
-    return (acks == NULL || strcmp(acks, "all") == 0 || strcmp(acks, "-1") == 0) &&
+    return (acks == NULL || strcasecmp(acks, "all") == 0 || strcmp(acks, "-1") == 0) &&
            (inflight == NULL || atoi(inflight) <= 5) &&
            (retries == NULL || atoi(retries) != 0);
 }
