@@ -741,9 +741,10 @@ client_props(const instance *in, const char *kind, kc_props *out)
      * partition per request. With one request in flight per connection, records queue behind
      * the request in flight anyway, so the batches stay large at full speed; but at 10,000
      * records/s over 8 partitions a lingering librdkafka producer made the median record
-     * wait about 3 ms longer than Java's (make bench, latency). */
+     * wait about 3 ms longer than Java's (make bench, latency). enable.idempotence is
+     * decided last, from the layered settings. */
     static const char *const producer_base[] = {
-        "acks", "all", "enable.idempotence", "true",
+        "acks", "all",
         "max.in.flight.requests.per.connection", "1", "delivery.timeout.ms", "2147483647",
         "linger.ms", "0", NULL,
     };
@@ -754,7 +755,7 @@ client_props(const instance *in, const char *kind, kc_props *out)
     char            prefix[64], override[64];
     const char     *key;
     json_t         *v;
-    bool            producer = strcmp(kind, "producer") == 0, idempotence_given = false;
+    bool            producer = strcmp(kind, "producer") == 0;
 
     kc_props_init(out, in->label);
     snprintf(prefix, sizeof(prefix), "%s.", kind);
@@ -767,21 +768,19 @@ client_props(const instance *in, const char *kind, kc_props *out)
     for (const char *const *b = producer ? producer_base : consumer_base; *b != NULL; b += 2)
         kc_props_set(out, b[0], b[1], 0);
     for (size_t i = 0; i < wp->n; i++)
-        if (strncmp(wp->items[i].key, prefix, strlen(prefix)) == 0) {
+        if (strncmp(wp->items[i].key, prefix, strlen(prefix)) == 0)
             kc_props_set(out, wp->items[i].key + strlen(prefix), wp->items[i].value, 0);
-            idempotence_given |= strcmp(wp->items[i].key + strlen(prefix),
-                                        "enable.idempotence") == 0;
-        }
     json_object_foreach(in->connector_config, key, v)
-        if (strncmp(key, override, strlen(override)) == 0 && json_is_string(v)) {
+        if (strncmp(key, override, strlen(override)) == 0 && json_is_string(v))
             kc_props_set(out, key + strlen(override), json_string_value(v), 0);
-            idempotence_given |= strcmp(key + strlen(override), "enable.idempotence") == 0;
-        }
-    if (producer && !idempotence_given && !idempotence_allowed(out)) {
-        kc_log_info("task", "[%s] producer not idempotent (its acks, retries or "
-                    "max.in.flight.requests.per.connection do not allow it): a retried send "
-                    "may land after records sent behind it", in->label);
-        kc_props_set(out, "enable.idempotence", "false", 0);
+    if (producer && kc_props_get(out, "enable.idempotence") == NULL) {   /* not given */
+        bool idempotent = idempotence_allowed(out);
+
+        if (!idempotent)
+            kc_log_info("task", "[%s] producer not idempotent (its acks, retries or "
+                        "max.in.flight.requests.per.connection do not allow it): a retried "
+                        "send may land after records sent behind it", in->label);
+        kc_props_set(out, "enable.idempotence", idempotent ? "true" : "false", 0);
     }
 }
 
