@@ -33,6 +33,13 @@ bool kc_clientconf_is_connection_key(const char *key);
 /* Whether key is a Java client setting this file understands. */
 bool kc_clientconf_knows(const char *java_key);
 
+/* Java's producer default for enable.idempotence, for a producer whose settings (p) do not
+ * name it: on, unless acks other than all/-1, retries=0 or more than 5 requests in flight
+ * forbid it (librdkafka refuses idempotence with those). Sets the key in p. Returns false
+ * when idempotence was left off for that reason (Java logs it at INFO), true otherwise,
+ * including when p names the key (the user's value stands, conflicts and all). */
+bool kc_clientconf_default_idempotence(kc_props *p);
+
 /* Applies every key of props that starts with prefix ("" for all; the prefix is stripped)
  * to conf, for a client of the given type (producer-only keys are left out of consumers and
  * the reverse, as Java clients ignore what is not theirs). KC_EINVAL with the key named when a value cannot be carried over (a JKS trust

@@ -702,20 +702,6 @@ source_state_free(source_state *s)
         rd_kafka_topic_destroy(s->rkt);
 }
 
-/* Whether a producer with these settings may be idempotent: librdkafka refuses idempotence
- * with acks other than all, more than 5 requests in flight, or no retries. */
-static bool
-idempotence_allowed(const kc_props *p)
-{
-    const char *acks = kc_props_get(p, "acks");
-    const char *inflight = kc_props_get(p, "max.in.flight.requests.per.connection");
-    const char *retries = kc_props_get(p, "retries");
-
-    return (acks == NULL || strcasecmp(acks, "all") == 0 || strcmp(acks, "-1") == 0) &&
-           (inflight == NULL || atoi(inflight) <= 5) &&
-           (retries == NULL || atoi(retries) != 0);
-}
-
 /* Client settings for a task's producer or consumer, layered as Java's Worker does: the
  * worker's bootstrap.servers, the base settings for tasks (Java's baseProducerConfigs /
  * baseConsumerConfigs), worker "<kind>.*", then the connector's "<kind>.override.*".
@@ -773,15 +759,10 @@ client_props(const instance *in, const char *kind, kc_props *out)
     json_object_foreach(in->connector_config, key, v)
         if (strncmp(key, override, strlen(override)) == 0 && json_is_string(v))
             kc_props_set(out, key + strlen(override), json_string_value(v), 0);
-    if (producer && kc_props_get(out, "enable.idempotence") == NULL) {   /* not given */
-        bool idempotent = idempotence_allowed(out);
-
-        if (!idempotent)
-            kc_log_info("task", "[%s] producer not idempotent (its acks, retries or "
-                        "max.in.flight.requests.per.connection do not allow it): a retried "
-                        "send may land after records sent behind it", in->label);
-        kc_props_set(out, "enable.idempotence", idempotent ? "true" : "false", 0);
-    }
+    if (producer && !kc_clientconf_default_idempotence(out))
+        kc_log_info("task", "[%s] producer not idempotent (its acks, retries or "
+                    "max.in.flight.requests.per.connection do not allow it): a retried "
+                    "send may land after records sent behind it", in->label);
 }
 
 static int

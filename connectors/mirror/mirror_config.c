@@ -554,6 +554,13 @@ make_client(const kc_mirror_config *c, const char *cluster, const char *role, in
         kc_props_free(&props);
         return NULL;
     }
+    /* A producer of MM2's own (the offset syncs) is a default Java producer: idempotent,
+     * which also keeps its records' order across retried sends (see client_props in
+     * worker/runtime.c for why librdkafka needs it for that). */
+    if (strcmp(role, "producer") == 0 && !kc_clientconf_default_idempotence(&props))
+        kc_log_info("mirror", "%s %s (%s): idempotence disabled: its acks, retries or "
+                    "max.in.flight.requests.per.connection do not allow it", cluster, role,
+                    role_label);
     if (prefetch_partitions > 0) {
         /* The partitions' fetch queues are all forwarded to the task's one queue, and
          * librdkafka measures queued.max.messages.kbytes (64 MiB) against that shared queue:

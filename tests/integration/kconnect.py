@@ -12,6 +12,7 @@ import ctypes
 import json
 import os
 import signal
+import struct
 import subprocess
 import time
 import uuid
@@ -220,3 +221,27 @@ def read_partition0(cluster, topic, timeout=20):
     finally:
         c.close()
     return out
+
+
+def string16(b):
+    (n,) = struct.unpack(">h", b[:2])
+    return b[2:2 + n].decode(), b[2 + n:]
+
+
+def checkpoint(key, value):
+    """A checkpoint record (Java's Checkpoint key and value schemas, version 0):
+    (group, topic, partition, upstream offset, downstream offset, metadata)."""
+    group, rest = string16(key)
+    topic, rest = string16(rest)
+    (partition,) = struct.unpack(">i", rest[:4])
+    _version, up, down = struct.unpack(">hqq", value[:18])
+    metadata, _ = string16(value[18:])
+    return (group, topic, partition, up, down, metadata)
+
+
+def offset_sync(key, value):
+    """An offset sync record: (topic, partition, upstream offset, downstream offset)."""
+    topic, rest = string16(key)
+    (partition,) = struct.unpack(">i", rest[:4])
+    up, down = struct.unpack(">qq", value[:16])
+    return (topic, partition, up, down)

@@ -20,7 +20,7 @@ import pytest
 from confluent_kafka import Consumer, ConsumerGroupTopicPartitions, Producer, TopicPartition
 
 import kafka_harness as kh
-from kconnect import base_properties, read_partition0
+from kconnect import base_properties, checkpoint, offset_sync, read_partition0
 from test_cluster import create, status, wait_for
 from test_mirror import read_topic, stock_properties, topics_of
 
@@ -77,13 +77,7 @@ def decode_checkpoints(cluster, topic):
     record format says (spec §3.3)."""
     out = {}
     for k, v in read_partition0(cluster, topic):
-        n = struct.unpack(">h", k[:2])[0]
-        group = k[2:2 + n].decode()
-        k = k[2 + n:]
-        n = struct.unpack(">h", k[:2])[0]
-        t = k[2:2 + n].decode()
-        (p,) = struct.unpack(">i", k[2 + n:6 + n])
-        _version, up, down = struct.unpack(">hqq", v[:18])
+        group, t, p, up, down, _metadata = checkpoint(k, v)
         out[(group, t, p)] = (up, down)
     return out
 
@@ -176,30 +170,6 @@ def settled(cluster, topic, quiet=4, timeout=120, what="records"):
             return recs
         time.sleep(0.5)
     raise AssertionError(f"{what} in {topic} did not settle: {len(last or [])} so far")
-
-
-def string16(b):
-    (n,) = struct.unpack(">h", b[:2])
-    return b[2:2 + n].decode(), b[2 + n:]
-
-
-def checkpoint(key, value):
-    """A checkpoint record (Java's Checkpoint key and value schemas, version 0):
-    (group, topic, partition, upstream offset, downstream offset, metadata)."""
-    group, rest = string16(key)
-    topic, rest = string16(rest)
-    (partition,) = struct.unpack(">i", rest[:4])
-    _version, up, down = struct.unpack(">hqq", value[:18])
-    metadata, _ = string16(value[18:])
-    return (group, topic, partition, up, down, metadata)
-
-
-def offset_sync(key, value):
-    """An offset sync record: (topic, partition, upstream offset, downstream offset)."""
-    topic, rest = string16(key)
-    (partition,) = struct.unpack(">i", rest[:4])
-    up, down = struct.unpack(">qq", value[:16])
-    return (topic, partition, up, down)
 
 
 def committed(cluster, groups):

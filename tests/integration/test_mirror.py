@@ -17,7 +17,7 @@ import uuid
 
 from confluent_kafka import Consumer, Producer, TopicPartition
 
-from kconnect import read_partition0
+from kconnect import offset_sync, read_partition0
 from test_cluster import create, status, wait_for
 
 
@@ -499,7 +499,10 @@ def test_order_kept_and_nothing_doubled_while_the_target_refuses_writes(tmp_path
     between 2 and 1 every 20 ms. A write refused while the next one is already built must not
     let the next one land first (Java's task producer keeps the order with one request in
     flight), and one refused after it was appended (NOT_ENOUGH_REPLICAS_AFTER_APPEND) must not
-    land twice. Retries are made fast on the connector, so the race comes up within seconds."""
+    land twice. Retries are made fast on the connector, so the race comes up within seconds.
+    The offset syncs, written to the target under the same flips, keep their order too (a
+    retried sync landing after a newer one would send the checkpoint task's translation back),
+    and each names the target offset its record landed at."""
     import kafka_harness as kh
     from confluent_kafka.admin import (AdminClient, AlterConfigOpType, ConfigEntry,
                                        ConfigResource)
@@ -512,9 +515,11 @@ def test_order_kept_and_nothing_doubled_while_the_target_refuses_writes(tmp_path
         topic = f"ord-{tag}"
         remote = f"src.{topic}"
         source_cluster.create_topic(topic, 1, 1)
-        java.tool("kafka-topics", "--bootstrap-server", target.bootstrap, "--create",
-                  "--topic", remote, "--replica-assignment", "1:3")
-        wait_for(lambda: target.topic_partitions(remote) == 1, what="the remote topic")
+        syncs = "mm2-offset-syncs.src.internal"
+        for t, extra in ((remote, []), (syncs, ["--config", "cleanup.policy=compact"])):
+            java.tool("kafka-topics", "--bootstrap-server", target.bootstrap, "--create",
+                      "--topic", t, "--replica-assignment", "1:3", *extra)
+            wait_for(lambda: target.topic_partitions(t) == 1, what=f"topic {t}")
         # Stopped cleanly, node 3 leaves the ISR at once; two of three voters keep the quorum.
         # The worker's internal topics are made afterwards, on the live nodes.
         target.nodes[2].stop()
@@ -523,10 +528,10 @@ def test_order_kept_and_nothing_doubled_while_the_target_refuses_writes(tmp_path
                              "log_level": 0})
 
         def min_isr(value):
-            res = ConfigResource("topic", remote, incremental_configs=[
+            res = [ConfigResource("topic", t, incremental_configs=[
                 ConfigEntry("min.insync.replicas", str(value),
-                            incremental_operation=AlterConfigOpType.SET)])
-            for f in admin.incremental_alter_configs([res]).values():
+                            incremental_operation=AlterConfigOpType.SET)]) for t in (remote, syncs)]
+            for f in admin.incremental_alter_configs(res).values():
                 f.result(10)
 
         props = factory.properties(**{
@@ -538,12 +543,17 @@ def test_order_kept_and_nothing_doubled_while_the_target_refuses_writes(tmp_path
                          "source.cluster.alias": "src", "tasks.max": "1", "topics": topic,
                          "source.cluster.bootstrap.servers": source_cluster.bootstrap,
                          "target.cluster.bootstrap.servers": target.bootstrap,
-                         "replication.factor": "1", "offset-syncs.topic.location": "source",
+                         "replication.factor": "1", "offset-syncs.topic.location": "target",
                          "offset-syncs.topic.replication.factor": "1",
                          "sync.topic.configs.enabled": "false",
                          "sync.topic.acls.enabled": "false",
                          "producer.override.retry.backoff.ms": "1",
-                         "producer.override.retry.backoff.max.ms": "5"})
+                         "producer.override.retry.backoff.max.ms": "5",
+                         "producer.override.request.timeout.ms": "5000",
+                         "target.producer.retry.backoff.ms": "1",
+                         "target.producer.retry.backoff.max.ms": "5",
+                         "target.producer.request.timeout.ms": "5000",
+                         "offset.lag.max": "0"})
         wait_for(lambda: (lambda s: s and s["tasks"] and s["tasks"][0]["state"] == "RUNNING")(
             status(w, name)), what="task RUNNING")
 
@@ -578,6 +588,22 @@ def test_order_kept_and_nothing_doubled_while_the_target_refuses_writes(tmp_path
         inversions = [(a, b) for a, b in zip(values, values[1:]) if b < a]
         assert not inversions, f"{len(inversions)} out of order, e.g. {inversions[:5]}"
         assert values == list(range(total)), f"{len(values) - total} more than sent"
+
+        # The last records' sync is sent at the task's next offset flush.
+        pairs = wait_for(lambda: (lambda s: s and s[-1][0] >= total - 101 and s)(
+            [offset_sync(k, v)[2:] for k, v in read_partition0(target, syncs, timeout=5)]),
+            timeout=60, what="the offset syncs up to the last records")
+        backwards = [(a, b) for a, b in zip(pairs, pairs[1:]) if b[0] < a[0] or b[1] < a[1]]
+        assert not backwards, f"{len(backwards)} syncs out of order, e.g. {backwards[:5]}"
+        assert all(up == down for up, down in pairs), [p for p in pairs if p[0] != p[1]][:5]
+        # Both producers wrote as idempotent producers (Java's offset-sync producer is one by
+        # default): every batch on the leader's disk carries a producer id.
+        for t in (remote, syncs):
+            batches = [ln for ln in java.tool("kafka-dump-log", "--files", os.path.join(
+                live.dir, "data", f"{t}-0", "00000000000000000000.log")).stdout.splitlines()
+                if ln.startswith("baseOffset:")]
+            anonymous = [b for b in batches if "producerId: -1 " in b]
+            assert batches and not anonymous, (t, len(batches), anonymous[:3])
         assert state(w, name) == "RUNNING"
     finally:
         factory.close()

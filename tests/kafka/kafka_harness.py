@@ -59,6 +59,7 @@ TOOLS = {
     "kafka-storage": "kafka.tools.StorageTool",
     "kafka-broker-api-versions": "org.apache.kafka.tools.BrokerApiVersionsCommand",
     "kafka-metadata-quorum": "org.apache.kafka.tools.MetadataQuorumCommand",
+    "kafka-dump-log": "org.apache.kafka.tools.DumpLogSegments",
 }
 
 BROKER_JVM = ["-Xms256m", "-Xmx512m", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",

@@ -1,6 +1,7 @@
 /*
  * tests/unit/test_clientconf.c - Java client settings carried over to librdkafka's
- * (worker/clientconf.c): the producer's buffer.memory default and the settings that win.
+ * (worker/clientconf.c): the producer's buffer.memory and enable.idempotence defaults and
+ * the settings that win.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -8,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -84,6 +87,59 @@ test_consumer_has_no_producer_buffer(void **state)
     rd_kafka_conf_destroy(plain);
 }
 
+/* enable.idempotence after kc_clientconf_default_idempotence over props (key, value pairs),
+ * and what it returned in *allowed. */
+static const char *
+idempotence(const char *const *kv, bool *allowed, char *buf, size_t size)
+{
+    kc_props props;
+
+    kc_props_init(&props, "test");
+    for (; kv != NULL && kv[0] != NULL; kv += 2)
+        kc_props_set(&props, kv[0], kv[1], 0);
+    *allowed = kc_clientconf_default_idempotence(&props);
+    snprintf(buf, size, "%s", kc_props_get(&props, "enable.idempotence"));
+    kc_props_free(&props);
+    return buf;
+}
+
+static void
+test_idempotence_default(void **state)
+{
+    char buf[16];
+    bool allowed;
+
+    (void) state;
+    /* Java's producer default: on, and on with settings that allow it. */
+    assert_string_equal(idempotence(NULL, &allowed, buf, sizeof(buf)), "true");
+    assert_true(allowed);
+    assert_string_equal(idempotence((const char *const[]) { "acks", "ALL",
+                            "max.in.flight.requests.per.connection", "5", "retries", "3",
+                            NULL }, &allowed, buf, sizeof(buf)), "true");
+    assert_true(allowed);
+    assert_string_equal(idempotence((const char *const[]) { "acks", "-1", NULL }, &allowed,
+                                    buf, sizeof(buf)), "true");
+    /* Off when a setting forbids it, and the caller is told so. */
+    assert_string_equal(idempotence((const char *const[]) { "acks", "1", NULL }, &allowed, buf,
+                                    sizeof(buf)), "false");
+    assert_false(allowed);
+    assert_string_equal(idempotence((const char *const[]) {
+                            "max.in.flight.requests.per.connection", "6", NULL }, &allowed, buf,
+                            sizeof(buf)), "false");
+    assert_false(allowed);
+    assert_string_equal(idempotence((const char *const[]) { "retries", "0", NULL }, &allowed,
+                                    buf, sizeof(buf)), "false");
+    assert_false(allowed);
+    /* A value the user gave stands, even one the other settings conflict with (the client
+     * then refuses to start, with the reason). */
+    assert_string_equal(idempotence((const char *const[]) { "enable.idempotence", "true",
+                            "acks", "1", NULL }, &allowed, buf, sizeof(buf)), "true");
+    assert_true(allowed);
+    assert_string_equal(idempotence((const char *const[]) { "enable.idempotence", "false",
+                            NULL }, &allowed, buf, sizeof(buf)), "false");
+    assert_true(allowed);
+}
+
 int
 main(void)
 {
@@ -91,6 +147,7 @@ main(void)
         cmocka_unit_test(test_producer_buffer_default),
         cmocka_unit_test(test_buffer_memory_wins),
         cmocka_unit_test(test_consumer_has_no_producer_buffer),
+        cmocka_unit_test(test_idempotence_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
