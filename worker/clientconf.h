@@ -35,7 +35,10 @@ bool kc_clientconf_knows(const char *java_key);
 
 /* Java's producer default for enable.idempotence, for a producer whose settings (p) do not
  * name it: on, unless acks other than all/-1, retries=0 or more than 5 requests in flight
- * forbid it (librdkafka refuses idempotence with those). Sets the key in p. Returns false
+ * forbid it (librdkafka refuses idempotence with those). With librdkafka it matters more than
+ * with Java's client: only an idempotent librdkafka producer keeps a partition's order across
+ * a retried send (otherwise the request built behind a refused one goes out first;
+ * CONFIGURATION.md, "retries"). Sets the key in p. Returns false
  * when idempotence was left off for that reason (Java logs it at INFO), true otherwise,
  * including when p names the key (the user's value stands, conflicts and all). */
 bool kc_clientconf_default_idempotence(kc_props *p);

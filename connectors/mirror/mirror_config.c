@@ -554,9 +554,8 @@ make_client(const kc_mirror_config *c, const char *cluster, const char *role, in
         kc_props_free(&props);
         return NULL;
     }
-    /* A producer of MM2's own (the offset syncs) is a default Java producer: idempotent,
-     * which also keeps its records' order across retried sends (see client_props in
-     * worker/runtime.c for why librdkafka needs it for that). */
+    /* A producer of MM2's own (the offset syncs) is a default Java producer: idempotent
+     * unless its settings forbid it, which keeps the syncs' order across retried sends. */
     if (strcmp(role, "producer") == 0 && !kc_clientconf_default_idempotence(&props))
         kc_log_info("mirror", "%s %s (%s): idempotence disabled: its acks, retries or "
                     "max.in.flight.requests.per.connection do not allow it", cluster, role,
