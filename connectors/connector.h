@@ -35,11 +35,12 @@
 
 /* ABI 2 appended config_def and alter_offsets to kc_connector_ops and commit_record to
  * kc_task_ops; ABI 3 appended metrics to kc_task_ops; ABI 4 appended offsets_get to kc_host;
- * ABI 5 appended source_offset_field to kc_task_ops.
+ * ABI 5 appended source_offset_field to kc_task_ops; ABI 6 appended lean_records to
+ * kc_task_ops.
  * The worker still loads older tables and never reads their missing members (see
  * KC_CONNECTOR_HAS and KC_TASK_HAS); a plugin reads the host's newer members only from a
  * host that declares them (KC_HOST_HAS). */
-#define KC_CONNECTOR_ABI 5
+#define KC_CONNECTOR_ABI 6
 #define KC_CONNECTOR_ABI_MIN 1
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
@@ -215,6 +216,17 @@ typedef struct kc_task_ops {
      * integer ({"offset": 42} has "offset"); records may then carry the integer in
      * kc_record.offset with source_offset NULL. NULL: every offset is source_offset. */
     const char *source_offset_field;
+
+    /* ===== ABI 6 ===== */
+
+    /* Sources, OPTIONAL: true when the task's commit_record() and its records' release()
+     * read no more of a record than opaque, source_partition and release, and a record's
+     * headers need to live only until the next poll() call (the worker copies them into the
+     * producer's record before it polls again). The worker then keeps just those three
+     * words per record in flight instead of the whole record, and hands commit_record() and
+     * release() a record with only them set. At full speed thousands of records are in
+     * flight; what the worker keeps of each competes with the data for the caches. */
+    bool lean_records;
 } kc_task_ops;
 
 typedef struct kc_connector_ops {
@@ -267,9 +279,12 @@ typedef struct kc_connector_ops {
 /* ...and for an ABI 3 one... */
 #define KC_TASK_HAS3(ops, m) \
     ((ops)->abi >= 3 && (ops)->task->m != NULL)
-/* ...and for an ABI 5 one. */
+/* ...and for an ABI 5 one... */
 #define KC_TASK_HAS5(ops, m) \
     ((ops)->abi >= 5 && (ops)->task->m != NULL)
+/* ...and whether an ABI 6 flag is set. */
+#define KC_TASK_FLAG6(ops, m) \
+    ((ops)->abi >= 6 && (ops)->task->m)
 
 /* The exported entry of a plugin .so: its connector classes, NULL-terminated. */
 typedef const kc_connector_ops *const *kc_connector_entry_fn(const kc_host *host);

@@ -462,18 +462,34 @@ source_offset_set(const source_offset *o)
     return o->json != NULL || o->is_int;
 }
 
-/* One produced record awaiting its acknowledgement, in its source partition's queue. The
- * record itself is kept (the worker owns it since poll()) until the acknowledgement: its
- * bytes may be lent to the producer (zero copy), and commit_record() needs it. Pendings are
- * recycled through a free list, so the steady state allocates nothing per record. */
+/* What the worker keeps of a record in flight for a task whose records are lean (ABI 6
+ * lean_records): all its commit_record() and release() read. */
+typedef struct lean_record {
+    void   (*release)(kc_record *rec);
+    void    *opaque;
+    json_t  *source_partition;
+} lean_record;
+
+/* One produced record awaiting its acknowledgement, in its source partition's queue.
+ * Pendings are recycled through a free list, so the steady state allocates nothing per
+ * record. A lean task's pending is just this (72 bytes); any other task's is a
+ * pending_full, which keeps the whole record. */
 typedef struct pending {
-    kc_record       rec;
-    bool            has_rec;     /* rec must be released */
-    source_offset   offset;      /* the record's source offset, if any */
-    bool            acked;
     struct pending *next;
     struct spart   *part;        /* NULL: the record has no source partition */
+    source_offset   offset;      /* the record's source offset, if any */
+    bool            has_rec;     /* the record must be released */
+    bool            acked;
+    lean_record     lean;        /* lean tasks: what is kept of the record */
 } pending;
+
+/* The pending of a task whose records are not lean: the record itself is kept (the worker
+ * owns it since poll()) until the acknowledgement, since its bytes may be lent to the
+ * producer (zero copy) and commit_record() may read any of it. */
+typedef struct pending_full {
+    pending   base;
+    kc_record rec;
+} pending_full;
 
 typedef struct spart {
     char         *key;           /* the source partition, as JSON text */
@@ -490,6 +506,7 @@ typedef struct source_state {
     void        *priv;           /* the plugin task, once started */
     spart       *parts;
     pending     *free_list;
+    bool         lean;           /* the task's records are lean (ABI 6): pendings are small */
     /* The producer's handle for the topic of the last record sent: naming the topic on
      * every send makes librdkafka look it up under its topic-list lock each time. */
     rd_kafka_topic_t *rkt;
@@ -524,16 +541,45 @@ spart_for(source_state *s, json_t *partition)
     return p;
 }
 
+static size_t
+pending_size(const source_state *s)
+{
+    return s->lean ? sizeof(pending) : sizeof(pending_full);
+}
+
 static pending *
 pending_get(source_state *s)
 {
     pending *pe = s->free_list;
 
     if (pe == NULL)
-        return kc_xcalloc(1, sizeof(*pe));
+        return kc_xcalloc(1, pending_size(s));
     s->free_list = pe->next;
-    memset(pe, 0, sizeof(*pe));
+    memset(pe, 0, pending_size(s));
     return pe;
+}
+
+/* Keeps what commit_record() and release() will need of r (the worker owns r). */
+static void
+pending_keep_record(source_state *s, pending *pe, const kc_record *r)
+{
+    if (s->lean)
+        pe->lean = (lean_record) { r->release, r->opaque, r->source_partition };
+    else
+        ((pending_full *) pe)->rec = *r;
+    pe->has_rec = true;
+}
+
+/* The kept record, as commit_record() and release() take it: a lean one rebuilt in
+ * *scratch with just the fields such a task reads. */
+static kc_record *
+pending_record(const source_state *s, pending *pe, kc_record *scratch)
+{
+    if (!s->lean)
+        return &((pending_full *) pe)->rec;
+    *scratch = (kc_record) { .release = pe->lean.release, .opaque = pe->lean.opaque,
+                             .source_partition = pe->lean.source_partition };
+    return scratch;
 }
 
 static void
@@ -546,20 +592,23 @@ pending_put(source_state *s, pending *pe)
 /* The record is done with: its bytes go back to the task. The source offset stays with
  * the pending until the partition's committable offset passes it. */
 static void
-pending_release_record(pending *pe)
+pending_release_record(const source_state *s, pending *pe)
 {
+    kc_record scratch, *r;
+
     if (!pe->has_rec)
         return;
     pe->has_rec = false;
-    if (pe->rec.release != NULL)
-        pe->rec.release(&pe->rec);
+    r = pending_record(s, pe, &scratch);
+    if (r->release != NULL)
+        r->release(r);
 }
 
 /* A pending that is no longer queued anywhere: drop what it still owns and recycle it. */
 static void
 pending_discard(source_state *s, pending *pe)
 {
-    pending_release_record(pe);
+    pending_release_record(s, pe);
     source_offset_clear(&pe->offset);
     pending_put(s, pe);
 }
@@ -597,15 +646,19 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
                      send_error_text(rk, m->err, why, sizeof(why)));
         if (m->err != RD_KAFKA_RESP_ERR__PURGE_QUEUE && m->err != RD_KAFKA_RESP_ERR__PURGE_INFLIGHT)
             s->send_failed = true;
-        pending_release_record(pe);
+        pending_release_record(s, pe);
         if (pe->part == NULL)
             pending_discard(s, pe);
         return;
     }
     COUNT(s->in->records_out, 1);
-    if (pe->has_rec && s->priv != NULL && KC_TASK_HAS(s->in->ops, commit_record))
-        s->in->ops->task->commit_record(s->priv, &pe->rec, m->partition, m->offset);
-    pending_release_record(pe);
+    if (pe->has_rec && s->priv != NULL && KC_TASK_HAS(s->in->ops, commit_record)) {
+        kc_record scratch;
+
+        s->in->ops->task->commit_record(s->priv, pending_record(s, pe, &scratch), m->partition,
+                                        m->offset);
+    }
+    pending_release_record(s, pe);
     if (pe->part == NULL)
         pending_discard(s, pe);
     else
@@ -672,11 +725,11 @@ commit_offsets(source_state *s, rd_kafka_t *producer, int timeout_ms)
 }
 
 static void
-free_pendings(pending *pe)
+free_pendings(const source_state *s, pending *pe)
 {
     while (pe != NULL) {
         pending *next = pe->next;
-        pending_release_record(pe);
+        pending_release_record(s, pe);
         source_offset_clear(&pe->offset);
         free(pe);
         pe = next;
@@ -690,14 +743,14 @@ source_state_free(source_state *s)
 
     while (p != NULL) {
         spart *next = p->next;
-        free_pendings(p->head);
+        free_pendings(s, p->head);
         source_offset_clear(&p->committable);
         json_decref(p->partition);
         free(p->key);
         free(p);
         p = next;
     }
-    free_pendings(s->free_list);
+    free_pendings(s, s->free_list);
     if (s->rkt != NULL)
         rd_kafka_topic_destroy(s->rkt);
 }
@@ -875,8 +928,7 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
 
     if (keep) {
         pe = pending_get(s);
-        pe->rec = *r;
-        pe->has_rec = true;
+        pending_keep_record(s, pe, r);
         if (r->source_offset != NULL)
             pe->offset.json = json_incref(r->source_offset);
         else if (s->offset_field != NULL && r->source_partition != NULL)
@@ -957,7 +1009,8 @@ run_source(instance *in)
     rd_kafka_t      *producer = NULL;
     char             errbuf[1024] = "", *client_id;
     source_state     s = { .in = in, .offset_field = KC_TASK_HAS5(in->ops, source_offset_field)
-                                         ? in->ops->task->source_offset_field : NULL };
+                                         ? in->ops->task->source_offset_field : NULL,
+                           .lean = KC_TASK_FLAG6(in->ops, lean_records) };
     kc_record        recs[500];
     size_t           recs_used = 0;  /* entries the last poll() filled */
     kc_wbuf          kbuf, vbuf;

@@ -783,6 +783,10 @@ typedef struct mst {
     char              *sync_topic;
     kc_osw            *osw;
     kc_wbuf            key, value;           /* encoding scratch for offset syncs */
+    /* The headers of the records the last poll() returned (lean records: the worker reads
+     * them only until it polls again), so no record allocates its own. */
+    kc_header         *headers;
+    size_t             headers_cap;
     int                unsent_permits;       /* syncs the producer refused to take */
     int64_t            syncs_served_ms;      /* when an acknowledgement last served them */
     int64_t            poll_timeout_ms;
@@ -1017,13 +1021,40 @@ fail:
     return KC_PLUGIN_FATAL;
 }
 
-/* Frees a record built by mst_poll: the consumed message it points into, and what the
- * record owns. Any thread the worker releases records on (the task thread). */
+/* Frees a record built by mst_poll: the consumed message it points into (its headers are
+ * the task's until the next poll). Any thread the worker releases records on (the task
+ * thread). */
 static void
 mst_release(kc_record *r)
 {
-    free(r->headers);
     rd_kafka_message_destroy(r->opaque);
+}
+
+/* Appends the message's headers to the task's header pool; their index there, or -1 when
+ * it has none. Names and values stay in the message. */
+static ssize_t
+pool_headers(mst *t, size_t *used, const rd_kafka_message_t *m, size_t *count)
+{
+    rd_kafka_headers_t *hdrs;
+    size_t              n, first = *used;
+
+    if (rd_kafka_message_headers(m, &hdrs) != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return -1;
+    n = rd_kafka_header_cnt(hdrs);
+    if (first + n > t->headers_cap) {
+        t->headers_cap = (first + n) * 2;
+        t->headers = kc_xrealloc(t->headers, t->headers_cap * sizeof(kc_header));
+    }
+    for (size_t h = 0; h < n; h++) {
+        const char *name;
+        const void *val;
+        size_t      len;
+        rd_kafka_header_get_all(hdrs, h, &name, &val, &len);
+        t->headers[first + h] = (kc_header) { name, val, len };
+    }
+    *used = first + n;
+    *count = n;
+    return (ssize_t) first;
 }
 
 /* How many messages ahead mst_poll asks for the memory of a record's headers. */
@@ -1047,6 +1078,8 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
     mst                *t = priv;
     rd_kafka_message_t *msgs[512];
     ssize_t             got;
+    ssize_t             header_at[KC_ARRAY_LEN(msgs)]; /* per record: its headers in the pool */
+    size_t              headers_used = 0;
     int64_t             now;
 
     (void) err;
@@ -1083,7 +1116,6 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
     for (ssize_t i = 0; i < got; i++) {
         rd_kafka_message_t      *m = msgs[i];
         kc_record               *r = &out[*n];
-        rd_kafka_headers_t      *hdrs = NULL;
 
         if (i + HEADERS_AHEAD < got)
             prefetch_headers(msgs[i + HEADERS_AHEAD]);
@@ -1118,18 +1150,7 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
         r->value.kind = m->payload ? KC_VALUE_BYTES : KC_VALUE_NULL;
         r->value.ptr = m->payload;
         r->value.len = m->len;
-        if (rd_kafka_message_headers(m, &hdrs) == RD_KAFKA_RESP_ERR_NO_ERROR) {
-            size_t nh = rd_kafka_header_cnt(hdrs);
-            r->headers = kc_xcalloc(nh ? nh : 1, sizeof(kc_header));
-            for (size_t h = 0; h < nh; h++) {
-                const char *name;
-                const void *val;
-                size_t      len;
-                rd_kafka_header_get_all(hdrs, h, &name, &val, &len);
-                r->headers[h] = (kc_header) { name, val, len };
-            }
-            r->nheaders = nh;
-        }
+        header_at[*n] = pool_headers(t, &headers_used, m, &r->nheaders);
         /* Lent, not a reference per record: the partition object lives until destroy(),
          * after the worker has released every record. The offset travels as the integer
          * (source_offset_field): no JSON per record. */
@@ -1140,6 +1161,10 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
         kc_mirror_metrics_polled(&tp->metrics, now, r->timestamp);
         (*n)++;
     }
+    /* The pool has stopped growing: the records may point into it now. */
+    for (size_t k = 0; headers_used > 0 && k < *n; k++)
+        if (header_at[k] >= 0)
+            out[k].headers = t->headers + header_at[k];
     return KC_PLUGIN_OK;
 }
 
@@ -1156,7 +1181,8 @@ mst_commit_record(void *priv, const kc_record *r, int32_t partition, int64_t off
     if (tp == NULL || atomic_load(&t->stopping))
         return;
     now = kc_wall_ms();
-    kc_mirror_metrics_acked(&tp->metrics, now, r->timestamp, m->payload ? m->len : 0);
+    kc_mirror_metrics_acked(&tp->metrics, now, rd_kafka_message_timestamp(m, NULL),
+                            m->payload ? m->len : 0);
     /* Most acknowledgements queue no sync, or one a free slot sends at once. When syncs wait
      * for a slot, the offset-sync producer's reports (which free the slots) are collected at
      * most once a millisecond here, and at every poll: at full speed the ten slots are
@@ -1216,6 +1242,7 @@ mst_destroy(void *priv)
     free(t->tps);
     free(t->by_partition_object);
     free(t->sync_topic);
+    free(t->headers);
     kc_wbuf_free(&t->key);
     kc_wbuf_free(&t->value);
     if (t->cfg_ready)
@@ -1274,6 +1301,7 @@ static const kc_task_ops mst_ops = {
     .commit_record = mst_commit_record,
     .metrics = mst_metrics,
     .source_offset_field = KC_MIRROR_OFFSET_FIELD,
+    .lean_records = true,
 };
 
 static const char *const msc_aliases[] = { "MirrorSourceConnector", "MirrorSource", NULL };
