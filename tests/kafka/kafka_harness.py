@@ -18,6 +18,9 @@ add ACLs where they need a refusal (mallory is the user they refuse).
 
 Data lives in a temporary directory. Brokers started for tests get PR_SET_PDEATHSIG, so
 they die with the test process even when it is killed; `make run` starts them detached.
+A cluster that is not detached and made its own directory removes it when the process
+exits (set KC_KEEP_KAFKA_DIRS=1 to keep them for their logs): a test run or a benchmark
+writes gigabytes there.
 A broker that does not come up in time has its log tail in the exception.
 
 The jars come from tests/setup.sh (KAFKA_LIBS, or the cache path it prints).
@@ -25,11 +28,13 @@ The jars come from tests/setup.sh (KAFKA_LIBS, or the cache path it prints).
 SPDX-License-Identifier: Apache-2.0
 """
 
+import atexit
 import base64
 import concurrent.futures
 import ctypes
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -455,6 +460,8 @@ class Cluster:
         self.detached = detached
         self.extra_config = dict(extra_config or {})
         self.dir = workdir or tempfile.mkdtemp(prefix=f"kc-kafka-{name}-")
+        if workdir is None and not detached and not os.environ.get("KC_KEEP_KAFKA_DIRS"):
+            atexit.register(self._remove_dir)
         self.cluster_id = random_cluster_id()
         self.ca_file, self.keystore = make_test_ca(os.path.join(self.dir, "tls"))
         ports = free_ports(4 * brokers)
@@ -567,6 +574,13 @@ class Cluster:
     def stop(self):
         with concurrent.futures.ThreadPoolExecutor(len(self.nodes)) as ex:
             list(ex.map(lambda n: n.stop(), self.nodes))
+
+    def _remove_dir(self):
+        """At exit: the brokers still running are killed first, so none writes into the
+        directory while it is removed."""
+        for n in self.nodes:
+            n.kill()
+        shutil.rmtree(self.dir, ignore_errors=True)
 
     # ---- convenience for tests ----
     def create_topic(self, name, partitions=1, replication_factor=1, config=None, timeout=30):
