@@ -1169,7 +1169,7 @@ open_store(void *arg)
         h->config_log = kc_klog_open(&wc->props, "", kc_cfg_str(&wc->cfg, "config.storage.topic"),
                                      cid, (const char *const[]) { "enable.idempotence", "false",
                                                                   NULL },
-                                     on_config_record, h, &o->err);
+                                     0, on_config_record, h, &o->err);
         free(cid);
         o->ok = h->config_log != NULL;
         break;

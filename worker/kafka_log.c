@@ -148,7 +148,7 @@ start_reading(kc_klog *l, const int64_t *end, int64_t deadline, kc_err *err)
 kc_klog *
 kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
              const char *client_id_base, const char *const *extra_producer,
-             kc_klog_record_fn fn, void *opaque, kc_err *err)
+             int fetch_wait_ms, kc_klog_record_fn fn, void *opaque, kc_err *err)
 {
     kc_klog                         *l = kc_xcalloc(1, sizeof(*l));
     char                            *pid = kc_xasprintf("%s-producer", client_id_base);
@@ -161,25 +161,23 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
      * (31 by default) are spread over the cluster, so these clients end up connected to
      * every broker anyway.
      *
-     * A Fetch is held by the broker while the topic is idle, up to fetch.wait.max.ms, and
-     * librdkafka has one in flight per broker: a partition that starts being fetched just
-     * after one was sent (assign starts the partitions one by one) is fetched only when it
-     * returns, so a record written there meanwhile (a status, an offset) is read that much
-     * later (Java's consumer starts all at once). 100 ms instead of 500 bounds that, unless
-     * the worker config sets fetch.max.wait.ms itself; an idle topic then costs ten small
-     * Fetch round trips a second. */
-    bool                             own_wait = kc_props_get(props, wait_key) == NULL;
+     * fetch_wait_ms, unless the worker config sets fetch.max.wait.ms (see kafka_log.h and
+     * the callers for why a store asks for its own). */
+    bool                             own_wait = fetch_wait_ms > 0 &&
+                                                kc_props_get(props, wait_key) == NULL;
+    char                             wait_ms[16];
     const char                      *consumer_extra[] = {
         "client.id", client_id_base, "enable.auto.commit", "false",
         "enable.auto.offset.store", "false", "enable.partition.eof", "false",
         "group.id", client_id_base, "auto.offset.reset", "earliest",
         "enable.sparse.connections", "false",
-        own_wait ? "fetch.wait.max.ms" : NULL, "100", NULL };
+        own_wait ? "fetch.wait.max.ms" : NULL, wait_ms, NULL };
     const char                      *producer_base[32];
     size_t                           np = 0;
     int                              partitions, delay = KC_BACKOFF_FIRST_MS;
     int64_t                          deadline;
 
+    snprintf(wait_ms, sizeof(wait_ms), "%d", fetch_wait_ms);
     l->topic = kc_xstrdup(topic);
     l->fn = fn;
     l->opaque = opaque;

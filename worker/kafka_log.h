@@ -30,10 +30,12 @@ typedef void (*kc_klog_record_fn)(void *opaque, const char *key, const void *val
 
 /* Opens topic (which must exist) with the worker's client settings (props, keys under
  * prefix) and client ids "<client_id_base>" (consumer) and "<client_id_base>-producer".
- * extra_producer: more librdkafka producer settings ("key", "value", ..., NULL). */
+ * extra_producer: more librdkafka producer settings ("key", "value", ..., NULL).
+ * fetch_wait_ms: how long the broker may hold the consumer's Fetch of an idle topic when the
+ * worker config does not set fetch.max.wait.ms; 0 for the default (500 ms, as Java's). */
 kc_klog *kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
                       const char *client_id_base, const char *const *extra_producer,
-                      kc_klog_record_fn fn, void *opaque, kc_err *err);
+                      int fetch_wait_ms, kc_klog_record_fn fn, void *opaque, kc_err *err);
 void kc_klog_close(kc_klog *l);
 
 /* From now on, an eventfd increment is written to fd whenever something arrives for a

@@ -79,7 +79,7 @@ kc_offset_store_open(const kc_props *props, const char *topic, const char *clien
     const char      *extra[] = { "enable.idempotence", "false", NULL };
 
     pthread_mutex_init(&s->lock, NULL);
-    s->log = kc_klog_open(props, "", topic, cid, extra, on_record, s, err);
+    s->log = kc_klog_open(props, "", topic, cid, extra, 0, on_record, s, err);
     free(cid);
     if (s->log == NULL) {
         kc_offset_store_close(s);

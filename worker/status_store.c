@@ -257,7 +257,18 @@ kc_status_store_open(const kc_props *props, const char *topic, const char *clien
     const char      *extra[] = { "enable.idempotence", "false", NULL };
 
     pthread_mutex_init(&s->lock, NULL);
-    s->log = kc_klog_open(props, "", topic, cid, extra, on_record, s, err);
+    /* A Fetch is held by the broker while the topic is idle, up to fetch.wait.max.ms, and
+     * librdkafka has one in flight per broker: a partition that starts being fetched just
+     * after one was sent (assign starts the partitions one by one) is fetched only when it
+     * returns, so a status written there meanwhile (a task's RUNNING, which GET .../status
+     * shows only once read back) is read that much later (Java's consumer starts all at
+     * once). 100 ms instead of 500 bounds that, for ten small Fetch round trips a second
+     * of its few partitions. The offsets and configs stores keep the default: a Fetch
+     * costs the brokers CPU even when it returns nothing, and fetching the 25 partitions
+     * of the offsets topic ten times a second doubled what an idle worker running one
+     * MirrorSource task cost its brokers (two single-broker clusters: about 100 ms of
+     * broker CPU a second against 50). */
+    s->log = kc_klog_open(props, "", topic, cid, extra, 100, on_record, s, err);
     free(cid);
     if (s->log == NULL) {
         kc_status_store_close(s);
