@@ -1031,16 +1031,17 @@ mst_release(kc_record *r)
 }
 
 /* Appends the message's headers to the task's header pool; their index there, or -1 when
- * it has none. Names and values stay in the message. */
+ * it has none (an empty list is none: the record is written without headers either way).
+ * Names and values stay in the message. */
 static ssize_t
 pool_headers(mst *t, size_t *used, const rd_kafka_message_t *m, size_t *count)
 {
     rd_kafka_headers_t *hdrs;
     size_t              n, first = *used;
 
-    if (rd_kafka_message_headers(m, &hdrs) != RD_KAFKA_RESP_ERR_NO_ERROR)
+    if (rd_kafka_message_headers(m, &hdrs) != RD_KAFKA_RESP_ERR_NO_ERROR ||
+        (n = rd_kafka_header_cnt(hdrs)) == 0)
         return -1;
-    n = rd_kafka_header_cnt(hdrs);
     if (first + n > t->headers_cap) {
         t->headers_cap = (first + n) * 2;
         t->headers = kc_xrealloc(t->headers, t->headers_cap * sizeof(kc_header));
