@@ -109,7 +109,8 @@ struct kc_record {
     json_t      *source_offset;
     /* Called by the worker once it no longer needs the record (source records): frees what
      * the record owns, its bytes and its source_partition/source_offset; the worker keeps
-     * references of its own to what it still needs. */
+     * references of its own to what it still needs. A lean_records task's (ABI 6) gets a
+     * record with only opaque, source_partition and release set. */
     void       (*release)(kc_record *rec);
     void        *opaque;             /* for release */
 };
@@ -199,7 +200,8 @@ typedef struct kc_task_ops {
     int  (*flush)(void *priv, char *err, size_t errlen);
     /* Sources, OPTIONAL (ABI 2): the record was acknowledged by Kafka at partition/offset
      * (Java's SourceTask.commitRecord(record, metadata)). Task thread; rec is borrowed and
-     * still holds the bytes poll() handed over. */
+     * still holds the bytes poll() handed over (a lean_records task's, ABI 6: only opaque,
+     * source_partition and release are set). */
     void (*commit_record)(void *priv, const kc_record *rec, int32_t partition, int64_t offset);
 
     /* ===== ABI 3 ===== */

@@ -66,7 +66,8 @@ void kc_mirror_leaders_join(kc_mirror_leaders *l);
 
 /* The one field of MirrorSourceTask's source offsets ({"offset": N}, MirrorUtils.wrapOffset),
  * its source_offset_field (plugin ABI 5): every task table that runs its poll() names it,
- * or the worker stores no offsets for those records. */
+ * or the worker stores no offsets for those records. Such a table also sets lean_records
+ * (ABI 6): its records' headers live in the task's pool only until the next poll(). */
 #define KC_MIRROR_OFFSET_FIELD "offset"
 
 /* Reading without a consumer group, as Java's assign() without group.id does (librdkafka's

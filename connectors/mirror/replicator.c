@@ -499,6 +499,7 @@ static const kc_task_ops rept_ops = {
     .commit_record = rept_commit_record,
     .metrics = rept_metrics,
     .source_offset_field = KC_MIRROR_OFFSET_FIELD,   /* its records are MirrorSource's */
+    .lean_records = true,                            /* ...and lean as theirs */
 };
 
 static const char *const rep_aliases[] = {

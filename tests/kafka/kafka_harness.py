@@ -18,9 +18,10 @@ add ACLs where they need a refusal (mallory is the user they refuse).
 
 Data lives in a temporary directory. Brokers started for tests get PR_SET_PDEATHSIG, so
 they die with the test process even when it is killed; `make run` starts them detached.
-A cluster that is not detached and made its own directory removes it when the process
-exits (set KC_KEEP_KAFKA_DIRS=1 to keep them for their logs): a test run or a benchmark
-writes gigabytes there.
+A cluster that is not detached and made its own directory removes it when the Python
+process exits normally or on an exception (atexit; not when it is killed by a signal). Set
+KC_KEEP_KAFKA_DIRS=1 to keep them for their logs: a test run or a benchmark writes gigabytes
+there.
 A broker that does not come up in time has its log tail in the exception.
 
 The jars come from tests/setup.sh (KAFKA_LIBS, or the cache path it prints).
@@ -460,6 +461,7 @@ class Cluster:
         self.detached = detached
         self.extra_config = dict(extra_config or {})
         self.dir = workdir or tempfile.mkdtemp(prefix=f"kc-kafka-{name}-")
+        self.nodes = []
         if workdir is None and not detached and not os.environ.get("KC_KEEP_KAFKA_DIRS"):
             atexit.register(self._remove_dir)
         self.cluster_id = random_cluster_id()
