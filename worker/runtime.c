@@ -589,19 +589,24 @@ pending_put(source_state *s, pending *pe)
     s->free_list = pe;
 }
 
-/* The record is done with: its bytes go back to the task. The source offset stays with
- * the pending until the partition's committable offset passes it. */
+/* The record is done with: its bytes go back to the task. r is the kept record, as
+ * pending_record() gave it. The source offset stays with the pending until the partition's
+ * committable offset passes it. */
+static void
+release_kept_record(pending *pe, kc_record *r)
+{
+    pe->has_rec = false;
+    if (r->release != NULL)
+        r->release(r);
+}
+
 static void
 pending_release_record(const source_state *s, pending *pe)
 {
-    kc_record scratch, *r;
+    kc_record scratch;
 
-    if (!pe->has_rec)
-        return;
-    pe->has_rec = false;
-    r = pending_record(s, pe, &scratch);
-    if (r->release != NULL)
-        r->release(r);
+    if (pe->has_rec)
+        release_kept_record(pe, pending_record(s, pe, &scratch));
 }
 
 /* A pending that is no longer queued anywhere: drop what it still owns and recycle it. */
@@ -652,13 +657,14 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
         return;
     }
     COUNT(s->in->records_out, 1);
-    if (pe->has_rec && s->priv != NULL && KC_TASK_HAS(s->in->ops, commit_record)) {
-        kc_record scratch;
+    if (pe->has_rec) {
+        /* One rebuilt record serves both calls (a lean one is rebuilt per call otherwise). */
+        kc_record scratch, *r = pending_record(s, pe, &scratch);
 
-        s->in->ops->task->commit_record(s->priv, pending_record(s, pe, &scratch), m->partition,
-                                        m->offset);
+        if (s->priv != NULL && KC_TASK_HAS(s->in->ops, commit_record))
+            s->in->ops->task->commit_record(s->priv, r, m->partition, m->offset);
+        release_kept_record(pe, r);
     }
-    pending_release_record(s, pe);
     if (pe->part == NULL)
         pending_discard(s, pe);
     else
