@@ -8,7 +8,9 @@ Java first in odd pairs and kconnect first in even ones:
 
   throughput  a fresh worker replicates the pre-loaded 8-partition topic (1 KB records,
               BENCH_GB) with tasks.max 1 and 4; the bare pipe (build/bench/pipe) copies the
-              same topic with 1 and 4 threads
+              same topic with 1 and 4 threads; kconnect once more without offset syncs
+              (emit.offset-syncs.enabled=false), which MirrorSource writes and the pipe does
+              not: what they cost is then seen apart from the worker's own cost
   latency     a steady producer at BENCH_LAT_RATE records/s into a new source topic;
               consume time on the target minus the record's timestamp
   startup     exec -> GET / answering, and exec -> the connector's task RUNNING with the
@@ -552,9 +554,9 @@ class Bench:
         return self.clusters["target"]
 
     # ---- throughput ----
-    def throughput(self, kind, tasks, pair):
+    def throughput(self, kind, tasks, pair, offset_syncs=True):
         s, uid = self.s, self.uid()
-        name = f"throughput-{kind}-t{tasks}-p{pair}"
+        name = f"throughput-{kind}-t{tasks}-p{pair}{'' if offset_syncs else '-nosyncs'}"
         alias = f"s{uid}"
         remote = f"{alias}.{DATA_TOPIC}"
         w = Worker(kind, self.java, s, self.workdir(name), worker_props(self.target, uid), name)
@@ -565,8 +567,13 @@ class Bench:
             sampler = RssSampler(w.pid)
             sampler.start()
             cpu0 = cpu_seconds(w.pid)
-            t0 = w.create_connector("bench", mirror_config(self.source, self.target, alias,
-                                                           DATA_TOPIC, tasks, s.mirror_extra))
+            config = mirror_config(self.source, self.target, alias, DATA_TOPIC, tasks,
+                                   s.mirror_extra)
+            if not offset_syncs:
+                # Java refuses the syncs topic's replication factor when none is written.
+                config.pop("offset-syncs.topic.replication.factor", None)
+                config["emit.offset-syncs.enabled"] = "false"
+            t0 = w.create_connector("bench", config)
             done, next_status, progress = 0, time.monotonic() + 5, []
             while done < s.records:
                 time.sleep(PROGRESS_INTERVAL)
@@ -878,6 +885,10 @@ class Bench:
                             else:
                                 self.record("throughput", kind, pair, self.throughput, kind,
                                             tasks, pair, tasks=tasks)
+                            if kind == "kconnect":
+                                self.record("throughput", kind, pair, self.throughput, kind,
+                                            tasks, pair, False, tasks=tasks,
+                                            offset_syncs=False)
                 for scenario in ("latency", "startup", "failover"):
                     if scenario in s.scenarios:
                         # The pipe has a latency (the floor without Connect), not a start;
@@ -902,7 +913,8 @@ class Bench:
 def rows_for(settings):
     rows = []
     for t in settings["tasks"]:
-        tp = {"tasks": t}
+        # offset_syncs: a kconnect-only label, absent (None) but on the runs without syncs.
+        tp = {"tasks": t, "offset_syncs": None}
         rows += [
             (f"Throughput, tasks.max={t}", "throughput", tp, "records_per_s", "records/s",
              "java", (">=", 2.0, "≥ 2× Java")),
@@ -911,6 +923,9 @@ def rows_for(settings):
             (f"Throughput vs bare pipe ({t} thread{'s' if t > 1 else ''}), tasks.max={t}",
              "throughput", tp, "records_per_s", "records/s", "pipe",
              (">=", 0.9, "≥ 90 % of pipe")),
+            (f"Throughput vs bare pipe, kconnect without offset syncs, tasks.max={t}",
+             "throughput", {"tasks": t, "offset_syncs": False}, "records_per_s", "records/s",
+             "pipe", None),
             (f"Throughput with the connector's start, tasks.max={t}", "throughput", tp,
              "records_per_s_from_start", "records/s", "java", None),
         ]
@@ -920,7 +935,7 @@ def rows_for(settings):
          ("<=", 1 / 3, "≤ 1/3 of Java")),
     ]
     for t in settings["tasks"]:
-        tp = {"tasks": t}
+        tp = {"tasks": t, "offset_syncs": None}
         rows += [
             (f"Worker peak RSS, tasks.max={t}", "throughput", tp, "rss_peak_mib", "MiB",
              "java", ("<=", 0.1, "≤ 1/10 of Java")),
@@ -969,7 +984,11 @@ def summarize(results):
     for label, scenario, labels, metric, unit, versus, target in rows_for(settings):
         if scenario not in settings["scenarios"]:
             continue
-        per = {k: [_value(runs, scenario, labels, k, p, metric) for p in pairs]
+        # Java and the pipe always write (or never write) offset syncs: that label is
+        # kconnect's alone.
+        others = {k: v for k, v in labels.items() if k != "offset_syncs"}
+        per = {k: [_value(runs, scenario, labels if k == "kconnect" else others, k, p, metric)
+                   for p in pairs]
                for k in ("java", "kconnect", "pipe")}
         ratios = [kc / ref if kc is not None and ref else None
                   for kc, ref in zip(per["kconnect"], per[versus])]
