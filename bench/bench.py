@@ -1060,7 +1060,8 @@ def markdown(results, summary):
         lines += ["", "## Failed runs", ""]
         for r in failed:
             lines.append(f"- pair {r['pair']} {r['scenario']} {r['kind']}"
-                         f"{' tasks.max=' + str(r['tasks']) if 'tasks' in r else ''}: "
+                         f"{' tasks.max=' + str(r['tasks']) if 'tasks' in r else ''}"
+                         f"{' without offset syncs' if r.get('offset_syncs') is False else ''}: "
                          f"{r['error'].splitlines()[0][:300]}")
     lines += ["", f"Total run time {results['timings'].get('total_s', 0) / 60:.1f} min. "
               "Raw per-run values: results.json; chart: chart.png.", ""]
