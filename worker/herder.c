@@ -91,6 +91,11 @@ struct kc_herder {
     /* queue */
     pthread_mutex_t         qlock;
     pthread_cond_t          qcond;
+    /* Task-config publishing threads still running (publish_thread): kc_herder_stop waits
+     * for them, since one may be inside libcurl and its TLS library when the process exits. */
+    pthread_mutex_t         publish_lock;
+    pthread_cond_t          publish_done;
+    int                     publishing;
     item                   *queue, *queue_tail;
     int                     wake_fd;
 };
@@ -875,6 +880,7 @@ task_configs_changed(const kc_herder *h, const char *name, const json_t *configs
 }
 
 typedef struct publish {
+    kc_herder *h;               /* outlives the thread: kc_herder_stop waits for it */
     char   *url;
     char   *body;
     char   *algorithm;
@@ -884,14 +890,31 @@ typedef struct publish {
 } publish;
 
 /* A detached thread: POST task configs to the leader, retried with back-off (Java's
- * publishConnectorTaskConfigs runs on its own thread too). */
+ * publishConnectorTaskConfigs runs on its own thread too) until the herder stops. Counted
+ * in h->publishing, which it decrements last. */
+static void
+publish_free(publish *p)
+{
+    kc_herder *h = p->h;
+
+    free(p->url);
+    free(p->body);
+    free(p->algorithm);
+    free(p->key);
+    free(p);
+    pthread_mutex_lock(&h->publish_lock);
+    h->publishing--;
+    pthread_cond_signal(&h->publish_done);
+    pthread_mutex_unlock(&h->publish_lock);
+}
+
 static void *
 publish_thread(void *arg)
 {
     publish *p = arg;
     int      backoff = 250;
 
-    for (int attempt = 0; attempt < 12; attempt++) {
+    for (int attempt = 0; attempt < 12 && !atomic_load(&p->h->stopping); attempt++) {
         const char *headers[3] = { NULL, NULL, NULL };
         char       *auth = NULL, *alg = NULL, *resp = NULL, *sig = NULL;
         long        status = 0;
@@ -912,14 +935,11 @@ publish_thread(void *arg)
         kc_log_warn("herder", "publishing task configs to %s failed (HTTP %ld %s); retrying",
                     p->url, status, resp ? resp : err.msg);
         free(sig), free(auth), free(alg), free(resp);
-        usleep((useconds_t) backoff * 1000);
+        for (int slept = 0; slept < backoff && !atomic_load(&p->h->stopping); slept += 50)
+            usleep(50 * 1000);
         backoff = backoff * 2 > 60000 ? 60000 : backoff * 2;
     }
-    free(p->url);
-    free(p->body);
-    free(p->algorithm);
-    free(p->key);
-    free(p);
+    publish_free(p);
     return NULL;
 }
 
@@ -944,6 +964,7 @@ handle_task_configs(kc_herder *h, const char *name, json_t *configs)
     {
         publish  *p = kc_xcalloc(1, sizeof(*p));
         pthread_t t;
+        p->h = h;
         p->url = kc_xasprintf("%sconnectors/%s/tasks", h->leader_url, name);
         p->body = kc_json_java_dumps(configs, NULL);
         p->sign = h->protocol >= KC_CONNECT_SESSIONED;
@@ -953,8 +974,13 @@ handle_task_configs(kc_herder *h, const char *name, json_t *configs)
             memcpy(p->key, h->cfg.session_key, h->cfg.session_key_len);
             p->key_len = h->cfg.session_key_len;
         }
+        pthread_mutex_lock(&h->publish_lock);
+        h->publishing++;
+        pthread_mutex_unlock(&h->publish_lock);
         if (pthread_create(&t, NULL, publish_thread, p) == 0)
             pthread_detach(t);
+        else
+            publish_free(p);
     }
 }
 
@@ -1199,6 +1225,8 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
     atomic_init(&h->ready, false);
     pthread_mutex_init(&h->qlock, NULL);
     pthread_cond_init(&h->qcond, NULL);
+    pthread_mutex_init(&h->publish_lock, NULL);
+    pthread_cond_init(&h->publish_done, NULL);
     h->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     kc_config_state_init(&h->cfg);
     kc_coop_init(&h->coop, (int) kc_cfg_int(&wc->cfg, "scheduled.rebalance.max.delay.ms"));
@@ -1287,11 +1315,16 @@ kc_herder_stop(kc_herder *h)
 
     if (h == NULL)
         return;
+    atomic_store(&h->stopping, true);
     if (h->thread) {
-        atomic_store(&h->stopping, true);
         wake(h);
         pthread_join(h->thread, NULL);
     }
+    /* Publishing threads stop retrying now; one in a request ends with it (its timeout). */
+    pthread_mutex_lock(&h->publish_lock);
+    while (h->publishing > 0)
+        pthread_cond_wait(&h->publish_done, &h->publish_lock);
+    pthread_mutex_unlock(&h->publish_lock);
     if (h->rt != NULL) {
         kc_runtime_free(h->rt);
         h->rt = NULL;                     /* task configs still queued find no runtime */
@@ -1316,6 +1349,8 @@ kc_herder_stop(kc_herder *h)
         close(h->wake_fd);
     pthread_mutex_destroy(&h->qlock);
     pthread_cond_destroy(&h->qcond);
+    pthread_mutex_destroy(&h->publish_lock);
+    pthread_cond_destroy(&h->publish_done);
     free(h->leader_url);
     free(h->url);
     free(h->worker_id);
