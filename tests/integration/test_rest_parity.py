@@ -282,6 +282,10 @@ SCRIPT = [
     S("PATCH", "/connectors/{P}put/config", {"tasks.max": None, "file": "{DIR}/patched.txt",
                                              "batch.unknown": "1"},
       what="patch merges", status=200),
+    # PATCH answers with the tasks from before its write: both workers must have finished
+    # the reconfiguration the last patch started (back to one task) before the next one.
+    S("GET", "/connectors/{P}put/tasks", what="tasks after patch",
+      until=lambda code, b: code == 200 and len(b) == 1, status=200),
     S("PATCH", "/connectors/{P}put/config", {"tasks.max": 2}, what="patch with a number",
       status=200),
     S("PATCH", "/connectors/{P}put/config", {"tasks.max": [2]}, what="patch with a list"),
