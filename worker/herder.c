@@ -889,9 +889,8 @@ typedef struct publish {
     bool    sign;
 } publish;
 
-/* A detached thread: POST task configs to the leader, retried with back-off (Java's
- * publishConnectorTaskConfigs runs on its own thread too) until the herder stops. Counted
- * in h->publishing, which it decrements last. */
+/* Frees a publish request and, last (h may be freed as soon as the count reaches 0), takes
+ * it off h->publishing. Its thread, or the herder thread when none could be made. */
 static void
 publish_free(publish *p)
 {
@@ -908,6 +907,9 @@ publish_free(publish *p)
     pthread_mutex_unlock(&h->publish_lock);
 }
 
+/* A detached thread: POST task configs to the leader, retried with back-off (Java's
+ * publishConnectorTaskConfigs runs on its own thread too) until the herder stops. Counted
+ * in h->publishing (handle_task_configs), so kc_herder_stop waits for it. */
 static void *
 publish_thread(void *arg)
 {
