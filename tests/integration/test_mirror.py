@@ -364,6 +364,47 @@ def test_runbook_4_three_connectors_over_scram(workers, source_cluster, target_c
         assert seen == list(range(first, 300)), part
 
 
+def test_offset_syncs_of_every_task_keep_flowing_past_ten_in_flight(workers, source_cluster,
+                                                                    target_cluster):
+    """Two tasks on one worker write their syncs through one producer (sync_producer.h):
+    each delivery report must give the slot back to the task that sent the sync. With
+    offset.lag.max 0 every record asks for a sync, and each task has 24 records: past its
+    ten slots, the newest sync of each partition goes out only once slots came back."""
+    props = stock_properties(workers)
+    props.update({"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+                  "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    w = workers.start(props)
+    tag = suffix()
+    topic, alias = f"syncs-{tag}", f"t{tag}"
+    source_cluster.create_topic(topic, 4, 1)
+    name = f"mm-syncs-{tag}"
+    create(w, name, {"connector.class": "MirrorSourceConnector", "source.cluster.alias": "s",
+                     "target.cluster.alias": alias, "tasks.max": "2",
+                     "source.cluster.bootstrap.servers": source_cluster.bootstrap,
+                     "target.cluster.bootstrap.servers": target_cluster.bootstrap,
+                     "topics": topic, "replication.factor": "1", "offset.lag.max": "0",
+                     "offset-syncs.topic.replication.factor": "1"})
+    wait_for(lambda: (lambda s: s and len(s["tasks"]) == 2 and
+                      all(t["state"] == "RUNNING" for t in s["tasks"]))(status(w, name)),
+             what="two tasks RUNNING")
+    p = Producer(source_cluster.client_config(log_level=0))
+    for i in range(48):
+        p.produce(topic, f"v{i}".encode(), partition=i % 4)
+    p.flush(10)
+    assert len(read_topic(target_cluster, f"s.{topic}", 48)) == 48
+
+    def newest_syncs():
+        newest = {}
+        for key, value in read_partition0(source_cluster, f"mm2-offset-syncs.{alias}.internal",
+                                          timeout=3):
+            t, part, up, down = offset_sync(key, value)
+            if t == topic:
+                newest[part] = (up, down)
+        return newest if all(newest.get(part, (0,))[0] == 11 for part in range(4)) else None
+    newest = wait_for(newest_syncs, timeout=60, what="every partition's sync of offset 11")
+    assert all(down == 11 for _, down in newest.values()), newest
+
+
 def test_killing_the_worker_running_the_task_loses_nothing(workers, source_cluster,
                                                            target_cluster):
     props = stock_properties(workers)
