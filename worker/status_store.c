@@ -5,6 +5,7 @@
  */
 #include "worker/status_store.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,27 +53,55 @@ struct kc_status_store {
 #define TOPIC_PREFIX "status-topic-"
 #define TOPIC_SEPARATOR ":connector-"
 
-/* Under the lock. */
-static void
-apply_topic_record(kc_status_store *s, const char *key, bool tombstone)
+/* A topic status value as Java's reader takes it (parseTopicStatus): an object whose "topic"
+ * object has an integer "task" and "discoverTimestamp", and a string or nothing as "name" and
+ * "connector". The key, not the value, says which topic and connector it is about. */
+static bool
+topic_value_valid(const void *value, size_t len)
 {
-    const char *rest = key + strlen(TOPIC_PREFIX), *sep = strstr(rest, TOPIC_SEPARATOR);
+    json_t       *v = json_loadb(value, len, JSON_DECODE_ANY, NULL);
+    const json_t *t = json_object_get(v, "topic"), *name, *connector;
+    bool          ok;
+
+    name = json_object_get(t, "name");
+    connector = json_object_get(t, "connector");
+    ok = json_is_object(t) && json_is_integer(json_object_get(t, "task")) &&
+         json_is_integer(json_object_get(t, "discoverTimestamp")) &&
+         (name == NULL || json_is_null(name) || json_is_string(name)) &&
+         (connector == NULL || json_is_null(connector) || json_is_string(connector));
+    json_decref(v);
+    return ok;
+}
+
+/* status-topic-<topic>:connector-<connector> (value NULL: a tombstone). As Java's
+ * readTopicStatus: the topic ends at the first ':', and the connector starts as many
+ * characters after it as ":connector-" has. Under the lock. */
+static void
+apply_topic_record(kc_status_store *s, const char *key, const void *value, size_t len)
+{
+    const char *rest = key + strlen(TOPIC_PREFIX), *colon = strchr(rest, ':');
     char       *topic, *connector;
     size_t      i;
 
-    if (sep == NULL || sep == rest || sep[strlen(TOPIC_SEPARATOR)] == '\0')
+    if (colon == NULL || colon == rest || strlen(colon) <= strlen(TOPIC_SEPARATOR)) {
+        kc_log_warn("status", "Discarding record with invalid topic status key %s", key);
         return;
-    topic = kc_xstrndup(rest, (size_t) (sep - rest));
-    connector = kc_xstrdup(sep + strlen(TOPIC_SEPARATOR));
+    }
+    if (value != NULL && !topic_value_valid(value, len)) {
+        kc_log_warn("status", "Failed to parse topic status with key %s", key);
+        return;
+    }
+    topic = kc_xstrndup(rest, (size_t) (colon - rest));
+    connector = kc_xstrdup(colon + strlen(TOPIC_SEPARATOR));
     for (i = 0; i < s->ntopics; i++)
         if (strcmp(s->topics[i].topic, topic) == 0 &&
             strcmp(s->topics[i].connector, connector) == 0)
             break;
-    if (tombstone && i < s->ntopics) {
+    if (value == NULL && i < s->ntopics) {
         free(s->topics[i].topic);
         free(s->topics[i].connector);
         s->topics[i] = s->topics[--s->ntopics];
-    } else if (!tombstone && i == s->ntopics) {
+    } else if (value != NULL && i == s->ntopics) {
         if (s->ntopics == s->topics_cap) {
             s->topics_cap = s->topics_cap ? s->topics_cap * 2 : 16;
             s->topics = kc_xrealloc(s->topics, s->topics_cap * sizeof(*s->topics));
@@ -132,8 +161,11 @@ kc_status_parse(const void *value, size_t len, kc_status *out)
     w = json_object_get(v, "worker_id");
     g = json_object_get(v, "generation");
     ver = json_object_get(v, "version");
+    /* Java's reader casts trace to a String (another type discards the record) and does
+     * not read version. */
     if (!json_is_string(s) || (state = kc_state_parse(json_string_value(s))) < 0 ||
-        !json_is_string(w) || !json_is_integer(g)) {
+        !json_is_string(w) || !json_is_integer(g) ||
+        (t != NULL && !json_is_null(t) && !json_is_string(t))) {
         json_decref(v);
         return KC_EPROTO;
     }
@@ -146,33 +178,43 @@ kc_status_parse(const void *value, size_t len, kc_status *out)
     return KC_OK;
 }
 
-/* status-connector-<c> / status-task-<c>-<n> -> connector, task. */
+/* status-connector-<c> / status-task-<c>-<n> -> connector (allocated), task; -1 when the
+ * key is neither. As Java's parseConnectorTaskId: the task is what follows the last '-',
+ * an int as Integer.parseInt reads it (a sign, then digits, within int range), and the
+ * connector is all between "status-task-" and that '-', any length, even none. */
 static int
-parse_key(const char *key, char *connector, size_t size, int *task)
+parse_key(const char *key, char **connector, int *task)
 {
-    const char *rest, *dash;
-    char       *end;
-    long        n;
+    const char *rest, *end, *dash, *digits;
+    long long   n = 0;
 
     if (strncmp(key, "status-connector-", 17) == 0) {
         rest = key + 17;
-        if (strlen(rest) >= size || *rest == '\0')
+        if (*rest == '\0')
             return -1;
-        strcpy(connector, rest);
+        *connector = kc_xstrdup(rest);
         *task = -1;
         return 0;
     }
     if (strncmp(key, "status-task-", 12) != 0)
         return -1;
+    /* split("-") drops the empty parts at the end: "status-task-c-1-" is task 1 of c. */
     rest = key + 12;
-    dash = strrchr(rest, '-');
-    if (dash == NULL || dash == rest || (size_t) (dash - rest) >= size)
+    end = rest + strlen(rest);
+    while (end > rest && end[-1] == '-')
+        end--;
+    for (dash = end - 1; dash >= rest && *dash != '-'; dash--)
+        ;
+    if (dash < rest)
         return -1;
-    n = strtol(dash + 1, &end, 10);
-    if (*end != '\0' || dash[1] == '\0' || n < 0)
+    digits = dash + 1 + (dash[1] == '+');
+    if (digits == end)
         return -1;
-    memcpy(connector, rest, (size_t) (dash - rest));
-    connector[dash - rest] = '\0';
+    for (const char *d = digits; d < end; d++) {
+        if (*d < '0' || *d > '9' || (n = n * 10 + (*d - '0')) > INT_MAX)
+            return -1;
+    }
+    *connector = kc_xstrndup(rest, (size_t) (dash - rest));
     *task = (int) n;
     return 0;
 }
@@ -199,23 +241,28 @@ static void
 on_record(void *opaque, const char *key, const void *value, size_t len, int32_t partition,
           int64_t offset)
 {
-    kc_status_store *s = opaque;
-    char             connector[256];
-    int              task;
-    kc_status        st;
-    entry           *e;
-
     (void) partition;
     (void) offset;
+    kc_status_store_apply(opaque, key, value, len);
+}
+
+void
+kc_status_store_apply(kc_status_store *s, const char *key, const void *value, size_t len)
+{
+    char      *connector;
+    int        task;
+    kc_status  st;
+    entry     *e;
+
     if (key == NULL)
         return;
     if (strncmp(key, TOPIC_PREFIX, strlen(TOPIC_PREFIX)) == 0) {
         pthread_mutex_lock(&s->lock);
-        apply_topic_record(s, key, value == NULL);
+        apply_topic_record(s, key, value, len);
         pthread_mutex_unlock(&s->lock);
         return;
     }
-    if (parse_key(key, connector, sizeof(connector), &task) != 0) {
+    if (parse_key(key, &connector, &task) != 0) {
         kc_log_warn("status", "Discarding record with invalid key %s", key);
         return;
     }
@@ -237,7 +284,8 @@ on_record(void *opaque, const char *key, const void *value, size_t len, int32_t 
                 s->entries = kc_xrealloc(s->entries, s->cap * sizeof(*s->entries));
             }
             e = &s->entries[s->n++];
-            e->connector = kc_xstrdup(connector);
+            e->connector = connector;
+            connector = NULL;
             e->task = task;
         } else {
             kc_status_clear(&e->st);
@@ -245,18 +293,27 @@ on_record(void *opaque, const char *key, const void *value, size_t len, int32_t 
         e->st = st;
     }
     pthread_mutex_unlock(&s->lock);
+    free(connector);
+}
+
+kc_status_store *
+kc_status_store_new(void)
+{
+    kc_status_store *s = kc_xcalloc(1, sizeof(*s));
+
+    pthread_mutex_init(&s->lock, NULL);
+    return s;
 }
 
 kc_status_store *
 kc_status_store_open(const kc_props *props, const char *topic, const char *client_id_base,
                      kc_err *err)
 {
-    kc_status_store *s = kc_xcalloc(1, sizeof(*s));
+    kc_status_store *s = kc_status_store_new();
     char            *cid = kc_xasprintf("%sstatuses", client_id_base);
     /* As Java's status producer: no retries of its own, no idempotence. */
     const char      *extra[] = { "enable.idempotence", "false", NULL };
 
-    pthread_mutex_init(&s->lock, NULL);
     /* A Fetch is held by the broker while the topic is idle, up to fetch.wait.max.ms, and
      * librdkafka has one in flight per broker: a partition that starts being fetched just
      * after one was sent (assign starts the partitions one by one) is fetched only when it

@@ -45,6 +45,11 @@ typedef struct kc_status_store kc_status_store;
 kc_status_store *kc_status_store_open(const kc_props *props, const char *topic,
                                       const char *client_id_base, kc_err *err);
 void kc_status_store_close(kc_status_store *s);
+/* A store with no topic behind it, fed by kc_status_store_apply (tests, fuzzing). */
+kc_status_store *kc_status_store_new(void);
+/* One record of the status topic (value NULL: a tombstone), as the reader applies it: an
+ * invalid key or value is logged and skipped. Any thread. */
+void kc_status_store_apply(kc_status_store *s, const char *key, const void *value, size_t len);
 
 /* Reads what has arrived (herder thread); read_to_end at start-up. */
 int kc_status_store_poll(kc_status_store *s, int timeout_ms);
