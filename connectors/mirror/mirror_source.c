@@ -999,9 +999,18 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
         json_t  *off;
         int64_t  start = reset;
 
-        if (stored[i] != NULL &&
-            json_is_integer(off = json_object_get(stored[i], KC_MIRROR_OFFSET_FIELD)))
+        off = json_object_get(stored[i], KC_MIRROR_OFFSET_FIELD);
+        if (json_is_integer(off)) {
             start = json_integer_value(off) + 1;
+        } else if (off != NULL && !json_is_null(off)) {
+            /* Java's unwrapOffset casts it to a Long, and the task fails: reading the
+             * partition again from auto.offset.reset would copy it twice. */
+            char *text = json_dumps(off, JSON_ENCODE_ANY | JSON_COMPACT);
+            snprintf(err, errlen, "The stored offset of %s-%d is not a number: %s", tp->topic,
+                     tp->partition, text ? text : "?");
+            free(text);
+            goto fail;
+        }
         KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_INFO, "%s-%d: starting at %s", tp->topic, tp->partition,
                       start >= 0 ? "the stored offset + 1" : "auto.offset.reset");
         if ((tp->rkt = kc_mirror_consume_start(t->consumer, tp->topic, tp->partition, start,

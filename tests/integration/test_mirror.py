@@ -405,6 +405,31 @@ def test_offset_syncs_of_every_task_keep_flowing_past_ten_in_flight(workers, sou
     assert all(down == 11 for _, down in newest.values()), newest
 
 
+def test_a_stored_offset_that_is_not_a_number_fails_the_task(workers, source_cluster,
+                                                              target_cluster):
+    """Java's MirrorSourceTask casts the stored offset to a Long and fails to start on
+    anything else; starting from auto.offset.reset instead would copy the partition again."""
+    props = stock_properties(workers)
+    w = workers.start(props)
+    tag = suffix()
+    topic, name = f"badoff-{tag}", f"mm-badoff-{tag}"
+    source_cluster.create_topic(topic, 1, 1)
+    key = json.dumps([name, {"cluster": "b", "partition": 0, "topic": topic}],
+                     separators=(",", ":"))
+    p = Producer(target_cluster.client_config(log_level=0))
+    p.produce(props["offset.storage.topic"], key=key.encode(), value=b'{"offset":"12"}')
+    p.flush(10)
+    create(w, name, {"connector.class": "MirrorSourceConnector", "source.cluster.alias": "b",
+                     "source.cluster.bootstrap.servers": source_cluster.bootstrap,
+                     "target.cluster.bootstrap.servers": target_cluster.bootstrap,
+                     "topics": topic, "replication.factor": "1",
+                     "offset-syncs.topic.replication.factor": "1"})
+    task = wait_for(lambda: (lambda s: s and s["tasks"] and s["tasks"][0]["state"] == "FAILED" and
+                             s["tasks"][0])(status(w, name)), what="the task FAILED")
+    assert f'The stored offset of {topic}-0 is not a number: "12"' in task["trace"], task
+    assert w.get("/").status_code == 200
+
+
 def test_killing_the_worker_running_the_task_loses_nothing(workers, source_cluster,
                                                            target_cluster):
     props = stock_properties(workers)
