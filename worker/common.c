@@ -199,6 +199,78 @@ kc_base64_decode(const char *text, size_t len, uint8_t **out, size_t *out_len)
     return 0;
 }
 
+/* The bytes of the well-formed character at s (n > 0 left), or 0 when a malformed sequence
+ * starts there; *bad is then how many bytes Java's decoder takes for its one U+FFFD
+ * (UTF_8.Decoder's malformedN). A byte that is missing counts as one that is not a
+ * continuation: a line cut there ends with '\n', which is not one either. */
+static size_t
+utf8_char(const unsigned char *s, size_t n, size_t *bad)
+{
+#define CONT(i) ((i) < n && (s[i] & 0xC0) == 0x80)
+    unsigned b1 = s[0];
+
+    *bad = 1;
+    if (b1 < 0x80)
+        return 1;
+    if (b1 >= 0xC2 && b1 <= 0xDF)
+        return CONT(1) ? 2 : 0;
+    if (b1 >= 0xE0 && b1 <= 0xEF) {
+        if (!CONT(1) || (b1 == 0xE0 && s[1] < 0xA0))   /* overlong */
+            return 0;
+        if (!CONT(2))
+            return *bad = 2, 0;
+        if (b1 == 0xED && s[1] >= 0xA0)                 /* a surrogate */
+            return *bad = 3, 0;
+        return 3;
+    }
+    if (b1 >= 0xF0 && b1 <= 0xF4) {
+        if (!CONT(1) || (b1 == 0xF0 && s[1] < 0x90) || (b1 == 0xF4 && s[1] > 0x8F))
+            return 0;
+        if (!CONT(2))
+            return *bad = 2, 0;
+        if (!CONT(3))
+            return *bad = 3, 0;
+        return 4;
+    }
+    return 0;
+#undef CONT
+}
+
+bool
+kc_utf8_valid(const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    size_t               i = 0, k, bad;
+
+    while (i < n && (k = utf8_char(s + i, n - i, &bad)) > 0)
+        i += k;
+    return i == n;
+}
+
+char *
+kc_utf8_repair(const void *p, size_t n, size_t *len)
+{
+    const unsigned char *s = p;
+    char                *out = kc_xmalloc(n * 3 + 1), *o = out;   /* one byte -> U+FFFD */
+    size_t               i = 0, k, bad;
+
+    while (i < n) {
+        if ((k = utf8_char(s + i, n - i, &bad)) > 0) {
+            memcpy(o, s + i, k);
+            o += k;
+            i += k;
+        } else {
+            memcpy(o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            i += bad;
+        }
+    }
+    *o = '\0';
+    if (len != NULL)
+        *len = (size_t) (o - out);
+    return out;
+}
+
 static int64_t
 clock_ms(clockid_t id)
 {

@@ -12,6 +12,7 @@
 #define KC_COMMON_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
@@ -56,6 +57,14 @@ char *kc_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * (a missing final padding is accepted, as Java's decoder accepts it). */
 char *kc_base64_encode(const void *data, size_t len);
 int kc_base64_decode(const char *text, size_t len, uint8_t **out, size_t *out_len);
+
+/* Text as Java's UTF-8 decoder reads it (sun.nio.cs.UTF_8 with REPLACE, as an
+ * InputStreamReader or new String(bytes, UTF_8) decode): whether p[0..n) is well-formed,
+ * and a copy in which each malformed sequence is one U+FFFD, the decoder's maximal invalid
+ * prefix each time (a lone surrogate's three bytes are one). NUL-terminated; *len (may be
+ * NULL) its length. Pure: any thread. */
+bool  kc_utf8_valid(const void *p, size_t n);
+char *kc_utf8_repair(const void *p, size_t n, size_t *len);
 
 /* Monotonic and wall clocks in milliseconds. */
 int64_t kc_mono_ms(void);

@@ -71,6 +71,15 @@ schema_of(const kc_value *v)
 static json_t *
 payload_of(const kc_value *v)
 {
+    if (v->kind == KC_VALUE_STRING && !kc_utf8_valid(v->ptr, v->len)) {
+        /* A task's string that is not UTF-8: as Java would have decoded its bytes (a JSON
+         * string must be text). */
+        size_t  n;
+        char   *text = kc_utf8_repair(v->ptr, v->len, &n);
+        json_t *s = json_stringn(text, n);
+        free(text);
+        return s;
+    }
     if (v->kind == KC_VALUE_STRING)
         return json_stringn(v->ptr, v->len);
     if (v->kind == KC_VALUE_BYTES) {
@@ -131,6 +140,168 @@ kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scr
     return KC_OK;
 }
 
+/* ===== JsonConverter's checks of an envelope (asConnectSchema, convertToConnect) ===== */
+
+/* Connect's Schema.Type name of a JSON schema type ("float" is FLOAT32). */
+static const char *
+connect_type(const char *t)
+{
+    static const char *const names[][2] = {
+        { "boolean", "BOOLEAN" }, { "int8", "INT8" }, { "int16", "INT16" }, { "int32", "INT32" },
+        { "int64", "INT64" }, { "float", "FLOAT32" }, { "double", "FLOAT64" },
+        { "bytes", "BYTES" }, { "string", "STRING" }, { "array", "ARRAY" }, { "map", "MAP" },
+        { "struct", "STRUCT" },
+    };
+
+    for (size_t i = 0; i < KC_ARRAY_LEN(names); i++)
+        if (strcmp(t, names[i][0]) == 0)
+            return names[i][1];
+    return NULL;
+}
+
+/* Jackson's JsonNodeType name of a value. */
+static const char *
+node_type(const json_t *v)
+{
+    switch (v == NULL ? JSON_NULL : json_typeof(v)) {
+    case JSON_OBJECT:  return "OBJECT";
+    case JSON_ARRAY:   return "ARRAY";
+    case JSON_STRING:  return "STRING";
+    case JSON_INTEGER:
+    case JSON_REAL:    return "NUMBER";
+    case JSON_TRUE:
+    case JSON_FALSE:   return "BOOLEAN";
+    default:           return v == NULL ? "MISSING" : "NULL";
+    }
+}
+
+static int check_value(const json_t *v, const json_t *schema, kc_err *err);
+
+/* asConnectSchema: the schema Java can build from it, or its DataException. */
+static int
+check_schema(const json_t *schema, kc_err *err)
+{
+    const char   *t = json_string_value(json_object_get(schema, "type"));
+    const json_t *part, *field, *def;
+    size_t        i, j;
+
+    if (schema == NULL || json_is_null(schema))
+        return KC_OK;
+    if (t == NULL)
+        return kc_err_set(err, KC_EINVAL, "Schema must contain 'type' field");
+    if (connect_type(t) == NULL)
+        return kc_err_set(err, KC_EINVAL, "Unknown schema type: %s", t);
+    if (strcmp(t, "array") == 0) {
+        if ((part = json_object_get(schema, "items")) == NULL || json_is_null(part))
+            return kc_err_set(err, KC_EINVAL, "Array schema did not specify the element type");
+        if (check_schema(part, err) != KC_OK)
+            return KC_EINVAL;
+    } else if (strcmp(t, "map") == 0) {
+        if ((part = json_object_get(schema, "keys")) == NULL)
+            return kc_err_set(err, KC_EINVAL, "Map schema did not specify the key type");
+        if (json_is_null(part))
+            return kc_err_set(err, KC_EINVAL, "keySchema cannot be null.");
+        if (check_schema(part, err) != KC_OK)
+            return KC_EINVAL;
+        if ((part = json_object_get(schema, "values")) == NULL)
+            return kc_err_set(err, KC_EINVAL, "Map schema did not specify the value type");
+        if (json_is_null(part))
+            return kc_err_set(err, KC_EINVAL, "valueSchema cannot be null.");
+        if (check_schema(part, err) != KC_OK)
+            return KC_EINVAL;
+    } else if (strcmp(t, "struct") == 0) {
+        part = json_object_get(schema, "fields");
+        if (!json_is_array(part))
+            return kc_err_set(err, KC_EINVAL, "Struct schema's \"fields\" argument is not an "
+                              "array.");
+        json_array_foreach(part, i, field) {
+            const char *name = json_string_value(json_object_get(field, "field"));
+            if (name == NULL)
+                return kc_err_set(err, KC_EINVAL, "Struct schema's field name not specified "
+                                  "properly");
+            for (j = 0; j < i; j++)
+                if (strcmp(name, json_string_value(json_object_get(json_array_get(part, j),
+                                                                   "field"))) == 0)
+                    return kc_err_set(err, KC_EINVAL, "Cannot create field because of field "
+                                      "name duplication %s", name);
+            if (check_schema(field, err) != KC_OK)
+                return KC_EINVAL;
+        }
+    }
+    /* The default is read as a value of the schema: a null one is refused unless optional. */
+    if ((def = json_object_get(schema, "default")) != NULL &&
+        check_value(json_is_null(def) ? NULL : def, schema, err) != KC_OK)
+        return KC_EINVAL;
+    return KC_OK;
+}
+
+static bool
+is_optional(const json_t *schema)
+{
+    return json_is_true(json_object_get(schema, "optional"));
+}
+
+/* convertToConnect's DataExceptions for v under a schema check_schema accepted: a null
+ * where a value is required, and structs and maps not encoded as their type says. */
+static int
+check_value(const json_t *v, const json_t *schema, kc_err *err)
+{
+    const char   *t = json_string_value(json_object_get(schema, "type"));
+    const json_t *item, *def;
+    size_t        i;
+
+    if (schema == NULL || json_is_null(schema))
+        return KC_OK;
+    if (v == NULL || json_is_null(v)) {
+        def = json_object_get(schema, "default");
+        if ((def != NULL && !json_is_null(def)) || is_optional(schema))
+            return KC_OK;
+        return kc_err_set(err, KC_EINVAL, "Invalid null value for required %s field",
+                          connect_type(t));
+    }
+    if (strcmp(t, "struct") == 0) {
+        if (!json_is_object(v))
+            return kc_err_set(err, KC_EINVAL, "Structs should be encoded as JSON objects, but "
+                              "found %s", node_type(v));
+        json_array_foreach(json_object_get(schema, "fields"), i, item) {
+            const char *name = json_string_value(json_object_get(item, "field"));
+            if (check_value(json_object_get(v, name), item, err) != KC_OK)
+                return KC_EINVAL;
+        }
+    } else if (strcmp(t, "array") == 0 && json_is_array(v)) {
+        json_array_foreach(v, i, item)
+            if (check_value(item, json_object_get(schema, "items"), err) != KC_OK)
+                return KC_EINVAL;
+    } else if (strcmp(t, "map") == 0) {
+        const json_t *ks = json_object_get(schema, "keys"), *vs = json_object_get(schema, "values");
+        const char   *key;
+        if (strcmp(json_string_value(json_object_get(ks, "type")), "string") == 0) {
+            if (!json_is_object(v))
+                return kc_err_set(err, KC_EINVAL, "Maps with string fields should be encoded as "
+                                  "JSON objects, but found %s", node_type(v));
+            json_object_foreach((json_t *) v, key, item)
+                if (check_value(item, vs, err) != KC_OK)
+                    return KC_EINVAL;
+        } else {
+            if (!json_is_array(v))
+                return kc_err_set(err, KC_EINVAL, "Maps with non-string fields should be encoded "
+                                  "as JSON array of tuples, but found %s", node_type(v));
+            json_array_foreach(v, i, item) {
+                if (!json_is_array(item))
+                    return kc_err_set(err, KC_EINVAL, "Found invalid map entry instead of array "
+                                      "tuple: %s", node_type(item));
+                if (json_array_size(item) != 2)
+                    return kc_err_set(err, KC_EINVAL, "Found invalid map entry, expected length 2 "
+                                      "but found :%zu", json_array_size(item));
+                if (check_value(json_array_get(item, 0), ks, err) != KC_OK ||
+                    check_value(json_array_get(item, 1), vs, err) != KC_OK)
+                    return KC_EINVAL;
+            }
+        }
+    }
+    return KC_OK;
+}
+
 int
 kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_value *out,
                         kc_err *err)
@@ -167,6 +338,11 @@ kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_
         schema = json_object_get(doc, "schema");
         schema = json_is_null(schema) ? NULL : json_incref(schema);
         json_decref(doc);
+        if (check_schema(schema, err) != KC_OK || check_value(payload, schema, err) != KC_OK) {
+            json_decref(payload);
+            json_decref(schema);
+            return KC_EINVAL;
+        }
     }
     type = json_string_value(json_object_get(schema, "type"));
     if (json_is_null(payload)) {

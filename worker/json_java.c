@@ -6,6 +6,8 @@
 #include "worker/json_java.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +15,12 @@
 #include "protocol/wire.h"
 #include "worker/common.h"
 
-void
-kc_java_double(char *buf, size_t size, double x)
+/* Java's Double.toString(x), or Float.toString((float) x) when single: the shortest digits
+ * that read back as the same value, fixed from 10^-3 up to 10^7, with "E" beyond. */
+static void
+java_floating(char *buf, size_t size, double x, bool single)
 {
-    char digits[64], *e;
+    char digits[32], *e;
     int  prec, exp10;
 
     if (isnan(x)) { snprintf(buf, size, "NaN"); return; }
@@ -26,7 +30,7 @@ kc_java_double(char *buf, size_t size, double x)
         /* Shortest fixed notation that reads back as x, at least one decimal. */
         for (prec = 1; prec <= 17; prec++) {
             snprintf(buf, size, "%.*f", prec, x);
-            if (strtod(buf, NULL) == x)
+            if (single ? strtof(buf, NULL) == (float) x : strtod(buf, NULL) == x)
                 break;
         }
         while (strlen(buf) > 2 && buf[strlen(buf) - 1] == '0' && buf[strlen(buf) - 2] != '.')
@@ -35,13 +39,36 @@ kc_java_double(char *buf, size_t size, double x)
     }
     for (prec = 0; prec <= 16; prec++) {
         snprintf(digits, sizeof(digits), "%.*e", prec, x);
-        if (strtod(digits, NULL) == x)
+        if (single ? strtof(digits, NULL) == (float) x : strtod(digits, NULL) == x)
             break;
     }
     e = strchr(digits, 'e');
     exp10 = atoi(e + 1);
     *e = '\0';
     snprintf(buf, size, "%s%sE%d", digits, strchr(digits, '.') ? "" : ".0", exp10);
+}
+
+void
+kc_java_double(char *buf, size_t size, double x)
+{
+    java_floating(buf, size, x, false);
+}
+
+/* A JSON number as Java prints it: an integer as written, a double as Double.toString.
+ * big_decimal: read as JsonConverter reads floats, a BigDecimal, which has no -0. */
+static void
+put_number(kc_wbuf *out, const json_t *v, bool big_decimal)
+{
+    char   num[64];
+    double d;
+
+    if (json_is_integer(v)) {
+        snprintf(num, sizeof(num), "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+    } else {
+        d = json_real_value(v);
+        kc_java_double(num, sizeof(num), big_decimal && d == 0 ? 0.0 : d);
+    }
+    kc_wbuf_raw(out, num, strlen(num));
 }
 
 static void
@@ -89,7 +116,6 @@ put_string(kc_wbuf *out, const char *s, size_t n)
 static void
 put_value(kc_wbuf *out, const json_t *v)
 {
-    char        num[64];
     const char *key;
     json_t     *item;
     size_t      i;
@@ -121,12 +147,8 @@ put_value(kc_wbuf *out, const json_t *v)
         put_string(out, json_string_value(v), json_string_length(v));
         break;
     case JSON_INTEGER:
-        snprintf(num, sizeof(num), "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-        kc_wbuf_raw(out, num, strlen(num));
-        break;
     case JSON_REAL:
-        kc_java_double(num, sizeof(num), json_real_value(v));
-        kc_wbuf_raw(out, num, strlen(num));
+        put_number(out, v, false);
         break;
     case JSON_TRUE:
         kc_wbuf_raw(out, "true", 4);
@@ -148,6 +170,345 @@ kc_json_java_dumps(const json_t *v, size_t *len)
     kc_wbuf_init(&out);
     put_value(&out, v);
     kc_wbuf_raw(&out, "", 1);                 /* NUL, not counted */
+    if (len != NULL)
+        *len = out.len - 1;
+    return (char *) out.buf;
+}
+
+/* ===== Java's toString of Connect values ===== */
+
+/* String.hashCode: over the UTF-16 code units of the UTF-8 text. */
+static uint32_t
+java_string_hash(const char *s, size_t n)
+{
+    uint32_t h = 0;
+
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char) s[i];
+        uint32_t      cp;
+        size_t        k;
+
+        if (c < 0x80)
+            cp = c, k = 1;
+        else if ((c & 0xE0) == 0xC0 && i + 1 < n)
+            cp = (c & 0x1Fu) << 6 | ((unsigned char) s[i + 1] & 0x3Fu), k = 2;
+        else if ((c & 0xF0) == 0xE0 && i + 2 < n)
+            cp = (c & 0x0Fu) << 12 | ((unsigned char) s[i + 1] & 0x3Fu) << 6 |
+                 ((unsigned char) s[i + 2] & 0x3Fu), k = 3;
+        else if ((c & 0xF8) == 0xF0 && i + 3 < n)
+            cp = (c & 0x07u) << 18 | ((unsigned char) s[i + 1] & 0x3Fu) << 12 |
+                 ((unsigned char) s[i + 2] & 0x3Fu) << 6 | ((unsigned char) s[i + 3] & 0x3Fu), k = 4;
+        else
+            cp = 0xFFFD, k = 1;
+        if (cp >= 0x10000) {
+            h = 31 * h + (0xD800 + ((cp - 0x10000) >> 10));
+            h = 31 * h + (0xDC00 + ((cp - 0x10000) & 0x3FF));
+        } else {
+            h = 31 * h + cp;
+        }
+        i += k;
+    }
+    return h;
+}
+
+static const char *
+schema_type(const json_t *schema)
+{
+    const char *t = json_string_value(json_object_get(schema, "type"));
+
+    return t ? t : "";
+}
+
+/* JsonNode.longValue()/doubleValue() of a node: 0 for one that is not a number. */
+static int64_t
+node_long(const json_t *v)
+{
+    double d;
+
+    if (json_is_integer(v))
+        return json_integer_value(v);
+    if (!json_is_real(v))
+        return 0;
+    d = json_real_value(v);                   /* Java's (long) cast saturates; NaN is 0 */
+    return isnan(d) ? 0 : d >= 9.2233720368547758e18 ? INT64_MAX : d <= -9.2233720368547758e18
+           ? INT64_MIN : (int64_t) d;
+}
+
+/* JsonNode.doubleValue(): JsonConverter reads floats as BigDecimal, which has no negative
+ * zero ("-0.0" prints as 0.0). */
+static double
+node_double(const json_t *v)
+{
+    double d = json_is_integer(v) ? (double) json_integer_value(v)
+               : json_is_real(v) ? json_real_value(v) : 0.0;
+
+    return d == 0 ? 0.0 : d;
+}
+
+/* JsonNode.intValue(): a long's low 32 bits, a double cast with saturation. */
+static int32_t
+node_int(const json_t *v)
+{
+    double d;
+
+    if (json_is_integer(v))
+        return (int32_t) (uint32_t) (uint64_t) json_integer_value(v);
+    if (!json_is_real(v))
+        return 0;
+    d = json_real_value(v);
+    return isnan(d) ? 0 : d >= 2147483647.0 ? INT32_MAX : d <= -2147483648.0 ? INT32_MIN
+           : (int32_t) d;
+}
+
+static void put_java(kc_wbuf *out, const json_t *v, const json_t *schema);
+
+typedef struct {
+    const json_t *key, *value;
+    uint32_t      hash;
+    size_t        order;
+} java_entry;
+
+static int
+by_bucket(const void *a, const void *b, void *mask)
+{
+    const java_entry *x = a, *y = b;
+    uint32_t          m = *(const uint32_t *) mask;
+    uint32_t          bx = (x->hash ^ (x->hash >> 16)) & m, by = (y->hash ^ (y->hash >> 16)) & m;
+
+    return bx != by ? (bx > by) - (bx < by) : (x->order > y->order) - (x->order < y->order);
+}
+
+/* Object.hashCode of the Java value a map key converts to; false when not modelled (the
+ * entries then keep their order). */
+static bool
+java_hash(const json_t *key, const json_t *schema, uint32_t *h)
+{
+    const char *t = schema_type(schema);
+    int64_t     l;
+    double      d;
+    float       f;
+    uint64_t    bits;
+    uint32_t    fbits;
+
+    if (schema == NULL ? json_is_string(key) : strcmp(t, "string") == 0) {
+        *h = json_is_string(key) ? java_string_hash(json_string_value(key), json_string_length(key))
+             : 0;
+        return json_is_string(key);
+    }
+    if (schema == NULL)
+        return false;
+    if (strcmp(t, "int8") == 0 || strcmp(t, "int16") == 0 || strcmp(t, "int32") == 0) {
+        int32_t i = node_int(key);
+        *h = strcmp(t, "int8") == 0 ? (uint32_t) (int32_t) (int8_t) i
+             : strcmp(t, "int16") == 0 ? (uint32_t) (int32_t) (int16_t) i : (uint32_t) i;
+        return true;
+    }
+    if (strcmp(t, "int64") == 0) {
+        l = node_long(key);
+        *h = (uint32_t) ((uint64_t) l ^ ((uint64_t) l >> 32));
+        return true;
+    }
+    if (strcmp(t, "boolean") == 0) {
+        *h = json_is_true(key) ? 1231 : 1237;
+        return true;
+    }
+    if (strcmp(t, "double") == 0) {
+        d = node_double(key);
+        if (isnan(d))
+            d = NAN;
+        memcpy(&bits, &d, sizeof(bits));
+        *h = (uint32_t) (bits ^ (bits >> 32));
+        return true;
+    }
+    if (strcmp(t, "float") == 0) {
+        f = (float) node_double(key);
+        if (isnan(f))
+            f = NAN;
+        memcpy(&fbits, &f, sizeof(fbits));
+        *h = fbits;
+        return true;
+    }
+    return false;
+}
+
+/* A HashMap<Object,Object> of the entries, as AbstractMap.toString lists it: by bucket of
+ * a default-sized table grown to hold them, then in order of insertion. */
+static void
+put_java_map(kc_wbuf *out, java_entry *e, size_t n, const json_t *kschema,
+             const json_t *vschema, bool hashed)
+{
+    uint32_t cap = 16, mask;
+
+    while (n > (size_t) cap / 4 * 3)
+        cap <<= 1;
+    mask = cap - 1;
+    if (hashed)
+        qsort_r(e, n, sizeof(*e), by_bucket, &mask);
+    kc_wbuf_raw(out, "{", 1);
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0)
+            kc_wbuf_raw(out, ", ", 2);
+        if (kschema == NULL && json_is_string(e[i].key))
+            kc_wbuf_raw(out, json_string_value(e[i].key), json_string_length(e[i].key));
+        else
+            put_java(out, e[i].key, kschema);
+        kc_wbuf_raw(out, "=", 1);
+        put_java(out, e[i].value, vschema);
+    }
+    kc_wbuf_raw(out, "}", 1);
+}
+
+static void
+put_java_object_as_map(kc_wbuf *out, const json_t *v, const json_t *kschema,
+                       const json_t *vschema)
+{
+    size_t      n = json_object_size(v), i = 0;
+    java_entry *e = kc_xcalloc(n + 1, sizeof(*e));
+    json_t     *keys = json_array();
+    const char *key;
+    json_t     *item;
+
+    json_object_foreach((json_t *) v, key, item) {
+        json_array_append_new(keys, json_string(key));
+        e[i] = (java_entry) { json_array_get(keys, i), item,
+                              java_string_hash(key, strlen(key)), i };
+        i++;
+    }
+    put_java_map(out, e, n, kschema, vschema, true);
+    json_decref(keys);
+    free(e);
+}
+
+static void
+put_java_primitive(kc_wbuf *out, const json_t *v, const char *t)
+{
+    char num[64];
+
+    if (strcmp(t, "int8") == 0)
+        snprintf(num, sizeof(num), "%d", (int) (int8_t) node_int(v));
+    else if (strcmp(t, "int16") == 0)
+        snprintf(num, sizeof(num), "%d", (int) (int16_t) node_int(v));
+    else if (strcmp(t, "int32") == 0)
+        snprintf(num, sizeof(num), "%d", (int) node_int(v));
+    else if (strcmp(t, "int64") == 0)
+        snprintf(num, sizeof(num), "%lld", (long long) node_long(v));
+    else if (strcmp(t, "float") == 0)
+        java_floating(num, sizeof(num), (float) node_double(v), true);
+    else if (strcmp(t, "double") == 0)
+        kc_java_double(num, sizeof(num), node_double(v));
+    else if (strcmp(t, "boolean") == 0)
+        snprintf(num, sizeof(num), "%s", json_is_true(v) ? "true" : "false");
+    else
+        snprintf(num, sizeof(num), "null");
+    kc_wbuf_raw(out, num, strlen(num));
+}
+
+/* v as Java's String.valueOf writes the value JsonConverter reads from it under schema
+ * (NULL: none). */
+static void
+put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
+{
+    const char *t = schema_type(schema);
+    size_t      i;
+    json_t     *item;
+
+    if (schema != NULL && (v == NULL || json_is_null(v))) {
+        const json_t *def = json_object_get(schema, "default");
+        if (def != NULL && !json_is_null(def)) {
+            put_java(out, def, schema);
+            return;
+        }
+    }
+    if (v == NULL || json_is_null(v)) {
+        kc_wbuf_raw(out, "null", 4);
+        return;
+    }
+    if (schema == NULL) {
+        switch (json_typeof(v)) {
+        case JSON_OBJECT:
+            put_java_object_as_map(out, v, NULL, NULL);
+            return;
+        case JSON_ARRAY:
+            break;
+        case JSON_STRING:
+            kc_wbuf_raw(out, json_string_value(v), json_string_length(v));
+            return;
+        case JSON_INTEGER:
+        case JSON_REAL:
+            put_number(out, v, true);
+            return;
+        default:
+            kc_wbuf_raw(out, json_is_true(v) ? "true" : "false", json_is_true(v) ? 4 : 5);
+            return;
+        }
+    }
+    if (schema == NULL || strcmp(t, "array") == 0) {
+        const json_t *items = schema ? json_object_get(schema, "items") : NULL;
+        kc_wbuf_raw(out, "[", 1);
+        json_array_foreach(v, i, item) {
+            if (i > 0)
+                kc_wbuf_raw(out, ", ", 2);
+            put_java(out, item, items);
+        }
+        kc_wbuf_raw(out, "]", 1);
+    } else if (strcmp(t, "struct") == 0) {
+        const json_t *field;
+        bool          first = true;
+
+        kc_wbuf_raw(out, "Struct{", 7);
+        json_array_foreach(json_object_get(schema, "fields"), i, field) {
+            const char   *name = json_string_value(json_object_get(field, "field"));
+            const json_t *fv = name ? json_object_get(v, name) : NULL;
+            const json_t *def = json_object_get(field, "default");
+            if (name == NULL ||
+                ((fv == NULL || json_is_null(fv)) && (def == NULL || json_is_null(def))))
+                continue;                      /* Struct.toString skips null fields */
+            if (!first)
+                kc_wbuf_raw(out, ",", 1);
+            first = false;
+            kc_wbuf_raw(out, name, strlen(name));
+            kc_wbuf_raw(out, "=", 1);
+            put_java(out, fv, field);
+        }
+        kc_wbuf_raw(out, "}", 1);
+    } else if (strcmp(t, "map") == 0) {
+        const json_t *ks = json_object_get(schema, "keys"), *vs = json_object_get(schema, "values");
+        if (strcmp(schema_type(ks), "string") == 0 && json_is_object(v)) {
+            put_java_object_as_map(out, v, ks, vs);
+        } else {
+            size_t      n = json_array_size(v), k = 0;
+            java_entry *e = kc_xcalloc(n + 1, sizeof(*e));
+            bool        hashed = true;
+            json_array_foreach(v, i, item) {
+                e[k] = (java_entry) { json_array_get(item, 0), json_array_get(item, 1), 0, k };
+                hashed = hashed && java_hash(e[k].key, ks, &e[k].hash);
+                k++;
+            }
+            put_java_map(out, e, k, ks, vs, hashed);
+            free(e);
+        }
+    } else if (strcmp(t, "string") == 0) {
+        if (json_is_string(v))
+            kc_wbuf_raw(out, json_string_value(v), json_string_length(v));
+        else
+            kc_wbuf_raw(out, "null", 4);     /* textValue() of a node that is not text */
+    } else if (strcmp(t, "bytes") == 0) {
+        /* Java prints byte[] as "[B@" and an identity hash: nothing to match. The base64
+         * text is at least the bytes. */
+        put_java(out, v, NULL);
+    } else {
+        put_java_primitive(out, v, t);
+    }
+}
+
+char *
+kc_java_value_string(const json_t *v, const json_t *schema, size_t *len)
+{
+    kc_wbuf out;
+
+    kc_wbuf_init(&out);
+    put_java(&out, v, schema);
+    kc_wbuf_raw(&out, "", 1);
     if (len != NULL)
         *len = out.len - 1;
     return (char *) out.buf;

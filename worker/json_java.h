@@ -23,4 +23,13 @@ char *kc_json_java_dumps(const json_t *v, size_t *len);
 /* Java's Double.toString(x) into buf. */
 void kc_java_double(char *buf, size_t size, double x);
 
+/* What Java's String.valueOf(value) writes for the Connect value JsonConverter reads from
+ * the JSON v under schema (its "schema" object; NULL: schemaless), as FileStreamSink's
+ * println does: "{k=v, k2=v2}" for maps in Java's HashMap order, "[a, b]" for lists,
+ * "Struct{f=v,...}" without null fields, numbers narrowed to the schema's type, strings as
+ * they are. Two values Java prints in a form of its own are not matched: bytes (an identity
+ * hash; the base64 text here) and logical types (the underlying value here). New string;
+ * *len (may be NULL) its length. */
+char *kc_java_value_string(const json_t *v, const json_t *schema, size_t *len);
+
 #endif

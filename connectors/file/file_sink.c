@@ -1,6 +1,7 @@
 /*
  * connectors/file/file_sink.c - FileStreamSink, as Kafka's connect-file ships it: each
- * record's value is appended to `file` (stdout when unset) as one line.
+ * record's value is appended to `file` (stdout when unset) as one line: the text Java's
+ * task prints for it (worker/json_java.h says which values differ).
  *
  * Configs: file, topics / topics.regex (handled by the worker). One task per tasks.max.
  * flush() makes the lines durable before the worker commits the consumer offsets, so a
@@ -15,6 +16,8 @@
 #include <unistd.h>
 
 #include "connectors/connector.h"
+#include "worker/common.h"
+#include "worker/json_java.h"
 
 typedef struct {
     json_t *config;
@@ -95,11 +98,19 @@ fk_put(void *priv, const kc_record *recs, size_t n, char *err, size_t errlen)
     (void) errlen;
     for (size_t i = 0; i < n; i++) {
         const kc_value *v = &recs[i].value;
-        if (v->kind == KC_VALUE_STRING || v->kind == KC_VALUE_BYTES) {
+        if (v->kind == KC_VALUE_STRING && !kc_utf8_valid(v->ptr, v->len)) {
+            /* Java's StringConverter decodes the bytes into a String first. */
+            size_t len;
+            char  *text = kc_utf8_repair(v->ptr, v->len, &len);
+            fwrite(text, 1, len, t->out);
+            free(text);
+        } else if (v->kind == KC_VALUE_STRING || v->kind == KC_VALUE_BYTES) {
             fwrite(v->ptr, 1, v->len, t->out);
         } else if (v->kind == KC_VALUE_JSON) {
-            char *s = json_dumps(v->json, JSON_COMPACT | JSON_ENCODE_ANY);
-            fputs(s ? s : "", t->out);
+            /* Java's task println()s the value: its toString, not JSON. */
+            size_t len;
+            char  *s = kc_java_value_string(v->json, v->schema, &len);
+            fwrite(s, 1, len, t->out);
             free(s);
         } else {
             fputs("null", t->out);

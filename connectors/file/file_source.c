@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "connectors/connector.h"
+#include "worker/common.h"
 
 typedef struct {
     json_t *config;
@@ -122,8 +123,6 @@ fs_task_start(void **priv, const kc_context *ctx, const json_t *config, char *er
     const char *file = json_string_value(json_object_get(config, "file"));
     const char *batch = json_string_value(json_object_get(config, "batch.size"));
 
-    (void) err;
-    (void) errlen;
     t->ctx = ctx;
     t->filename = file && *file ? strdup(file) : NULL;
     t->topic = strdup(json_string_value(json_object_get(config, "topic")) ? json_string_value(json_object_get(config, "topic")) : "");
@@ -134,6 +133,14 @@ fs_task_start(void **priv, const kc_context *ctx, const json_t *config, char *er
         json_t *partition = json_pack("{s:s}", "filename", t->filename), *offset = NULL;
         if (ctx->host->offset_get(ctx->ctx, partition, &offset) == 0 && offset != NULL) {
             json_t *pos = json_object_get(offset, "position");
+            if (pos != NULL && !json_is_null(pos) && !json_is_integer(pos)) {
+                /* Java's task fails too, rather than read the file again from its start. */
+                snprintf(err, errlen, "Offset position is the incorrect type");
+                json_decref(offset);
+                json_decref(partition);
+                *priv = t;
+                return KC_PLUGIN_FATAL;
+            }
             if (json_is_integer(pos))
                 t->position = (long) json_integer_value(pos);
             ctx->host->log(ctx->ctx, KC_PLUGIN_LOG_INFO, "found previous offset, trying to skip "
@@ -174,6 +181,29 @@ fs_release(kc_record *rec)
     json_decref(rec->source_offset);
 }
 
+/* The first line in buf[0..len), as Java's extractLine finds it: a line ends at "\n", "\r\n"
+ * or a lone "\r" (a "\r" at the end of what was read waits for the next byte). True with
+ * its length and the bytes it takes up, terminator included. */
+static bool
+next_line(const char *buf, size_t len, size_t *line_len, size_t *consumed)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (buf[i] == '\n') {
+            *line_len = i;
+            *consumed = i + 1;
+            return true;
+        }
+        if (buf[i] == '\r') {
+            if (i + 1 >= len)
+                return false;
+            *line_len = i;
+            *consumed = buf[i + 1] == '\n' ? i + 2 : i + 1;
+            return true;
+        }
+    }
+    return false;
+}
+
 static int
 fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char *err,
         size_t errlen)
@@ -191,22 +221,23 @@ fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char 
         return KC_PLUGIN_OK;
     }
     while (*n < limit && !atomic_load(&t->stopping)) {
-        size_t got;
-        char  *nl;
+        size_t got, line_len, consumed;
 
-        if (t->partial_len > 0 && (nl = memchr(t->partial, '\n', t->partial_len)) != NULL) {
-            size_t     line_len = (size_t) (nl - t->partial);
+        if (next_line(t->partial, t->partial_len, &line_len, &consumed)) {
             kc_record *r = &out[(*n)++];
-            size_t     keep = t->partial_len - line_len - 1;
             char      *line = malloc(line_len + 1);
 
             memcpy(line, t->partial, line_len);
             line[line_len] = '\0';
-            if (line_len > 0 && line[line_len - 1] == '\r')
-                line[--line_len] = '\0';
-            t->position += (long) (nl - t->partial) + 1;
-            memmove(t->partial, nl + 1, keep);
-            t->partial_len = keep;
+            if (!kc_utf8_valid(line, line_len)) {
+                /* Java's task reads the file through a UTF-8 decoder. */
+                char *text = kc_utf8_repair(line, line_len, &line_len);
+                free(line);
+                line = text;
+            }
+            t->position += (long) consumed;
+            t->partial_len -= consumed;
+            memmove(t->partial, t->partial + consumed, t->partial_len);
             memset(r, 0, sizeof(*r));
             r->topic = t->topic;
             r->partition = -1;

@@ -544,7 +544,7 @@ class Side:
     """One worker and the values its placeholders stand for."""
 
     def __init__(self, label, worker, workdir, props):
-        self.label, self.worker, self.workdir = label, worker, workdir
+        self.label, self.worker, self.workdir, self.props = label, worker, workdir, props
         self.prefix = f"{label}{uuid.uuid4().hex[:6]}-"
         group = props["group.id"]
         self.subst = {"{P}": self.prefix, "{DIR}": workdir, "{G_NAME}": group[len("connect-"):],
@@ -757,3 +757,155 @@ def test_rest_parity_with_java(sides):
         lines.append(f"- ALLOWED ({what!r}, {path!r}) no longer differs: remove it")
     assert not lines, (f"{len(report)} of {len(SCRIPT)} steps differ:\n" + "\n".join(lines) +
                        "\nslow steps (Java, kconnect): " + ", ".join(slow))
+
+
+def post_connector(side, name, config):
+    """POST /connectors on one side, retried while a rebalance makes the worker answer 409
+    "momentarily" (as Connect's clients retry)."""
+    deadline = time.monotonic() + 60
+    while True:
+        r = side.worker.request("POST", "/connectors", json={"name": name, "config": config},
+                                timeout=60)
+        if r.status_code != 409 or "momentarily" not in r.text or time.monotonic() > deadline:
+            assert r.status_code == 201, (side.label, r.text)
+            return r
+        time.sleep(0.5)
+
+
+def test_file_source_splits_lines_as_java_does(sides, target_cluster):
+    """FileStreamSource on a file with every line end Java's task knows ("\\n", "\\r\\n", a
+    lone "\\r"), a "\\r" at the very end, which waits for the next byte, and bytes that are
+    not UTF-8, which Java's reader decodes to U+FFFD: both workers write the same records."""
+    from test_cluster import consume_all
+    content = b"one\nbad\xff\xe2\x82!\ntwo\r\nthree\rfour\r\n\rsix\r"
+    got = {}
+    for side in sides:
+        name = f"{side.prefix}ends"
+        path = os.path.join(side.workdir, "ends.txt")
+        with open(path, "wb") as f:
+            f.write(content)
+        post_connector(side, name, {
+            "connector.class": "FileStreamSource", "file": path, "topic": name,
+            "value.converter": "org.apache.kafka.connect.storage.StringConverter"})
+    for side in sides:
+        consume_all(target_cluster, f"{side.prefix}ends", 6, timeout=30)
+        # Then no seventh record ("six\r" waits for its next byte) a few seconds on.
+        got[side.label] = consume_all(target_cluster, f"{side.prefix}ends", 7, timeout=3)
+    assert got["j"] == ["one", "bad\ufffd\ufffd!", "two", "three", "four", ""], got
+    assert got["k"] == got["j"]
+
+
+def test_file_source_fails_on_a_stored_position_of_the_wrong_type(sides, target_cluster):
+    """A stored offset whose position is not a number (written by hand into the offsets
+    topic): Java's task fails with its message rather than read the file from its start
+    again, and so must ours."""
+    from confluent_kafka import Producer
+    p = Producer(target_cluster.client_config(log_level=0))
+    names = {}
+    for side in sides:
+        name = names[side.label] = f"{side.prefix}badpos"
+        path = os.path.join(side.workdir, "in.txt")
+        key = json.dumps([name, {"filename": path}], separators=(",", ":"))
+        p.produce(side.props["offset.storage.topic"], key=key.encode(),
+                  value=b'{"position":"abc"}')
+    p.flush(10)
+    for side in sides:
+        path = os.path.join(side.workdir, "in.txt")
+        post_connector(side, names[side.label], {
+            "connector.class": "FileStreamSource", "file": path, "topic": names[side.label]})
+
+    def failed(side):
+        r = side.worker.get(f"/connectors/{names[side.label]}/status")
+        tasks = r.json().get("tasks") if r.status_code == 200 else None
+        return tasks and tasks[0]["state"] == "FAILED" and tasks[0]
+    traces = {side.label: first_line(wait_for(lambda: failed(side), timeout=60,
+                                              what=f"{side.label}'s task FAILED")["trace"])
+              for side in sides}
+    assert "Offset position is the incorrect type" in traces["j"], traces
+    assert "Offset position is the incorrect type" in traces["k"], traces
+
+
+SCHEMALESS_VALUES = [
+    {"b": 1, "a": "x", "c": [1, 2.5, None, True], "d": {"z": 1, "y": 2}},
+    {f"key{i}": i for i in range(30)},               # past 12 and 24 entries: a grown table
+    {"é": 1, "a": 2, "😀": 3, "Aa": 4, "BB": 5},      # UTF-16 hashes; "Aa" and "BB" collide
+    [0.1, 1e20, 123456789.5, -0.0, 1e-5, 9007199254740993, -42],
+    "plain text", 42, 3.25, False, [], {},
+]
+
+INT_ARRAY = {"type": "array", "items": {"type": "int32", "optional": False}, "optional": False}
+ROW = {"type": "struct", "name": "row", "optional": False, "fields": [
+    {"field": "b8", "type": "int8", "optional": False},
+    {"field": "s16", "type": "int16", "optional": False},
+    {"field": "i32", "type": "int32", "optional": False},
+    {"field": "l64", "type": "int64", "optional": False},
+    {"field": "f32", "type": "float", "optional": False},
+    {"field": "f64", "type": "double", "optional": False},
+    {"field": "ok", "type": "boolean", "optional": False},
+    {"field": "name", "type": "string", "optional": True},
+    {"field": "gone", "type": "string", "optional": True},
+    {"field": "dflt", "type": "int32", "optional": True, "default": 7},
+    {"field": "list", **INT_ARRAY},
+    {"field": "counts", "type": "map", "optional": False,
+     "keys": {"type": "string", "optional": False}, "values": {"type": "int64", "optional": False}},
+    {"field": "names", "type": "map", "optional": False,
+     "keys": {"type": "int32", "optional": False}, "values": {"type": "string", "optional": False}},
+    {"field": "inner", "type": "struct", "optional": True, "fields": [
+        {"field": "x", "type": "double", "optional": False}]},
+]}
+SCHEMA_VALUES = [
+    {"schema": ROW, "payload": {
+        "b8": 300, "s16": 70000, "i32": 5, "l64": 1 << 40, "f32": 0.1, "f64": 0.1, "ok": True,
+        "name": "n", "gone": None, "dflt": None, "list": [3, 1, 2],
+        "counts": {f"c{i}": i for i in range(14)}, "names": [[20, "b"], [3, "a"], [-1, "z"]],
+        "inner": {"x": 2.0}}},
+    {"schema": {"type": "int64", "optional": False}, "payload": 12},
+    {"schema": {"type": "float", "optional": False}, "payload": 3.3},
+    {"schema": {"type": "string", "optional": False}, "payload": "just text"},
+    {"schema": INT_ARRAY, "payload": [9, 8]},
+]
+
+
+# Record bytes for StringConverter, which Java decodes as UTF-8 (U+FFFD where they are not).
+STRING_VALUES = [b"ok", b"bad\xff", b"\xed\xa0\x80x", "caf\u00e9".encode()]
+
+
+def test_file_sink_writes_what_javas_writes(sides, target_cluster):
+    """FileStreamSink println()s each value: Java's toString of what JsonConverter made of the
+    JSON (maps in HashMap order, Struct{...}, numbers narrowed to their schema), with and
+    without schemas, and strings StringConverter decoded. Both workers sink the same records;
+    their files must match byte for byte."""
+    from confluent_kafka import Producer
+    tag = uuid.uuid4().hex[:6]
+    json_converter = "org.apache.kafka.connect.json.JsonConverter"
+    topics = {"plain": (f"sinkj-{tag}", SCHEMALESS_VALUES, json_converter, "false"),
+              "schema": (f"sinks-{tag}", SCHEMA_VALUES, json_converter, "true"),
+              "text": (f"sinkt-{tag}", STRING_VALUES,
+                       "org.apache.kafka.connect.storage.StringConverter", "false")}
+    p = Producer(target_cluster.client_config(log_level=0))
+    for topic, values, _, _ in topics.values():
+        target_cluster.create_topic(topic, 1, 1)
+        for v in values:
+            p.produce(topic, value=v if isinstance(v, bytes) else json.dumps(v).encode())
+    p.flush(10)
+    files = {}
+    for side in sides:
+        for kind, (topic, _, converter, schemas) in topics.items():
+            name = f"{side.prefix}sink-{kind}"
+            path = files[side.label, kind] = os.path.join(side.workdir, f"{name}.txt")
+            post_connector(side, name, {
+                "connector.class": SINK, "topics": topic, "file": path,
+                "value.converter": converter, "value.converter.schemas.enable": schemas})
+
+    def lines(label, kind):
+        try:
+            with open(files[label, kind], "rb") as f:
+                got = f.read().split(b"\n")[:-1]
+        except OSError:
+            return None
+        return got if len(got) >= len(topics[kind][1]) else None
+    for kind in topics:
+        java = wait_for(lambda: lines("j", kind), timeout=60, what=f"Java's {kind} file")
+        ours = wait_for(lambda: lines("k", kind), timeout=60, what=f"kconnect's {kind} file")
+        assert ours == java, "\n".join(f"Java: {a}\nours: {b}" for a, b in zip(java, ours)
+                                       if a != b)

@@ -1,0 +1,59 @@
+/*
+ * tests/fuzz/fuzz_converter.c - libFuzzer target for the converters' reading of record bytes
+ * from Kafka (a sink task's keys and values: whatever any producer wrote). The first byte
+ * picks the converter (JsonConverter with or without schemas, StringConverter,
+ * ByteArrayConverter); the rest is the record's bytes. A value that converts is converted
+ * back to bytes, as a source task's would be, and printed as FileStreamSink prints it. The
+ * bytes are also written as a task's string value through JsonConverter.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/wire.h"
+#include "worker/common.h"
+#include "worker/converter.h"
+#include "worker/json_java.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char *const classes[][2] = {
+        { "org.apache.kafka.connect.json.JsonConverter", "true" },
+        { "org.apache.kafka.connect.json.JsonConverter", "false" },
+        { "org.apache.kafka.connect.storage.StringConverter", NULL },
+        { "org.apache.kafka.connect.converters.ByteArrayConverter", NULL },
+    };
+    kc_converter c;
+    kc_value     v;
+    kc_err       err;
+    kc_wbuf      scratch;
+    const void  *out;
+    size_t       len;
+
+    if (size == 0)
+        return 0;
+    if (kc_converter_init(&c, classes[data[0] % 4][0], classes[data[0] % 4][1], &err) != KC_OK)
+        __builtin_trap();                      /* every class above is known */
+    if (kc_converter_to_connect(&c, data + 1, size - 1, &v, &err) == KC_OK) {
+        kc_wbuf_init(&scratch);
+        (void) kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err);
+        kc_wbuf_free(&scratch);
+        if (v.kind == KC_VALUE_JSON)
+            free(kc_java_value_string(v.json, v.schema, NULL));
+        kc_value_clear(&v);
+    }
+    /* The same bytes as a task's string value (not always UTF-8) written as JSON. */
+    v = (kc_value) { .kind = KC_VALUE_STRING, .ptr = data + 1, .len = size - 1 };
+    kc_converter_init(&c, classes[data[0] & 1][0], classes[data[0] & 1][1], &err);
+    kc_wbuf_init(&scratch);
+    if (kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err) != KC_OK || out == NULL)
+        __builtin_trap();                      /* any string converts */
+    kc_wbuf_free(&scratch);
+    return 0;
+}

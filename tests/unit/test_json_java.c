@@ -1,0 +1,116 @@
+/*
+ * tests/unit/test_json_java.c - Java's toString of Connect values (kc_java_value_string), as
+ * FileStreamSink writes them. Every expected text was printed by Java 17 itself (HashMap's
+ * toString, Double.toString, Float.toString, the narrowing casts); the sink's output as a
+ * whole is compared with a Java worker's in tests/integration/test_rest_parity.py.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "worker/json_java.h"
+
+/* kc_java_value_string of the JSON text value under the JSON text schema (NULL: none). */
+static void
+expect(const char *value, const char *schema, const char *java)
+{
+    json_error_t e;
+    json_t      *v = json_loads(value, JSON_DECODE_ANY, &e);
+    json_t      *s = schema ? json_loads(schema, 0, &e) : NULL;
+    size_t       len;
+    char        *got;
+
+    assert_non_null(v);
+    assert_true(schema == NULL || s != NULL);
+    got = kc_java_value_string(v, s, &len);
+    assert_string_equal(got, java);
+    assert_int_equal(len, strlen(java));
+    free(got);
+    json_decref(v);
+    json_decref(s);
+}
+
+static void
+test_maps_in_hashmap_order(void **state)
+{
+    char json[1024] = "{", *p = json + 1;
+
+    (void) state;
+    expect("{\"b\":0,\"a\":1,\"d\":2,\"c\":3}", NULL, "{a=1, b=0, c=3, d=2}");
+    /* "Aa" and "BB" have the same hash: one bucket, in the order they came. */
+    expect("{\"BB\":0,\"Aa\":1}", NULL, "{BB=0, Aa=1}");
+    expect("{\"Aa\":0,\"BB\":1}", NULL, "{Aa=0, BB=1}");
+    /* Hashes over UTF-16: a surrogate pair counts as two units. */
+    expect("{\"é\":0,\"a\":1,\"😀\":2,\"Aa\":3,\"BB\":4}", NULL, "{Aa=3, BB=4, a=1, 😀=2, é=0}");
+    /* 13 entries: the table has grown to 32 buckets; 30: to 64. */
+    expect("{\"c0\":0,\"c1\":1,\"c2\":2,\"c3\":3,\"c4\":4,\"c5\":5,\"c6\":6,\"c7\":7,\"c8\":8,"
+           "\"c9\":9,\"c10\":10,\"c11\":11,\"c12\":12}", NULL,
+           "{c11=11, c10=10, c12=12, c0=0, c1=1, c2=2, c3=3, c4=4, c5=5, c6=6, c7=7, c8=8, c9=9}");
+    for (int i = 0; i < 30; i++)
+        p += sprintf(p, "%s\"key%d\":%d", i ? "," : "", i, i);
+    strcpy(p, "}");
+    expect(json, NULL, "{key1=1, key2=2, key0=0, key5=5, key6=6, key3=3, key4=4, key9=9, key7=7, "
+           "key8=8, key22=22, key21=21, key20=20, key15=15, key14=14, key13=13, key12=12, "
+           "key19=19, key18=18, key17=17, key16=16, key11=11, key10=10, key26=26, key25=25, "
+           "key24=24, key23=23, key29=29, key28=28, key27=27}");
+    /* Maps whose keys are not strings travel as arrays of pairs; Integer and Long hashes. */
+    expect("[[20,\"b\"],[3,\"a\"],[-1,\"z\"],[17,\"q\"]]",
+           "{\"type\":\"map\",\"keys\":{\"type\":\"int32\"},\"values\":{\"type\":\"string\"}}",
+           "{-1=z, 17=q, 3=a, 20=b}");
+    expect("[[1099511627776,\"x\"],[-5,\"y\"],[16,\"z\"]]",
+           "{\"type\":\"map\",\"keys\":{\"type\":\"int64\"},\"values\":{\"type\":\"string\"}}",
+           "{1099511627776=x, 16=z, -5=y}");
+    expect("{}", NULL, "{}");
+}
+
+static void
+test_numbers_as_java_prints_them(void **state)
+{
+    (void) state;
+    expect("[0.1,1e20,123456789.5,1e-5,2.5,100.0,1e7,9999999.0,0.001,0.3333333333333333]", NULL,
+           "[0.1, 1.0E20, 1.234567895E8, 1.0E-5, 2.5, 100.0, 1.0E7, 9999999.0, 0.001, "
+           "0.3333333333333333]");
+    expect("[0.1,3.3,1e20,16777217,1e-5,0.3333333333333333]",
+           "{\"type\":\"array\",\"items\":{\"type\":\"float\"}}",
+           "[0.1, 3.3, 1.0E20, 1.6777216E7, 1.0E-5, 0.33333334]");
+    expect("300", "{\"type\":\"int8\"}", "44");                 /* (byte) 300 */
+    expect("70000", "{\"type\":\"int16\"}", "4464");            /* (short) 70000 */
+    expect("5", "{\"type\":\"double\"}", "5.0");
+    expect("-0.0", NULL, "0.0");          /* read as a BigDecimal, which has no -0 */
+    expect("[1,true,null,\"s\",[]]", NULL, "[1, true, null, s, []]");
+}
+
+static void
+test_structs(void **state)
+{
+    (void) state;
+    /* Null fields are left out; a null with a default is the default. */
+    expect("{\"a\":1,\"n\":null,\"extra\":5}",
+           "{\"type\":\"struct\",\"fields\":[{\"field\":\"a\",\"type\":\"int32\"},"
+           "{\"field\":\"n\",\"type\":\"string\",\"optional\":true},"
+           "{\"field\":\"d\",\"type\":\"int32\",\"optional\":true,\"default\":7},"
+           "{\"field\":\"in\",\"type\":\"struct\",\"optional\":true,"
+           "\"fields\":[{\"field\":\"x\",\"type\":\"boolean\"}]}]}",
+           "Struct{a=1,d=7}");
+    expect("{\"in\":{\"x\":true},\"a\":2}",
+           "{\"type\":\"struct\",\"fields\":[{\"field\":\"a\",\"type\":\"int32\"},"
+           "{\"field\":\"in\",\"type\":\"struct\",\"fields\":[{\"field\":\"x\",\"type\":\"boolean\"}]}]}",
+           "Struct{a=2,in=Struct{x=true}}");
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_maps_in_hashmap_order),
+        cmocka_unit_test(test_numbers_as_java_prints_them),
+        cmocka_unit_test(test_structs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
