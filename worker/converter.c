@@ -71,17 +71,19 @@ schema_of(const kc_value *v)
 static json_t *
 payload_of(const kc_value *v)
 {
-    if (v->kind == KC_VALUE_STRING && !kc_utf8_valid(v->ptr, v->len)) {
-        /* A task's string that is not UTF-8: as Java would have decoded its bytes (a JSON
-         * string must be text). */
+    if (v->kind == KC_VALUE_STRING) {
+        /* jansson checks the text; a task's string that is not UTF-8 is then decoded as Java
+         * would have decoded its bytes (a JSON string must be text). */
+        json_t *s = json_stringn(v->ptr, v->len);
         size_t  n;
-        char   *text = kc_utf8_repair(v->ptr, v->len, &n);
-        json_t *s = json_stringn(text, n);
+        char   *text;
+        if (s != NULL)
+            return s;
+        text = kc_utf8_repair(v->ptr, v->len, &n);
+        s = json_stringn(text, n);
         free(text);
         return s;
     }
-    if (v->kind == KC_VALUE_STRING)
-        return json_stringn(v->ptr, v->len);
     if (v->kind == KC_VALUE_BYTES) {
         char   *b64 = kc_base64_encode(v->ptr, v->len);
         json_t *s = json_string(b64);
@@ -177,6 +179,22 @@ node_type(const json_t *v)
 
 static int check_value(const json_t *v, const json_t *schema, kc_err *err);
 
+static int check_schema(const json_t *schema, kc_err *err);
+
+/* A map schema's "keys" or "values" schema (what: "key" or "value"), as asConnectSchema
+ * and SchemaBuilder.map check it. */
+static int
+check_map_part(const json_t *schema, const char *member, const char *what, kc_err *err)
+{
+    const json_t *part = json_object_get(schema, member);
+
+    if (part == NULL)
+        return kc_err_set(err, KC_EINVAL, "Map schema did not specify the %s type", what);
+    if (json_is_null(part))
+        return kc_err_set(err, KC_EINVAL, "%sSchema cannot be null.", what);
+    return check_schema(part, err);
+}
+
 /* asConnectSchema: the schema Java can build from it, or its DataException. */
 static int
 check_schema(const json_t *schema, kc_err *err)
@@ -197,17 +215,8 @@ check_schema(const json_t *schema, kc_err *err)
         if (check_schema(part, err) != KC_OK)
             return KC_EINVAL;
     } else if (strcmp(t, "map") == 0) {
-        if ((part = json_object_get(schema, "keys")) == NULL)
-            return kc_err_set(err, KC_EINVAL, "Map schema did not specify the key type");
-        if (json_is_null(part))
-            return kc_err_set(err, KC_EINVAL, "keySchema cannot be null.");
-        if (check_schema(part, err) != KC_OK)
-            return KC_EINVAL;
-        if ((part = json_object_get(schema, "values")) == NULL)
-            return kc_err_set(err, KC_EINVAL, "Map schema did not specify the value type");
-        if (json_is_null(part))
-            return kc_err_set(err, KC_EINVAL, "valueSchema cannot be null.");
-        if (check_schema(part, err) != KC_OK)
+        if (check_map_part(schema, "keys", "key", err) != KC_OK ||
+            check_map_part(schema, "values", "value", err) != KC_OK)
             return KC_EINVAL;
     } else if (strcmp(t, "struct") == 0) {
         part = json_object_get(schema, "fields");

@@ -71,6 +71,38 @@ put_number(kc_wbuf *out, const json_t *v, bool big_decimal)
     kc_wbuf_raw(out, num, strlen(num));
 }
 
+/* The code point of the UTF-8 sequence at s (n > 0 bytes left) and its length. A byte that
+ * starts no complete sequence stands for U+FFFD, one byte long (the strings here are
+ * jansson's, which are UTF-8). */
+static size_t
+utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
+{
+    size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
+                 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+
+    if (len == 0 || len > n) {
+        *cp = 0xFFFD;
+        return 1;
+    }
+    *cp = len == 1 ? s[0] : s[0] & (0x7Fu >> len);
+    for (size_t k = 1; k < len; k++) {
+        if ((s[k] & 0xC0) != 0x80) {
+            *cp = 0xFFFD;
+            return 1;
+        }
+        *cp = *cp << 6 | (s[k] & 0x3Fu);
+    }
+    return len;
+}
+
+/* The UTF-16 surrogate pair of a code point outside the BMP, as Java holds it. */
+static void
+utf16_pair(uint32_t cp, unsigned *hi, unsigned *lo)
+{
+    *hi = 0xD800 + ((cp - 0x10000) >> 10);
+    *lo = 0xDC00 + ((cp - 0x10000) & 0x3FF);
+}
+
 static void
 put_string(kc_wbuf *out, const char *s, size_t n)
 {
@@ -80,6 +112,8 @@ put_string(kc_wbuf *out, const char *s, size_t n)
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char) s[i];
         const char   *esc = NULL;
+        uint32_t      cp;
+        unsigned      hi, lo;
         switch (c) {
         case '"':  esc = "\\\""; break;
         case '\\': esc = "\\\\"; break;
@@ -91,14 +125,10 @@ put_string(kc_wbuf *out, const char *s, size_t n)
         }
         if (esc != NULL) {
             kc_wbuf_raw(out, esc, 2);
-        } else if (c >= 0xF0 && i + 3 < n && (s[i + 1] & 0xC0) == 0x80 &&
-                   (s[i + 2] & 0xC0) == 0x80 && (s[i + 3] & 0xC0) == 0x80) {
+        } else if (c >= 0xF0 && utf8_decode((const unsigned char *) s + i, n - i, &cp) == 4) {
             /* Outside the BMP: Jackson writes the UTF-16 surrogate pair as escapes. */
-            unsigned cp = ((c & 0x07u) << 18) | (((unsigned char) s[i + 1] & 0x3Fu) << 12) |
-                          (((unsigned char) s[i + 2] & 0x3Fu) << 6) |
-                          ((unsigned char) s[i + 3] & 0x3Fu);
-            unsigned hi = 0xD800 + ((cp - 0x10000) >> 10), lo = 0xDC00 + ((cp - 0x10000) & 0x3FF);
-            char     u[12] = { '\\', 'u', hex[hi >> 12], hex[(hi >> 8) & 15], hex[(hi >> 4) & 15],
+            utf16_pair(cp, &hi, &lo);
+            char u[12] = { '\\', 'u', hex[hi >> 12], hex[(hi >> 8) & 15], hex[(hi >> 4) & 15],
                                hex[hi & 15], '\\', 'u', hex[lo >> 12], hex[(lo >> 8) & 15],
                                hex[(lo >> 4) & 15], hex[lo & 15] };
             kc_wbuf_raw(out, u, 12);
@@ -162,6 +192,16 @@ put_value(kc_wbuf *out, const json_t *v)
     }
 }
 
+/* out's bytes as the caller's NUL-terminated string; *len (may be NULL) their length. */
+static char *
+wbuf_text(kc_wbuf *out, size_t *len)
+{
+    kc_wbuf_raw(out, "", 1);                  /* NUL, not counted */
+    if (len != NULL)
+        *len = out->len - 1;
+    return (char *) out->buf;
+}
+
 char *
 kc_json_java_dumps(const json_t *v, size_t *len)
 {
@@ -169,10 +209,7 @@ kc_json_java_dumps(const json_t *v, size_t *len)
 
     kc_wbuf_init(&out);
     put_value(&out, v);
-    kc_wbuf_raw(&out, "", 1);                 /* NUL, not counted */
-    if (len != NULL)
-        *len = out.len - 1;
-    return (char *) out.buf;
+    return wbuf_text(&out, len);
 }
 
 /* ===== Java's toString of Connect values ===== */
@@ -184,29 +221,16 @@ java_string_hash(const char *s, size_t n)
     uint32_t h = 0;
 
     for (size_t i = 0; i < n;) {
-        unsigned char c = (unsigned char) s[i];
-        uint32_t      cp;
-        size_t        k;
+        uint32_t cp;
+        unsigned hi, lo;
 
-        if (c < 0x80)
-            cp = c, k = 1;
-        else if ((c & 0xE0) == 0xC0 && i + 1 < n)
-            cp = (c & 0x1Fu) << 6 | ((unsigned char) s[i + 1] & 0x3Fu), k = 2;
-        else if ((c & 0xF0) == 0xE0 && i + 2 < n)
-            cp = (c & 0x0Fu) << 12 | ((unsigned char) s[i + 1] & 0x3Fu) << 6 |
-                 ((unsigned char) s[i + 2] & 0x3Fu), k = 3;
-        else if ((c & 0xF8) == 0xF0 && i + 3 < n)
-            cp = (c & 0x07u) << 18 | ((unsigned char) s[i + 1] & 0x3Fu) << 12 |
-                 ((unsigned char) s[i + 2] & 0x3Fu) << 6 | ((unsigned char) s[i + 3] & 0x3Fu), k = 4;
-        else
-            cp = 0xFFFD, k = 1;
+        i += utf8_decode((const unsigned char *) s + i, n - i, &cp);
         if (cp >= 0x10000) {
-            h = 31 * h + (0xD800 + ((cp - 0x10000) >> 10));
-            h = 31 * h + (0xDC00 + ((cp - 0x10000) & 0x3FF));
+            utf16_pair(cp, &hi, &lo);
+            h = 31 * (31 * h + hi) + lo;
         } else {
             h = 31 * h + cp;
         }
-        i += k;
     }
     return h;
 }
@@ -508,8 +532,5 @@ kc_java_value_string(const json_t *v, const json_t *schema, size_t *len)
 
     kc_wbuf_init(&out);
     put_java(&out, v, schema);
-    kc_wbuf_raw(&out, "", 1);
-    if (len != NULL)
-        *len = out.len - 1;
-    return (char *) out.buf;
+    return wbuf_text(&out, len);
 }
