@@ -48,6 +48,17 @@ kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_e
     return rc;
 }
 
+const char *
+kc_converter_class(const kc_converter *c)
+{
+    switch (c->kind) {
+    case KC_CONVERTER_BYTEARRAY: return "org.apache.kafka.connect.converters.ByteArrayConverter";
+    case KC_CONVERTER_STRING:    return "org.apache.kafka.connect.storage.StringConverter";
+    case KC_CONVERTER_JSON:      return "org.apache.kafka.connect.json.JsonConverter";
+    }
+    return "null";
+}
+
 void
 kc_value_clear(kc_value *v)
 {

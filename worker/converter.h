@@ -34,6 +34,9 @@ typedef struct kc_converter {
 int kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_enable,
                       kc_err *err);
 
+/* The Java class the converter stands for, as getClass().getName() gives it (error reports). */
+const char *kc_converter_class(const kc_converter *c);
+
 /* Value -> bytes. *out points into v (zero copy) or into scratch; NULL for a null value. */
 int kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scratch,
                               const void **out, size_t *len, kc_err *err);

@@ -16,12 +16,15 @@
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "worker/converter.h"
+#include "worker/errors.h"
 #include "worker/kafka.h"
 #include "worker/log.h"
 #include "worker/metrics.h"
@@ -64,6 +67,7 @@ struct instance {
     _Atomic int64_t         records_in;         /* source: polled; sink: read from Kafka */
     _Atomic int64_t         records_out;        /* source: acknowledged; sink: put */
     _Atomic int64_t         commits;            /* sink: offset commits sent */
+    kc_error_counts         error_counts;       /* task-error-metrics */
     instance               *next;
 };
 
@@ -254,6 +258,7 @@ instance_new(kc_runtime *rt, const char *connector, int task, const kc_connector
     atomic_init(&in->records_in, 0);
     atomic_init(&in->records_out, 0);
     atomic_init(&in->commits, 0);
+    memset(&in->error_counts, 0, sizeof(in->error_counts));
     pthread_mutex_init(&in->lock, NULL);
     pthread_cond_init(&in->cond, NULL);
     return in;
@@ -513,6 +518,7 @@ typedef struct source_state {
     const char  *offset_field;   /* the task's source_offset_field (ABI 5), or NULL */
     bool         send_failed;    /* a record was not acknowledged: the task fails */
     char         last_error[512];
+    kc_errors   *errors;         /* errors.tolerance and the error log */
 } source_state;
 
 static spart *
@@ -629,6 +635,30 @@ send_error_text(rd_kafka_t *rk, rd_kafka_resp_err_t e, char *buf, size_t size)
     return rd_kafka_err2str(e);
 }
 
+/* A send the target refused, under errors.tolerance=all: reported (the error log), then
+ * done with as if acknowledged, without commitRecord() (Java calls it with no metadata,
+ * which tasks take as "not written"). */
+static void
+source_send_tolerated(source_state *s, pending *pe, const rd_kafka_message_t *m,
+                      const char *why)
+{
+    kc_record   scratch, *r = pe->has_rec ? pending_record(s, pe, &scratch) : NULL;
+    json_t     *offset = pe->offset.json ? json_incref(pe->offset.json) : NULL;
+    kc_failure  f = { KC_STAGE_KAFKA_PRODUCE, "org.apache.kafka.connect.runtime.WorkerSourceTask",
+                      kc_errors_producer_exception(m->err), why };
+
+    if (offset == NULL && pe->offset.is_int && s->offset_field != NULL)
+        offset = json_pack("{sI}", s->offset_field, (json_int_t) pe->offset.n);
+    kc_errors_source_failed(s->errors, &f, rd_kafka_topic_name(m->rkt), m->partition,
+                            r ? r->source_partition : NULL, offset);
+    json_decref(offset);
+    pending_release_record(s, pe);
+    if (pe->part == NULL)
+        pending_discard(s, pe);
+    else
+        pe->acked = true;
+}
+
 /* Task thread (rd_kafka_poll): an acknowledgement moves the partition's committable offset
  * and tells the task where the record landed (Java's SourceTask.commitRecord). */
 static void
@@ -642,9 +672,22 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
         return;
     if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
         /* Not acknowledged: the offset must not move past it, and (errors.tolerance=none,
-         * delivery.timeout.ms unlimited by default) the task fails, as Java's does. */
+         * delivery.timeout.ms unlimited by default) the task fails, as Java's does. With
+         * errors.tolerance=all the record is skipped (KIP-779) and its offset committed as
+         * if written. */
         char why[256];
 
+        if (m->err != RD_KAFKA_RESP_ERR__PURGE_QUEUE &&
+            m->err != RD_KAFKA_RESP_ERR__PURGE_INFLIGHT) {
+            const char *text = send_error_text(rk, m->err, why, sizeof(why));
+
+            kc_log_error("task", "[%s] failed to send record to %s: %s", s->in->label,
+                         rd_kafka_topic_name(m->rkt), text);
+            if (kc_errors_tolerate_all(s->errors)) {
+                source_send_tolerated(s, pe, m, text);
+                return;
+            }
+        }
         if (!s->send_failed)
             snprintf(s->last_error, sizeof(s->last_error), "Unrecoverable exception from "
                      "producer send callback: %s: %s", rd_kafka_topic_name(m->rkt),
@@ -761,9 +804,10 @@ source_state_free(source_state *s)
         rd_kafka_topic_destroy(s->rkt);
 }
 
-/* Client settings for a task's producer or consumer, layered as Java's Worker does: the
- * worker's bootstrap.servers, the base settings for tasks (Java's baseProducerConfigs /
- * baseConsumerConfigs), worker "<kind>.*", then the connector's "<kind>.override.*".
+/* Client settings for a task's producer, consumer or admin client (kind), layered as Java's
+ * Worker does: the worker's bootstrap.servers, the base settings for tasks (Java's
+ * baseProducerConfigs / baseConsumerConfigs; none for admin), worker "<kind>.*", then the
+ * connector's "<kind>.override.*".
  * Two additions:
  * - the worker's own security settings (security.protocol, sasl.*, ssl.*) are laid under
  *   them, so a cluster that needs them is reachable by tasks too; Java requires them to be
@@ -810,7 +854,8 @@ client_props(const instance *in, const char *kind, kc_props *out)
         if (kc_clientconf_is_connection_key(k))
             kc_props_set(out, k, wp->items[i].value, 0);
     }
-    for (const char *const *b = producer ? producer_base : consumer_base; *b != NULL; b += 2)
+    for (const char *const *b = producer ? producer_base : strcmp(kind, "consumer") == 0
+                                ? consumer_base : NULL; b != NULL && *b != NULL; b += 2)
         kc_props_set(out, b[0], b[1], 0);
     for (size_t i = 0; i < wp->n; i++)
         if (strncmp(wp->items[i].key, prefix, strlen(prefix)) == 0)
@@ -1030,6 +1075,8 @@ run_source(instance *in)
         fail(in, "Failed to configure converters", err.msg);
         goto out;
     }
+    s.errors = kc_errors_new(in->connector, in->task, in->connector_config, false, NULL, NULL,
+                             &in->error_counts, &err);
     client_props(in, "producer", &props);
     client_id = kc_xasprintf("connector-producer-%s", in->label);
     producer = kc_kafka_new_ex(RD_KAFKA_PRODUCER, &props, "",
@@ -1074,8 +1121,19 @@ run_source(instance *in)
             size_t              klen, vlen;
             rd_kafka_resp_err_t e;
 
+            kc_stage            stage = KC_STAGE_KEY_CONVERTER;
+
             if (kc_converter_from_connect(&kconv, &r->key, &kbuf, &k, &klen, &err) != KC_OK ||
-                kc_converter_from_connect(&vconv, &r->value, &vbuf, &v, &vlen, &err) != KC_OK) {
+                (stage = KC_STAGE_VALUE_CONVERTER,
+                 kc_converter_from_connect(&vconv, &r->value, &vbuf, &v, &vlen, &err)) != KC_OK) {
+                kc_failure f = { stage, kc_converter_class(stage == KC_STAGE_KEY_CONVERTER
+                                                           ? &kconv : &vconv),
+                                 KC_DATA_EXCEPTION, err.msg };
+                if (kc_errors_source_failed(s.errors, &f, r->topic, r->partition,
+                                            r->source_partition, r->source_offset)) {
+                    release_records(recs, i, i + 1);      /* dropped, as Java's */
+                    continue;
+                }
                 fail(in, "Tolerance exceeded in error handler", err.msg);
                 release_records(recs, i, n);
                 goto stopping;
@@ -1116,6 +1174,7 @@ stopping:
 out:
     end_plugin_task(in);
     source_state_free(&s);
+    kc_errors_free(s.errors);
     if (priv != NULL)
         in->ops->task->destroy(priv);
     kc_kafka_destroy(producer);
@@ -1127,6 +1186,7 @@ out:
 
 typedef struct sink_state {
     instance                        *in;
+    kc_errors                       *errors;      /* errors.tolerance, log, dead letter queue */
     rd_kafka_t                      *consumer;
     rd_kafka_topic_partition_list_t *positions;   /* next offset to commit, per partition */
 } sink_state;
@@ -1154,10 +1214,16 @@ sink_headers(const rd_kafka_message_t *m, kc_record *r)
 static int
 sink_commit(sink_state *s, bool sync)
 {
-    char errbuf[512] = "";
+    char   errbuf[512] = "";
+    kc_err err;
 
     if (s->positions->cnt == 0)
         return KC_OK;
+    /* Skipped records are committed with the rest: only once the dead letter queue has them. */
+    if (kc_errors_flush(s->errors, 30000, &err) != KC_OK) {
+        kc_log_warn("task", "[%s] offsets not committed: %s", s->in->label, err.msg);
+        return KC_EAGAIN;
+    }
     if (s->in->ops->task->flush != NULL &&
         s->in->ops->task->flush(s->in->priv, errbuf, sizeof(errbuf)) != 0) {
         kc_log_warn("task", "[%s] flush failed, offsets not committed: %s", s->in->label, errbuf);
@@ -1189,6 +1255,19 @@ sink_rebalance(rd_kafka_t *rk, rd_kafka_resp_err_t e, rd_kafka_topic_partition_l
     }
 }
 
+/* Drops a batch: the converted records batch[0..nrecs) and the messages msgs[0..nmsgs). */
+static void
+sink_batch_clear(kc_record *batch, size_t nrecs, rd_kafka_message_t **msgs, size_t nmsgs)
+{
+    for (size_t j = 0; j < nrecs; j++) {
+        kc_value_clear(&batch[j].key);
+        kc_value_clear(&batch[j].value);
+        free(batch[j].headers);
+    }
+    for (size_t j = 0; j < nmsgs; j++)
+        rd_kafka_message_destroy(msgs[j]);
+}
+
 static void
 run_sink(instance *in)
 {
@@ -1211,6 +1290,20 @@ run_sink(instance *in)
     if (converters(in, &kconv, &vconv, &err) != KC_OK) {
         fail(in, "Failed to configure converters", err.msg);
         goto out;
+    }
+    {
+        kc_props admin, producer;
+        client_props(in, "admin", &admin);
+        client_props(in, "producer", &producer);
+        kc_clientconf_default_idempotence(&producer);
+        s.errors = kc_errors_new(in->connector, in->task, in->connector_config, true, &admin,
+                                 &producer, &in->error_counts, &err);
+        kc_props_free(&admin);
+        kc_props_free(&producer);
+        if (s.errors == NULL) {
+            fail(in, NULL, err.msg);
+            goto out;
+        }
     }
     client_props(in, "consumer", &props);
     group = kc_xasprintf("connect-%s", in->connector);
@@ -1294,43 +1387,41 @@ run_sink(instance *in)
             msgs[n++] = m;
         }
         if (n > 0) {
-            size_t ok = 0;
+            size_t ok = 0;           /* batch[0..ok): the records converted, in order */
             COUNT(in->records_in, n);
             for (size_t i = 0; i < n; i++) {
-                kc_record *r = &batch[i];
+                kc_record *r = &batch[ok];
+                kc_stage   stage = KC_STAGE_KEY_CONVERTER;
                 memset(r, 0, sizeof(*r));
                 r->topic = rd_kafka_topic_name(msgs[i]->rkt);
-                note_topic(in, r->topic);
                 r->partition = msgs[i]->partition;
                 r->offset = msgs[i]->offset;
                 r->timestamp = rd_kafka_message_timestamp(msgs[i], NULL);
-                sink_headers(msgs[i], r);
                 if (kc_converter_to_connect(&kconv, msgs[i]->key, msgs[i]->key_len, &r->key, &err)
                         != KC_OK ||
-                    kc_converter_to_connect(&vconv, msgs[i]->payload, msgs[i]->len, &r->value,
-                                            &err) != KC_OK) {
+                    (stage = KC_STAGE_VALUE_CONVERTER,
+                     kc_converter_to_connect(&vconv, msgs[i]->payload, msgs[i]->len, &r->value,
+                                             &err)) != KC_OK) {
+                    kc_failure f = { stage, kc_converter_class(stage == KC_STAGE_KEY_CONVERTER
+                                                               ? &kconv : &vconv),
+                                     KC_DATA_EXCEPTION, err.msg };
+                    kc_value_clear(&r->key);
+                    if (kc_errors_sink_failed(s.errors, &f, msgs[i]))
+                        continue;                 /* skipped; its offset is committed */
                     fail(in, "Tolerance exceeded in error handler", err.msg);
-                    for (size_t j = 0; j <= i; j++) {
-                        kc_value_clear(&batch[j].key);
-                        kc_value_clear(&batch[j].value);
-                        free(batch[j].headers);
-                    }
-                    for (size_t j = 0; j < n; j++)
-                        rd_kafka_message_destroy(msgs[j]);
+                    sink_batch_clear(batch, ok, msgs, n);
                     goto stopping;
                 }
+                note_topic(in, r->topic);
+                sink_headers(msgs[i], r);
                 ok++;
             }
             errbuf[0] = '\0';
-            if (in->ops->task->put(priv, batch, ok, errbuf, sizeof(errbuf)) == KC_PLUGIN_FATAL) {
+            if (ok > 0 &&
+                in->ops->task->put(priv, batch, ok, errbuf, sizeof(errbuf)) == KC_PLUGIN_FATAL) {
                 fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
                      : "put() failed");
-                for (size_t j = 0; j < n; j++) {
-                    kc_value_clear(&batch[j].key);
-                    kc_value_clear(&batch[j].value);
-                    free(batch[j].headers);
-                    rd_kafka_message_destroy(msgs[j]);
-                }
+                sink_batch_clear(batch, ok, msgs, n);
                 goto stopping;
             }
             COUNT(in->records_out, ok);
@@ -1342,11 +1433,9 @@ run_sink(instance *in)
                                                           rd_kafka_topic_name(msgs[j]->rkt),
                                                           msgs[j]->partition);
                 p->offset = msgs[j]->offset + 1;
-                kc_value_clear(&batch[j].key);
-                kc_value_clear(&batch[j].value);
-                free(batch[j].headers);
-                rd_kafka_message_destroy(msgs[j]);
             }
+            sink_batch_clear(batch, ok, msgs, n);
+            kc_errors_poll(s.errors);
         }
         if (kc_mono_ms() >= next_commit) {
             sink_commit(&s, false);
@@ -1363,6 +1452,7 @@ out:
         in->ops->task->destroy(priv);
     kc_kafka_destroy(s.consumer);
     rd_kafka_topic_partition_list_destroy(s.positions);
+    kc_errors_free(s.errors);
     free(batch);
 }
 
@@ -1640,6 +1730,42 @@ connector_task_counts(kc_runtime *rt, const char *connector, kc_metrics *m)
     }
 }
 
+/* task-error-metrics: every task has them, as in Java. */
+static void
+task_error_metrics(const kc_error_counts *c, const char *const *labels, kc_metrics *m)
+{
+    static const struct { const char *metric, *help; size_t at; } kinds[] = {
+        { "kafka_connect_task_error_total_record_failures",
+          "The number of record processing failures in this task.",
+          offsetof(kc_error_counts, failures) },
+        { "kafka_connect_task_error_total_record_errors",
+          "The number of record processing errors in this task.",
+          offsetof(kc_error_counts, errors) },
+        { "kafka_connect_task_error_total_records_skipped",
+          "The number of records skipped due to errors.", offsetof(kc_error_counts, skipped) },
+        { "kafka_connect_task_error_total_retries",
+          "The number of operations retried.", SIZE_MAX },
+        { "kafka_connect_task_error_total_errors_logged",
+          "The number of errors that were logged.", offsetof(kc_error_counts, logged) },
+        { "kafka_connect_task_error_deadletterqueue_produce_requests",
+          "The number of attempted writes to the dead letter queue.",
+          offsetof(kc_error_counts, dlq_requests) },
+        { "kafka_connect_task_error_deadletterqueue_produce_failures",
+          "The number of failed writes to the dead letter queue.",
+          offsetof(kc_error_counts, dlq_failures) },
+        { "kafka_connect_task_error_last_error_timestamp",
+          "The epoch timestamp when this task last encountered an error.",
+          offsetof(kc_error_counts, last_error_ms) },
+    };
+
+    for (size_t k = 0; k < KC_ARRAY_LEN(kinds); k++) {
+        /* Nothing is retried: the failures errors.* handles are not retriable. */
+        int64_t v = kinds[k].at == SIZE_MAX ? 0 : atomic_load_explicit(
+            (const _Atomic int64_t *) ((const char *) c + kinds[k].at), memory_order_relaxed);
+        kc_metrics_add(m, kinds[k].metric, KC_METRIC_GAUGE, kinds[k].help, labels, (double) v);
+    }
+}
+
 static void
 instance_metrics(instance *in, kc_metrics *m)
 {
@@ -1682,6 +1808,7 @@ instance_metrics(instance *in, kc_metrics *m)
                        tlabels, (double) atomic_load_explicit(&in->commits,
                                                               memory_order_relaxed));
     }
+    task_error_metrics(&in->error_counts, tlabels, m);
     /* The task's own metrics: in->lock keeps priv alive (it is cleared under the lock
      * before destroy()). */
     if (KC_TASK_HAS3(in->ops, metrics)) {

@@ -406,3 +406,29 @@ def test_restart_with_flags_records_restarting(workers, lines_file, target_clust
     for key, seen in states.items():
         assert "RESTARTING" in seen and seen[-1] == "RUNNING", (key, seen)
         assert seen.index("RESTARTING") < len(seen) - 1
+
+
+def test_source_skips_a_record_too_large_for_the_target(workers, target_cluster, tmp_path):
+    """A record larger than the target topic's max.message.bytes, which the broker refuses
+    for good: under errors.tolerance=all it is skipped and the records after it are written;
+    under none the task fails. (Java's producer splits such a batch and sends it again
+    without end, so its task neither fails nor moves on: see README, compatibility.)"""
+    w = workers.start(workers.properties(**{"offset.flush.interval.ms": "500"}))
+    path = tmp_path / "big.txt"
+    path.write_text("a\nb\n" + "X" * 3000 + "\nc\nd\n")
+    for mode in ("all", "none"):
+        topic = f"big-{mode}-{uuid.uuid4().hex[:6]}"
+        target_cluster.create_topic(topic, 1, 1, config={"max.message.bytes": "1000"})
+        create(w, f"big-{mode}", {
+            "connector.class": "FileStreamSource", "file": str(path), "topic": topic,
+            "value.converter": "org.apache.kafka.connect.storage.StringConverter",
+            "producer.override.batch.size": "1", "errors.tolerance": mode})
+        if mode == "all":
+            assert consume_all(target_cluster, topic, 4) == ["a", "b", "c", "d"]
+            assert all_running(w, "big-all", 1)
+        else:
+            st = wait_for(lambda: (s := status(w, "big-none")) and s["tasks"] and
+                          s["tasks"][0]["state"] == "FAILED" and s, what="big-none FAILED")
+            assert "Unrecoverable exception from producer send callback" in \
+                st["tasks"][0]["trace"], st
+            assert "Message size too large" in st["tasks"][0]["trace"], st

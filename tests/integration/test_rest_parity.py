@@ -772,6 +772,19 @@ def post_connector(side, name, config):
         time.sleep(0.5)
 
 
+def first_task(side, name):
+    """The connector's first task status on one side (None until it has one)."""
+    r = side.worker.get(f"/connectors/{name}/status")
+    tasks = r.json().get("tasks") if r.status_code == 200 else None
+    return tasks[0] if tasks else None
+
+
+def wait_task_failed(side, name, timeout=60):
+    """The first task's status once it is FAILED."""
+    return wait_for(lambda: (t := first_task(side, name)) and t["state"] == "FAILED" and t,
+                    timeout=timeout, what=f"{side.label}'s {name} FAILED")
+
+
 def test_file_source_splits_lines_as_java_does(sides, target_cluster):
     """FileStreamSource on a file with every line end Java's task knows ("\\n", "\\r\\n", a
     lone "\\r"), a "\\r" at the very end, which waits for the next byte, and bytes that are
@@ -814,12 +827,7 @@ def test_file_source_fails_on_a_stored_position_of_the_wrong_type(sides, target_
         post_connector(side, names[side.label], {
             "connector.class": "FileStreamSource", "file": path, "topic": names[side.label]})
 
-    def failed(side):
-        r = side.worker.get(f"/connectors/{names[side.label]}/status")
-        tasks = r.json().get("tasks") if r.status_code == 200 else None
-        return tasks and tasks[0]["state"] == "FAILED" and tasks[0]
-    traces = {side.label: first_line(wait_for(lambda: failed(side), timeout=60,
-                                              what=f"{side.label}'s task FAILED")["trace"])
+    traces = {side.label: first_line(wait_task_failed(side, names[side.label])["trace"])
               for side in sides}
     assert "Offset position is the incorrect type" in traces["j"], traces
     assert "Offset position is the incorrect type" in traces["k"], traces
@@ -909,3 +917,218 @@ def test_file_sink_writes_what_javas_writes(sides, target_cluster):
         ours = wait_for(lambda: lines("k", kind), timeout=60, what=f"kconnect's {kind} file")
         assert ours == java, "\n".join(f"Java: {a}\nours: {b}" for a, b in zip(java, ours)
                                        if a != b)
+
+
+# ---- error handling (errors.* connector settings) ----------------------------------------
+
+# A sink's records: JSON values, two of them not JSON; one bad one carries headers of its own.
+ERRANT = [(b"k0", b'{"a": 1}', None), (b"k1", b"not json", [("h1", b"v1"), ("h2", None)]),
+          (None, b'{"b": 2}', None), (b"k3", b'{"x":', None), (b"k4", b"[1, 2]", None)]
+GOOD_LINES = [b"{a=1}", b"{b=2}", b"[1, 2]"]
+
+
+def read_records(cluster, topic, expected, timeout=60):
+    """(key, value, headers, timestamp) of `expected` records of topic, from the start."""
+    from confluent_kafka import Consumer
+    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
+                                           "auto.offset.reset": "earliest", "log_level": 0}))
+    c.subscribe([topic])
+    out, deadline = [], time.monotonic() + timeout
+    try:
+        while len(out) < expected and time.monotonic() < deadline:
+            m = c.poll(0.5)
+            if m is not None and m.error() is None:
+                out.append((m.key(), m.value(), m.headers() or [], m.timestamp()[1]))
+    finally:
+        c.close()
+    return out
+
+
+def error_log_lines(worker, prefix):
+    """LogReporter's lines for connector names starting with prefix, names as {P}."""
+    found = re.findall(r"Error encountered in task (" + re.escape(prefix) +
+                       r"\S*)\. (Executing stage .*?\})\.", worker.log())
+    return [(name.replace(prefix, "{P}"), what) for name, what in found]
+
+
+def produce_errant(cluster, topic):
+    from confluent_kafka import Producer
+    cluster.create_topic(topic, 1, 1)
+    p = Producer(cluster.client_config(log_level=0))
+    for i, (key, value, headers) in enumerate(ERRANT):
+        p.produce(topic, key=key, value=value, headers=headers, timestamp=1_700_000_000_000 + i)
+    p.flush(10)
+
+
+def sink_config(topic, path, **errors):
+    return {"connector.class": SINK, "topics": topic, "file": path,
+            "key.converter": "org.apache.kafka.connect.storage.StringConverter",
+            "value.converter": "org.apache.kafka.connect.json.JsonConverter",
+            "value.converter.schemas.enable": "false", **errors}
+
+
+def post_sinks(sides, suffix, topic, errors):
+    """A FileStreamSink <prefix><suffix> of topic on each side, with errors(side) added to
+    its config; {side label: its file}."""
+    paths = {}
+    for side in sides:
+        name = f"{side.prefix}{suffix}"
+        paths[side.label] = os.path.join(side.workdir, f"{name}.txt")
+        post_connector(side, name, sink_config(topic, paths[side.label], **errors(side)))
+    return paths
+
+
+def file_lines(path, count):
+    try:
+        with open(path, "rb") as f:
+            got = f.read().split(b"\n")[:-1]
+    except OSError:
+        return None
+    return got if len(got) >= count else None
+
+
+def test_sink_errors_tolerance_all_skips_to_the_dead_letter_queue(sides, target_cluster):
+    """errors.tolerance=all with the error log and a dead letter queue with context headers:
+    records JsonConverter cannot read are skipped, logged with where they came from, and
+    written as read (key, value, headers, timestamp) to the queue, which the task creates;
+    the rest reach the file. Both workers must agree record for record and header for
+    header (the stack trace compared by its first line, our exception message may add the
+    parser's reason to Java's)."""
+    topic = f"errant-{uuid.uuid4().hex[:6]}"
+    produce_errant(target_cluster, topic)
+    paths = post_sinks(sides, "tolerant", topic, lambda side: {
+        "errors.tolerance": "all", "errors.log.enable": "true",
+        "errors.log.include.messages": "true",
+        "errors.deadletterqueue.topic.name": f" {side.prefix}dlq ",
+        "errors.deadletterqueue.topic.replication.factor": "1",
+        "errors.deadletterqueue.context.headers.enable": "true"})
+    got = {}
+    for side in sides:
+        lines = wait_for(lambda: file_lines(paths[side.label], 3), timeout=60,
+                         what=f"{side.label}'s file")
+        assert lines == GOOD_LINES, (side.label, lines)
+        dlq = read_records(target_cluster, f"{side.prefix}dlq", 3, timeout=20)
+        records = []
+        for key, value, headers, ts in dlq:
+            hdrs = []
+            for k, v in headers:
+                if k == "__connect.errors.exception.stacktrace":
+                    v = v.decode().split("\n")[0].rstrip("\r").encode()
+                elif k == "__connect.errors.connector.name":
+                    v = v.decode().replace(side.prefix, "{P}").encode()
+                hdrs.append((k, v))
+            records.append((key, value, hdrs, ts))
+        got[side.label] = records
+        assert all(s["state"] == "RUNNING" for s in
+                   side.worker.get(f"/connectors/{side.prefix}tolerant/status").json()["tasks"])
+    java, ours = got["j"], got["k"]
+    assert [(k, v, ts) for k, v, _, ts in java] == [
+        (b"k1", b"not json", 1_700_000_000_001), (b"k3", b'{"x":', 1_700_000_000_003)], java
+    assert [(k, v, ts) for k, v, _, ts in ours] == [(k, v, ts) for k, v, _, ts in java]
+    for (_, _, jh, _), (_, _, kh_, _) in zip(java, ours):
+        assert [k for k, _ in kh_] == [k for k, _ in jh], (jh, kh_)
+        for (name, jv), (_, kv) in zip(jh, kh_):
+            if name == "__connect.errors.exception.message":
+                assert kv.startswith(jv), (name, jv, kv)
+            elif name == "__connect.errors.exception.stacktrace":
+                java_message = dict(jh)["__connect.errors.exception.message"]
+                assert kv.startswith(jv) and jv.endswith(java_message), (name, jv, kv)
+            else:
+                assert kv == jv, (name, jv, kv)
+    # Java's task-error-metrics are JMX attributes; ours, under the exporter's names.
+    text = sides[1].worker.get("/admin/metrics").text
+    series = dict(re.findall(r'^kafka_connect_task_error_(\w+)\{connector="' +
+                             re.escape(sides[1].prefix) + r'tolerant",task="0"\} (\S+)$', text,
+                             re.M))
+    assert {k: float(v) for k, v in series.items() if k != "last_error_timestamp"} == {
+        "total_record_failures": 2, "total_record_errors": 2, "total_records_skipped": 2,
+        "total_retries": 0, "total_errors_logged": 2, "deadletterqueue_produce_requests": 2,
+        "deadletterqueue_produce_failures": 0}, series
+    assert float(series["last_error_timestamp"]) > 1.7e12, series
+    jlog = wait_for(lambda: len(error_log_lines(sides[0].worker, sides[0].prefix)) >= 2 and
+                    error_log_lines(sides[0].worker, sides[0].prefix), timeout=30,
+                    what="Java's error log")
+    assert error_log_lines(sides[1].worker, sides[1].prefix) == jlog
+    assert jlog[0] == ("{P}tolerant-0", "Executing stage 'VALUE_CONVERTER' with class "
+                       "'org.apache.kafka.connect.json.JsonConverter', where consumed record is "
+                       f"{{topic='{topic}', partition=0, offset=1, timestamp=1700000000001, "
+                       "timestampType=CreateTime}"), jlog
+
+
+def test_sink_errors_tolerance_none_fails_after_reporting(sides, target_cluster):
+    """errors.tolerance=none (the default) with a dead letter queue: the first record the
+    converter cannot read fails the task, "Tolerance exceeded in error handler", and is in
+    the queue all the same (Java reports before it checks the tolerance); the record before
+    it reached the file."""
+    topic = f"errant-{uuid.uuid4().hex[:6]}"
+    produce_errant(target_cluster, topic)
+    paths = post_sinks(sides, "intolerant", topic, lambda side: {
+        "errors.deadletterqueue.topic.name": f"{side.prefix}dlq-none",
+        "errors.deadletterqueue.topic.replication.factor": "1"})
+    for side in sides:
+        trace = wait_task_failed(side, f"{side.prefix}intolerant")
+        assert "Tolerance exceeded in error handler" in first_line(trace["trace"]), trace
+        dlq = read_records(target_cluster, f"{side.prefix}dlq-none", 2, timeout=10)
+        assert [(k, v) for k, v, _, _ in dlq] == [(b"k1", b"not json")], (side.label, dlq)
+        assert file_lines(paths[side.label], 0) in ([], [b"{a=1}"]), side.label
+
+
+def test_sink_dead_letter_queue_that_cannot_be_created_fails_the_task(sides):
+    """A dead letter queue the cluster cannot create (more replicas than brokers) fails the
+    task at its start, with Java's message."""
+    traces = {}
+    post_sinks(sides, "nodlq", "never-written", lambda side: {
+        "errors.tolerance": "all",
+        "errors.deadletterqueue.topic.name": f"{side.prefix}dlq-rf",
+        "errors.deadletterqueue.topic.replication.factor": "5"})
+    for side in sides:
+        traces[side.label] = first_line(wait_task_failed(side, f"{side.prefix}nodlq")["trace"])
+    for label, trace in traces.items():
+        assert trace.startswith("org.apache.kafka.connect.errors.ConnectException: Could not "
+                                "initialize dead letter queue with topic="), (label, trace)
+
+
+
+def test_source_errors_tolerance_all_skips_records_the_target_refuses(sides, target_cluster):
+    """KIP-779: records the target refuses for good (a compacted topic takes no record
+    without a key, and FileStreamSource's have none) fail the task under
+    errors.tolerance=none; under errors.tolerance=all they are skipped, logged
+    (errors.log.enable), and their source offsets committed as if written: the stored file
+    position moves to the end of what was read."""
+    lines = ["a", "b", "c"]
+    stage = re.compile(r"Error encountered in task (\S+)\. (Executing stage '[^']*' with "
+                       r"class '[^']*')")
+    for side in sides:
+        path = os.path.join(side.workdir, "refused.txt")
+        with open(path, "w") as f:
+            f.write("".join(line + "\n" for line in lines))
+        for mode in ("all", "none"):
+            name = f"{side.prefix}refused-{mode}"
+            target_cluster.create_topic(name, 1, 1, config={"cleanup.policy": "compact"})
+            post_connector(side, name, {
+                "connector.class": "FileStreamSource", "file": path, "topic": name,
+                "value.converter": "org.apache.kafka.connect.storage.StringConverter",
+                "errors.tolerance": mode, "errors.log.enable": "true"})
+
+    def position(side, name):
+        r = side.worker.get(f"/connectors/{name}/offsets")
+        offsets = r.json().get("offsets") if r.status_code == 200 else None
+        return offsets and offsets[0]["offset"].get("position")
+    size = sum(len(line) + 1 for line in lines)
+    logged = {}
+    for side in sides:
+        name = f"{side.prefix}refused-all"
+        wait_for(lambda: position(side, name) == size, timeout=60,
+                 what=f"{side.label}'s stored position {size}")
+        assert first_task(side, name)["state"] == "RUNNING"
+        assert read_records(target_cluster, name, 1, timeout=2) == []
+        failed = wait_task_failed(side, f"{side.prefix}refused-none")
+        assert "Unrecoverable exception from producer send callback" in \
+            first_line(failed["trace"]), failed
+        logged[side.label] = wait_for(
+            lambda: [(n.replace(side.prefix, "{P}"), what) for n, what in
+                     stage.findall(side.worker.log()) if n.startswith(name)],
+            timeout=30, what=f"{side.label}'s error log")
+    assert logged["k"] == logged["j"] == [
+        ("{P}refused-all-0", "Executing stage 'KAFKA_PRODUCE' with class "
+                             "'org.apache.kafka.connect.runtime.WorkerSourceTask'")] * 3, logged
