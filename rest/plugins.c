@@ -22,6 +22,7 @@
 
 #include "rest/plugins.h"
 #include "rest/routes.h"
+#include "connectors/mirror/mirror_regex.h"
 #include "worker/configdef.h"
 #include "worker/plugins.h"
 
@@ -470,6 +471,89 @@ blank(const char *s)
     return s == NULL || *s == '\0';
 }
 
+/* ConfigDef.ValidList.anyNonDuplicateValues on a sink's `topics` (Kafka 4.x): no name twice,
+ * then no empty name; the first failure is the key's error, as the validator throws. */
+static void
+topics_list_check(const char *topics, json_t *configs)
+{
+    size_t      n;
+    char      **items;
+    const char *msg = NULL;
+    json_t     *v;
+
+    if (topics == NULL)
+        return;
+    items = kc_cfg_split_list(topics, &n);
+    for (size_t i = 0; i < n && msg == NULL; i++)
+        for (size_t j = 0; j < i && msg == NULL; j++)
+            if (strcmp(items[i], items[j]) == 0)
+                msg = "Configuration 'topics' values must not be duplicated.";
+    for (size_t i = 0; i < n && msg == NULL; i++)
+        if (items[i][0] == '\0')
+            msg = "Configuration 'topics' values must not be empty.";
+    if (msg != NULL && (v = value_named(configs, "topics")) != NULL)
+        json_array_append_new(json_object_get(v, "errors"), json_string(msg));
+    kc_strv_free(items);
+}
+
+/* A sink may not consume its own dead letter queue: the queue named among `topics`, or
+ * matched by `topics.regex`, is an error on that key (SinkConnectorConfig.validate). The
+ * list is shown as Java's List.toString of the distinct names. */
+static void
+dlq_checks(const json_t *config, const char *topics, const char *regex, json_t *configs)
+{
+    const char *raw = json_string_value(json_object_get(config,
+                                                        "errors.deadletterqueue.topic.name"));
+    char       *dlq = raw != NULL ? kc_java_trim(raw) : NULL;
+    char        err[256];
+
+    if (dlq == NULL || *dlq == '\0') {
+        free(dlq);
+        return;
+    }
+    if (!blank(topics)) {
+        size_t n, shown = 0;
+        char **items = kc_cfg_split_list(topics, &n), *list = kc_xstrdup("["), *next;
+        bool   found = false;
+        for (size_t i = 0; i < n; i++) {
+            bool seen = items[i][0] == '\0';
+            for (size_t j = 0; j < i && !seen; j++)
+                seen = strcmp(items[j], items[i]) == 0;
+            if (seen)
+                continue;
+            found = found || strcmp(items[i], dlq) == 0;
+            next = kc_xasprintf("%s%s%s", list, shown++ ? ", " : "", items[i]);
+            free(list);
+            list = next;
+        }
+        if (found) {
+            json_t *v = value_named(configs, "topics");
+            char   *m = kc_xasprintf("The DLQ topic '%s' may not be included in the list of "
+                                     "topics ('topics=%s]') consumed by the connector", dlq,
+                                     list);
+            if (v != NULL)
+                json_array_append_new(json_object_get(v, "errors"), json_string(m));
+            free(m);
+        }
+        free(list);
+        kc_strv_free(items);
+    }
+    if (!blank(regex)) {
+        kc_regex *re = NULL;
+        if (kc_regex_compile(regex, &re, err, sizeof(err)) == 0 && kc_regex_matches(re, dlq)) {
+            json_t *v = value_named(configs, "topics.regex");
+            char   *m = kc_xasprintf("The DLQ topic '%s' may not be matched by the regex for "
+                                     "the topics ('topics.regex=%s') consumed by the connector",
+                                     dlq, regex);
+            if (v != NULL)
+                json_array_append_new(json_object_get(v, "errors"), json_string(m));
+            free(m);
+        }
+        kc_regex_free(re);
+    }
+    free(dlq);
+}
+
 /* What Connect itself checks on a sink's config (SinkConnectorConfig.validate, and the
  * distributed herder's consumer group check). */
 static void
@@ -482,6 +566,7 @@ sink_checks(const kc_rest_ctx *ctx, const json_t *config, json_t *configs)
     const json_t *override = json_object_get(config, "consumer.override.group.id");
     char        buf[1024];
 
+    topics_list_check(topics, configs);
     if (blank(topics) && blank(regex))
         msg = "Must configure one of topics or topics.regex";
     else if (!blank(topics) && !blank(regex))
@@ -492,6 +577,7 @@ sink_checks(const kc_rest_ctx *ctx, const json_t *config, json_t *configs)
             if (v != NULL)
                 json_array_append_new(json_object_get(v, "errors"), json_string(msg));
         }
+    dlq_checks(config, topics, regex, configs);
     if (worker_group == NULL)
         return;
     if (override != NULL) {

@@ -234,9 +234,11 @@ fmt_number(char *buf, size_t size, const kc_cfg_def *def, double x)
     kc_java_double(buf, size, x);
 }
 
-/* Types raw (untrimmed text, or NULL for a null default) into v; checks the validator. */
+/* Types raw (untrimmed text, or NULL for a null default) into v; checks the validator.
+ * Parsing a configuration (strict false), repeated list items are dropped with Java's
+ * warning; validating one (ConfigDef.validate, strict), they are the key's error. */
 static int
-type_value(const kc_cfg_def *def, const char *raw, kc_cfg_value *v, kc_err *err)
+type_value(const kc_cfg_def *def, const char *raw, kc_cfg_value *v, bool strict, kc_err *err)
 {
     char   *t, shown[1024];
     int64_t lo = 0, hi = 0;
@@ -284,7 +286,7 @@ type_value(const kc_cfg_def *def, const char *raw, kc_cfg_value *v, kc_err *err)
     }
     if (rc != KC_OK)
         goto out;
-    if (def->validator == KC_VAL_LIST_NONEMPTY)
+    if (def->validator == KC_VAL_LIST_NONEMPTY && !strict)
         drop_duplicates(def, v);
     shown_value(def, v, shown, sizeof(shown));
 
@@ -332,6 +334,11 @@ type_value(const kc_cfg_def *def, const char *raw, kc_cfg_value *v, kc_err *err)
             rc = kc_err_set(err, KC_EINVAL, "Configuration '%s' must not be empty. Valid values "
                             "include: any non-empty value", def->name);
         for (size_t i = 0; rc == KC_OK && i < v->nlist; i++)
+            for (size_t j = 0; rc == KC_OK && j < i; j++)
+                if (strcmp(v->list[i], v->list[j]) == 0)
+                    rc = kc_err_set(err, KC_EINVAL, "Configuration '%s' values must not be "
+                                    "duplicated.", def->name);
+        for (size_t i = 0; rc == KC_OK && i < v->nlist; i++)
             if (v->list[i][0] == '\0')
                 rc = kc_err_set(err, KC_EINVAL, "Configuration '%s' values must not be empty.",
                                 def->name);
@@ -347,8 +354,8 @@ out:
     return rc;
 }
 
-int
-kc_cfg_check(const kc_cfg_def *def, const char *raw, kc_err *err)
+static int
+check_value(const kc_cfg_def *def, const char *raw, bool strict, kc_err *err)
 {
     kc_cfg_value v = { .def = def };
     int          rc;
@@ -356,9 +363,21 @@ kc_cfg_check(const kc_cfg_def *def, const char *raw, kc_err *err)
     if (raw == NULL && def->required)
         return kc_err_set(err, KC_EINVAL, "Missing required configuration \"%s\" which has no "
                           "default value.", def->name);
-    rc = type_value(def, raw ? raw : def->dflt, &v, err);
+    rc = type_value(def, raw ? raw : def->dflt, &v, strict, err);
     value_clear(&v);
     return rc;
+}
+
+int
+kc_cfg_check(const kc_cfg_def *def, const char *raw, kc_err *err)
+{
+    return check_value(def, raw, false, err);
+}
+
+int
+kc_cfg_validate(const kc_cfg_def *def, const char *raw, kc_err *err)
+{
+    return check_value(def, raw, true, err);
 }
 
 int
@@ -381,7 +400,7 @@ kc_cfg_parse(kc_cfg *cfg, const kc_cfg_def *defs, size_t ndefs, const kc_props *
             return KC_EINVAL;
         }
         v->is_set = raw != NULL;
-        if (type_value(def, raw ? raw : def->dflt, v, err) != KC_OK) {
+        if (type_value(def, raw ? raw : def->dflt, v, false, err) != KC_OK) {
             kc_err_prefix(err, "%s: ", raw ? kc_props_where(props, def->name, where,
                                                             sizeof(where))
                                            : "default");

@@ -79,6 +79,10 @@ void kc_cfg_free(kc_cfg *cfg);
  * Java's message alone (no file or line), as Connect's config validation reports it. */
 int kc_cfg_check(const kc_cfg_def *def, const char *raw, kc_err *err);
 
+/* kc_cfg_check as ConfigDef.validate (REST validation): a list's repeated items are an
+ * error ("values must not be duplicated."), where parsing drops them with a warning. */
+int kc_cfg_validate(const kc_cfg_def *def, const char *raw, kc_err *err);
+
 /* Lookups by name. The key must be in the table (KC_ASSERT): a typo is a bug, not input. */
 const kc_cfg_value *kc_cfg_get(const kc_cfg *cfg, const char *name);
 int64_t     kc_cfg_int(const kc_cfg *cfg, const char *name);     /* INT/SHORT/LONG/BOOLEAN */

@@ -105,6 +105,23 @@ dlq_delivered(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
                  rd_kafka_topic_name(m->rkt), rd_kafka_err2str(m->err));
 }
 
+/* Until the producer's metadata has the queue's topic (DLQ_SETUP_TIMEOUT at most). A topic
+ * created a moment ago reaches the brokers' metadata a little later; a producer that first
+ * learns it as unknown holds what is sent to it until a later metadata refresh, which can
+ * come after a failing task has given up waiting for its last record to be written. */
+static void
+dlq_await_metadata(kc_errors *e)
+{
+    int64_t deadline = kc_mono_ms() + DLQ_SETUP_TIMEOUT;
+    int     delay = KC_BACKOFF_FIRST_MS, partitions = -1;
+    kc_err  ignored;
+
+    while (kc_kafka_topic_partitions(e->dlq_producer, e->dlq_topic, 5000, &partitions,
+                                     &ignored) == KC_OK && partitions <= 0 &&
+           kc_mono_ms() < deadline)
+        kc_backoff_sleep(&delay, 1000, deadline);
+}
+
 /* Java's createAndSetup: the topic (one partition, the configured factor) if it is missing,
  * then the producer. */
 static int
@@ -143,6 +160,7 @@ dlq_setup(kc_errors *e, const json_t *config, const kc_props *admin_props,
     if (e->dlq_producer == NULL)
         return kc_err_set(err, why.code, "Could not initialize dead letter queue with "
                           "topic=%s: %s", e->dlq_topic, why.msg);
+    dlq_await_metadata(e);
     return KC_OK;
 }
 
@@ -179,7 +197,7 @@ kc_errors_free(kc_errors *e)
     if (e == NULL)
         return;
     if (e->dlq_producer != NULL) {
-        rd_kafka_flush(e->dlq_producer, 10000);
+        rd_kafka_flush(e->dlq_producer, 30000);      /* as the sink's last commit waits */
         rd_kafka_poll(e->dlq_producer, 0);
         kc_kafka_destroy(e->dlq_producer);
     }

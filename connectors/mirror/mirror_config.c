@@ -34,6 +34,9 @@ static const char *const locations[] = { "source", "target", NULL };
 #define INT(n, d)    { .name = n, .type = KC_CFG_INT, .dflt = d }
 #define SHORT(n, d)  { .name = n, .type = KC_CFG_SHORT, .dflt = d }
 #define LIST(n, d)   { .name = n, .type = KC_CFG_LIST, .dflt = d }
+/* Lists Java 4.x checks with ValidList.anyNonDuplicateValues(true, false). */
+#define VLIST(n, d)  { .name = n, .type = KC_CFG_LIST, .dflt = d, \
+                       .validator = KC_VAL_LIST_NONEMPTY, .allow_empty = true }
 #define CLASS(n, d)  { .name = n, .type = KC_CFG_CLASS, .dflt = d }
 
 static const kc_cfg_def common_defs[] = {
@@ -45,15 +48,15 @@ static const kc_cfg_def common_defs[] = {
     STR("replication.policy.separator", "."),
     BOOL("replication.policy.internal.topic.separator.enabled", "true"),
     CLASS("forwarding.admin.class", "org.apache.kafka.clients.admin.ForwardingAdmin"),
-    LIST("metric.reporters", "org.apache.kafka.common.metrics.JmxReporter"),
+    VLIST("metric.reporters", "org.apache.kafka.common.metrics.JmxReporter"),
     { .name = "tasks.max", .type = KC_CFG_INT, .dflt = "1", .validator = KC_VAL_RANGE,
       .min = 1, .has_min = true },
 };
 
 static const kc_cfg_def source_defs[] = {
-    LIST("topics", ".*"),
-    LIST("topics.exclude", TOPICS_EXCLUDE_DEFAULT),
-    LIST("config.properties.exclude", CONFIG_EXCLUDE_DEFAULT),
+    VLIST("topics", ".*"),
+    VLIST("topics.exclude", TOPICS_EXCLUDE_DEFAULT),
+    VLIST("config.properties.exclude", CONFIG_EXCLUDE_DEFAULT),
     CLASS("topic.filter.class", "org.apache.kafka.connect.mirror.DefaultTopicFilter"),
     CLASS("config.property.filter.class",
           "org.apache.kafka.connect.mirror.DefaultConfigPropertyFilter"),
@@ -74,8 +77,8 @@ static const kc_cfg_def source_defs[] = {
 };
 
 static const kc_cfg_def checkpoint_defs[] = {
-    LIST("groups", ".*"),
-    LIST("groups.exclude", GROUPS_EXCLUDE_DEFAULT),
+    VLIST("groups", ".*"),
+    VLIST("groups.exclude", GROUPS_EXCLUDE_DEFAULT),
     LIST("topics", ".*"),
     LIST("topics.exclude", TOPICS_EXCLUDE_DEFAULT),
     CLASS("group.filter.class", "org.apache.kafka.connect.mirror.DefaultGroupFilter"),
@@ -222,9 +225,11 @@ normalized(const json_t *config, const kc_context *ctx)
     return out;
 }
 
-/* Messages for every key of the tables plus the cross-key rules of §1.9. */
+/* Messages for every key of the tables plus the cross-key rules of §1.9. strict: as REST
+ * validation (ConfigDef.validate) reports them, where starting the connector parses the
+ * config (repeated list items dropped with a warning). */
 static json_t *
-validate_normalized(kc_mirror_kind kind, const json_t *values)
+validate_normalized(kc_mirror_kind kind, const json_t *values, bool strict)
 {
     json_t   *errors = json_object();
     def_table t[2];
@@ -234,7 +239,8 @@ validate_normalized(kc_mirror_kind kind, const json_t *values)
     for (size_t i = 0; i < nt; i++)
         for (size_t j = 0; j < t[i].n; j++) {
             const kc_cfg_def *d = &t[i].defs[j];
-            if (kc_cfg_check(d, raw_str(values, d->name), &err) != KC_OK)
+            if ((strict ? kc_cfg_validate : kc_cfg_check)(d, raw_str(values, d->name), &err)
+                    != KC_OK)
                 kc_mirror_add_error(errors, d->name, "%s", err.msg);
         }
     for (const char *const *k = known_classes; *k != NULL; k += 2) {
@@ -302,7 +308,7 @@ json_t *
 kc_mirror_validate(kc_mirror_kind kind, const json_t *config)
 {
     json_t *values = normalized(config, NULL);
-    json_t *errors = validate_normalized(kind, values);
+    json_t *errors = validate_normalized(kind, values, true);
 
     json_decref(values);
     return errors;
@@ -409,7 +415,7 @@ kc_mirror_config_init(kc_mirror_config *c, kc_mirror_kind kind, const json_t *co
     memset(c, 0, sizeof(*c));
     c->kind = kind;
     c->values = normalized(config, ctx);
-    if ((errors = validate_normalized(kind, c->values)) != NULL) {
+    if ((errors = validate_normalized(kind, c->values, false)) != NULL) {
         const char *key = NULL;
         json_t     *msgs;
         void       *it = json_object_iter(errors);

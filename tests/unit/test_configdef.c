@@ -432,6 +432,25 @@ test_valid_list_drops_duplicates(void **state)
 }
 
 static void
+test_valid_list_validation_refuses_duplicates(void **state)
+{
+    /* ConfigDef.validate (what REST validation runs) does not drop them: Java 4.3 reports
+     * "values must not be duplicated." before it looks for empty items. */
+    static const kc_cfg_def hosts = { .name = "hosts", .type = KC_CFG_LIST,
+                                      .validator = KC_VAL_LIST_NONEMPTY, .allow_empty = true };
+    kc_err err = { 0 };
+
+    (void) state;
+    assert_int_equal(kc_cfg_validate(&hosts, "a, b,a,", &err), KC_EINVAL);
+    assert_string_equal(err.msg, "Configuration 'hosts' values must not be duplicated.");
+    assert_int_equal(kc_cfg_validate(&hosts, "a,,b", &err), KC_EINVAL);
+    assert_string_equal(err.msg, "Configuration 'hosts' values must not be empty.");
+    assert_int_equal(kc_cfg_validate(&hosts, "a,b", &err), KC_OK);
+    assert_int_equal(kc_cfg_validate(&hosts, "", &err), KC_OK);
+    assert_int_equal(kc_cfg_check(&hosts, "a,b,a", &err), KC_OK);      /* parsing drops them */
+}
+
+static void
 test_first_bad_key_in_definition_order(void **state)
 {
     /* Java types keys in definition order and stops at the first bad one. */
@@ -1040,6 +1059,7 @@ main(void)
         cmocka_unit_test(test_split_list_keeps_empty_items),
         cmocka_unit_test(test_split_list_empty),
         cmocka_unit_test(test_java_trim),
+        cmocka_unit_test(test_valid_list_validation_refuses_duplicates),
         W(test_worker_stock_file_loads),
         W(test_worker_defaults),
         W(test_worker_missing_group_id),
