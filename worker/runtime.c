@@ -1120,7 +1120,6 @@ run_source(instance *in)
             const void         *k, *v;
             size_t              klen, vlen;
             rd_kafka_resp_err_t e;
-
             kc_stage            stage = KC_STAGE_KEY_CONVERTER;
 
             if (kc_converter_from_connect(&kconv, &r->key, &kbuf, &k, &klen, &err) != KC_OK ||
