@@ -471,29 +471,14 @@ blank(const char *s)
     return s == NULL || *s == '\0';
 }
 
-/* ConfigDef.ValidList.anyNonDuplicateValues on a sink's `topics` (Kafka 4.x): no name twice,
- * then no empty name; the first failure is the key's error, as the validator throws. */
+/* Adds msg to the errors of the config named name (none such: nothing). */
 static void
-topics_list_check(const char *topics, json_t *configs)
+key_error(json_t *configs, const char *name, const char *msg)
 {
-    size_t      n;
-    char      **items;
-    const char *msg = NULL;
-    json_t     *v;
+    json_t *v = value_named(configs, name);
 
-    if (topics == NULL)
-        return;
-    items = kc_cfg_split_list(topics, &n);
-    for (size_t i = 0; i < n && msg == NULL; i++)
-        for (size_t j = 0; j < i && msg == NULL; j++)
-            if (strcmp(items[i], items[j]) == 0)
-                msg = "Configuration 'topics' values must not be duplicated.";
-    for (size_t i = 0; i < n && msg == NULL; i++)
-        if (items[i][0] == '\0')
-            msg = "Configuration 'topics' values must not be empty.";
-    if (msg != NULL && (v = value_named(configs, "topics")) != NULL)
+    if (v != NULL)
         json_array_append_new(json_object_get(v, "errors"), json_string(msg));
-    kc_strv_free(items);
 }
 
 /* A sink may not consume its own dead letter queue: the queue named among `topics`, or
@@ -527,12 +512,9 @@ dlq_checks(const json_t *config, const char *topics, const char *regex, json_t *
             list = next;
         }
         if (found) {
-            json_t *v = value_named(configs, "topics");
-            char   *m = kc_xasprintf("The DLQ topic '%s' may not be included in the list of "
-                                     "topics ('topics=%s]') consumed by the connector", dlq,
-                                     list);
-            if (v != NULL)
-                json_array_append_new(json_object_get(v, "errors"), json_string(m));
+            char *m = kc_xasprintf("The DLQ topic '%s' may not be included in the list of "
+                                   "topics ('topics=%s]') consumed by the connector", dlq, list);
+            key_error(configs, "topics", m);
             free(m);
         }
         free(list);
@@ -541,18 +523,22 @@ dlq_checks(const json_t *config, const char *topics, const char *regex, json_t *
     if (!blank(regex)) {
         kc_regex *re = NULL;
         if (kc_regex_compile(regex, &re, err, sizeof(err)) == 0 && kc_regex_matches(re, dlq)) {
-            json_t *v = value_named(configs, "topics.regex");
-            char   *m = kc_xasprintf("The DLQ topic '%s' may not be matched by the regex for "
-                                     "the topics ('topics.regex=%s') consumed by the connector",
-                                     dlq, regex);
-            if (v != NULL)
-                json_array_append_new(json_object_get(v, "errors"), json_string(m));
+            char *m = kc_xasprintf("The DLQ topic '%s' may not be matched by the regex for the "
+                                   "topics ('topics.regex=%s') consumed by the connector", dlq,
+                                   regex);
+            key_error(configs, "topics.regex", m);
             free(m);
         }
         kc_regex_free(re);
     }
     free(dlq);
 }
+
+/* A sink's `topics` as Kafka 4.x defines it: ValidList.anyNonDuplicateValues(true, false). */
+static const kc_cfg_def sink_topics_def = {
+    .name = "topics", .type = KC_CFG_LIST, .dflt = "", .validator = KC_VAL_LIST_NONEMPTY,
+    .allow_empty = true,
+};
 
 /* What Connect itself checks on a sink's config (SinkConnectorConfig.validate, and the
  * distributed herder's consumer group check). */
@@ -565,18 +551,20 @@ sink_checks(const kc_rest_ctx *ctx, const json_t *config, json_t *configs)
     const char *msg = NULL;
     const json_t *override = json_object_get(config, "consumer.override.group.id");
     char        buf[1024];
+    kc_err      err;
 
-    topics_list_check(topics, configs);
+    /* The key's own validator first (Kafka 4.x: no name twice, then no empty name), as
+     * ConfigDef.validate runs it before SinkConnectorConfig.validate. */
+    if (topics != NULL && kc_cfg_validate(&sink_topics_def, topics, &err) != KC_OK)
+        key_error(configs, "topics", err.msg);
     if (blank(topics) && blank(regex))
         msg = "Must configure one of topics or topics.regex";
     else if (!blank(topics) && !blank(regex))
         msg = "topics and topics.regex are mutually exclusive options, but both are set.";
-    if (msg != NULL)
-        for (int i = 0; i < 2; i++) {
-            json_t *v = value_named(configs, i == 0 ? "topics" : "topics.regex");
-            if (v != NULL)
-                json_array_append_new(json_object_get(v, "errors"), json_string(msg));
-        }
+    if (msg != NULL) {
+        key_error(configs, "topics", msg);
+        key_error(configs, "topics.regex", msg);
+    }
     dlq_checks(config, topics, regex, configs);
     if (worker_group == NULL)
         return;

@@ -39,13 +39,13 @@ count(_Atomic int64_t *c, int64_t n)
                           memory_order_relaxed);
 }
 
-/* A failure: total-record-failures, and (tolerated or not) the error Java records. */
+/* A failure: total-record-failures, the error Java records, and a skip when tolerated. */
 static void
-count_failure(kc_errors *e, bool tolerated)
+count_failure(kc_errors *e)
 {
     count(&e->counts->failures, 1);
     count(&e->counts->errors, 1);
-    if (tolerated)
+    if (e->tolerate_all)
         count(&e->counts->skipped, 1);
     atomic_store_explicit(&e->counts->last_error_ms, kc_wall_ms(), memory_order_relaxed);
 }
@@ -208,7 +208,8 @@ kc_errors_free(kc_errors *e)
 
 /* LogReporter: "Error encountered in task c-0. Executing stage 'S' with class 'C'<where>."
  * and the exception on the next line, as Java's logger prints the message and the
- * throwable's first line. */
+ * throwable's first line. where: the record's description, NULL unless
+ * errors.log.include.messages (describes_records). */
 static void
 log_failure(kc_errors *e, const kc_failure *f, const char *where)
 {
@@ -217,8 +218,15 @@ log_failure(kc_errors *e, const kc_failure *f, const char *where)
     count(&e->counts->logged, 1);
     kc_log_error("task", "Error encountered in task %s-%d. Executing stage '%s' with class "
                  "'%s'%s.\n%s: %s", e->connector, e->task, kc_stage_name(f->stage),
-                 f->executing_class ? f->executing_class : "null",
-                 e->log_include_messages ? where : "", f->exception_class, f->message);
+                 f->executing_class ? f->executing_class : "null", where ? where : "",
+                 f->exception_class, f->message);
+}
+
+/* Whether the error log describes the failed record (only then is it described). */
+static bool
+describes_records(const kc_errors *e)
+{
+    return e->log_enable && e->log_include_messages;
 }
 
 static void
@@ -286,18 +294,20 @@ kc_errors_sink_failed(kc_errors *e, const kc_failure *f, const rd_kafka_message_
     int64_t                   ts = rd_kafka_message_timestamp(m, &tstype);
     int                       n;
 
-    n = snprintf(where, sizeof(where), ", where consumed record is {topic='%s', partition=%"
-                 PRId32 ", offset=%" PRId64, rd_kafka_topic_name(m->rkt), m->partition,
-                 m->offset);
-    if (n >= 0 && (size_t) n < sizeof(where) && tstype != RD_KAFKA_TIMESTAMP_NOT_AVAILABLE)
-        n += snprintf(where + n, sizeof(where) - (size_t) n, ", timestamp=%" PRId64
-                      ", timestampType=%s", ts,
-                      tstype == RD_KAFKA_TIMESTAMP_LOG_APPEND_TIME ? "LogAppendTime"
-                                                                   : "CreateTime");
-    if (n >= 0 && (size_t) n < sizeof(where))
-        snprintf(where + n, sizeof(where) - (size_t) n, "}");
-    count_failure(e, e->tolerate_all);
-    log_failure(e, f, where);
+    if (describes_records(e)) {
+        n = snprintf(where, sizeof(where), ", where consumed record is {topic='%s', "
+                     "partition=%" PRId32 ", offset=%" PRId64, rd_kafka_topic_name(m->rkt),
+                     m->partition, m->offset);
+        if (n >= 0 && (size_t) n < sizeof(where) && tstype != RD_KAFKA_TIMESTAMP_NOT_AVAILABLE)
+            n += snprintf(where + n, sizeof(where) - (size_t) n, ", timestamp=%" PRId64
+                          ", timestampType=%s", ts,
+                          tstype == RD_KAFKA_TIMESTAMP_LOG_APPEND_TIME ? "LogAppendTime"
+                                                                       : "CreateTime");
+        if (n >= 0 && (size_t) n < sizeof(where))
+            snprintf(where + n, sizeof(where) - (size_t) n, "}");
+    }
+    count_failure(e);
+    log_failure(e, f, describes_records(e) ? where : NULL);
     if (e->dlq_producer != NULL)
         dlq_send(e, f, m);
     return e->tolerate_all;
@@ -308,18 +318,22 @@ kc_errors_source_failed(kc_errors *e, const kc_failure *f, const char *topic,
                         int32_t partition, const json_t *source_partition,
                         const json_t *source_offset)
 {
-    char *sp = source_partition ? kc_java_value_string(source_partition, NULL, NULL) : NULL;
-    char *so = source_offset ? kc_java_value_string(source_offset, NULL, NULL) : NULL;
+    char *sp, *so, *where;
     char  part[16] = "null";
-    char *where;
 
+    count_failure(e);
+    if (!describes_records(e)) {
+        log_failure(e, f, NULL);
+        return e->tolerate_all;
+    }
+    sp = source_partition ? kc_java_value_string(source_partition, NULL, NULL) : NULL;
+    so = source_offset ? kc_java_value_string(source_offset, NULL, NULL) : NULL;
     if (partition >= 0)
         snprintf(part, sizeof(part), "%" PRId32, partition);
     /* SourceRecord's toString, for the fields the worker still has at this point. */
     where = kc_xasprintf(", where source record is = SourceRecord{sourcePartition=%s, "
                          "sourceOffset=%s} ConnectRecord{topic='%s', kafkaPartition=%s}",
                          sp ? sp : "null", so ? so : "null", topic ? topic : "null", part);
-    count_failure(e, e->tolerate_all);
     log_failure(e, f, where);
     free(where);
     free(sp);

@@ -16,8 +16,6 @@
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -675,12 +673,12 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
          * delivery.timeout.ms unlimited by default) the task fails, as Java's does. With
          * errors.tolerance=all the record is skipped (KIP-779) and its offset committed as
          * if written. */
-        char why[256];
+        char        why[256];
+        const char *text = send_error_text(rk, m->err, why, sizeof(why));
+        bool        purged = m->err == RD_KAFKA_RESP_ERR__PURGE_QUEUE ||
+                             m->err == RD_KAFKA_RESP_ERR__PURGE_INFLIGHT;
 
-        if (m->err != RD_KAFKA_RESP_ERR__PURGE_QUEUE &&
-            m->err != RD_KAFKA_RESP_ERR__PURGE_INFLIGHT) {
-            const char *text = send_error_text(rk, m->err, why, sizeof(why));
-
+        if (!purged) {
             kc_log_error("task", "[%s] failed to send record to %s: %s", s->in->label,
                          rd_kafka_topic_name(m->rkt), text);
             if (kc_errors_tolerate_all(s->errors)) {
@@ -690,9 +688,8 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
         }
         if (!s->send_failed)
             snprintf(s->last_error, sizeof(s->last_error), "Unrecoverable exception from "
-                     "producer send callback: %s: %s", rd_kafka_topic_name(m->rkt),
-                     send_error_text(rk, m->err, why, sizeof(why)));
-        if (m->err != RD_KAFKA_RESP_ERR__PURGE_QUEUE && m->err != RD_KAFKA_RESP_ERR__PURGE_INFLIGHT)
+                     "producer send callback: %s: %s", rd_kafka_topic_name(m->rkt), text);
+        if (!purged)
             s->send_failed = true;
         pending_release_record(s, pe);
         if (pe->part == NULL)
@@ -953,6 +950,17 @@ task_wait_started(instance *in, bool *paused_shown)
     return go;
 }
 
+/* A record's key (stage KEY_CONVERTER) or value conversion that failed, as Java's error
+ * reports name it: the converter's class and the DataException it throws. */
+static kc_failure
+conversion_failure(kc_stage stage, const kc_converter *key, const kc_converter *value,
+                   const char *message)
+{
+    return (kc_failure) { stage, kc_converter_class(stage == KC_STAGE_KEY_CONVERTER ? key
+                                                                                   : value),
+                          KC_DATA_EXCEPTION, message };
+}
+
 /* Releases records the worker took from poll() but will not send. */
 static void
 release_records(kc_record *recs, size_t from, size_t n)
@@ -1125,9 +1133,7 @@ run_source(instance *in)
             if (kc_converter_from_connect(&kconv, &r->key, &kbuf, &k, &klen, &err) != KC_OK ||
                 (stage = KC_STAGE_VALUE_CONVERTER,
                  kc_converter_from_connect(&vconv, &r->value, &vbuf, &v, &vlen, &err)) != KC_OK) {
-                kc_failure f = { stage, kc_converter_class(stage == KC_STAGE_KEY_CONVERTER
-                                                           ? &kconv : &vconv),
-                                 KC_DATA_EXCEPTION, err.msg };
+                kc_failure f = conversion_failure(stage, &kconv, &vconv, err.msg);
                 if (kc_errors_source_failed(s.errors, &f, r->topic, r->partition,
                                             r->source_partition, r->source_offset)) {
                     release_records(recs, i, i + 1);      /* dropped, as Java's */
@@ -1401,9 +1407,7 @@ run_sink(instance *in)
                     (stage = KC_STAGE_VALUE_CONVERTER,
                      kc_converter_to_connect(&vconv, msgs[i]->payload, msgs[i]->len, &r->value,
                                              &err)) != KC_OK) {
-                    kc_failure f = { stage, kc_converter_class(stage == KC_STAGE_KEY_CONVERTER
-                                                               ? &kconv : &vconv),
-                                     KC_DATA_EXCEPTION, err.msg };
+                    kc_failure f = conversion_failure(stage, &kconv, &vconv, err.msg);
                     kc_value_clear(&r->key);
                     if (kc_errors_sink_failed(s.errors, &f, msgs[i]))
                         continue;                 /* skipped; its offset is committed */
@@ -1729,40 +1733,34 @@ connector_task_counts(kc_runtime *rt, const char *connector, kc_metrics *m)
     }
 }
 
-/* task-error-metrics: every task has them, as in Java. */
+/* task-error-metrics: every task has them, as in Java. Nothing is retried (the failures
+ * errors.* handles are not retriable), so total-retries stays 0. */
 static void
 task_error_metrics(const kc_error_counts *c, const char *const *labels, kc_metrics *m)
 {
-    static const struct { const char *metric, *help; size_t at; } kinds[] = {
+    static const _Atomic int64_t none = 0;
+    const struct { const char *metric, *help; const _Atomic int64_t *value; } kinds[] = {
         { "kafka_connect_task_error_total_record_failures",
-          "The number of record processing failures in this task.",
-          offsetof(kc_error_counts, failures) },
+          "The number of record processing failures in this task.", &c->failures },
         { "kafka_connect_task_error_total_record_errors",
-          "The number of record processing errors in this task.",
-          offsetof(kc_error_counts, errors) },
+          "The number of record processing errors in this task.", &c->errors },
         { "kafka_connect_task_error_total_records_skipped",
-          "The number of records skipped due to errors.", offsetof(kc_error_counts, skipped) },
-        { "kafka_connect_task_error_total_retries",
-          "The number of operations retried.", SIZE_MAX },
+          "The number of records skipped due to errors.", &c->skipped },
+        { "kafka_connect_task_error_total_retries", "The number of operations retried.",
+          &none },
         { "kafka_connect_task_error_total_errors_logged",
-          "The number of errors that were logged.", offsetof(kc_error_counts, logged) },
+          "The number of errors that were logged.", &c->logged },
         { "kafka_connect_task_error_deadletterqueue_produce_requests",
-          "The number of attempted writes to the dead letter queue.",
-          offsetof(kc_error_counts, dlq_requests) },
+          "The number of attempted writes to the dead letter queue.", &c->dlq_requests },
         { "kafka_connect_task_error_deadletterqueue_produce_failures",
-          "The number of failed writes to the dead letter queue.",
-          offsetof(kc_error_counts, dlq_failures) },
+          "The number of failed writes to the dead letter queue.", &c->dlq_failures },
         { "kafka_connect_task_error_last_error_timestamp",
-          "The epoch timestamp when this task last encountered an error.",
-          offsetof(kc_error_counts, last_error_ms) },
+          "The epoch timestamp when this task last encountered an error.", &c->last_error_ms },
     };
 
-    for (size_t k = 0; k < KC_ARRAY_LEN(kinds); k++) {
-        /* Nothing is retried: the failures errors.* handles are not retriable. */
-        int64_t v = kinds[k].at == SIZE_MAX ? 0 : atomic_load_explicit(
-            (const _Atomic int64_t *) ((const char *) c + kinds[k].at), memory_order_relaxed);
-        kc_metrics_add(m, kinds[k].metric, KC_METRIC_GAUGE, kinds[k].help, labels, (double) v);
-    }
+    for (size_t k = 0; k < KC_ARRAY_LEN(kinds); k++)
+        kc_metrics_add(m, kinds[k].metric, KC_METRIC_GAUGE, kinds[k].help, labels,
+                       (double) atomic_load_explicit(kinds[k].value, memory_order_relaxed));
 }
 
 static void
