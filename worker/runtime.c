@@ -209,19 +209,69 @@ write_status(instance *in, kc_state state, const char *trace, bool safe)
         kc_log_info("worker", "[%s] %s", in->label, kc_state_name(state));
 }
 
-/* Records the failure. what is the runtime's own exception around the plugin's message, or
- * NULL when the plugin's failure is the exception itself (start(): Java's status trace then
- * begins with the plugin's ConnectException and its message). */
+static const char *
+config_str(const json_t *config, const char *key)
+{
+    return json_string_value(json_object_get(config, key));
+}
+
+/* Records the failure as the Java exception class exception. what is the runtime's own
+ * message around the plugin's, or NULL when the plugin's failure is the exception itself
+ * (start(): Java's status trace then begins with the plugin's exception and its message). */
 static void
-fail(instance *in, const char *what, const char *msg)
+fail_as(instance *in, const char *exception, const char *what, const char *msg)
 {
     char trace[2048];
 
-    snprintf(trace, sizeof(trace), "org.apache.kafka.connect.errors.ConnectException: %s%s"
-             "%s\n\tat kconnect.%s(%s)\n", what ? what : "", what ? ": " : "", msg,
+    snprintf(trace, sizeof(trace), "%s: %s%s%s\n\tat kconnect.%s(%s)\n", exception,
+             what ? what : "", what ? ": " : "", msg,
              in->task < 0 ? "WorkerConnector" : "WorkerTask", in->label);
     kc_log_error("worker", "[%s] %s failed: %s", in->label, what ? what : "start()", msg);
     write_status(in, KC_STATE_FAILED, trace, true);
+}
+
+static void
+fail(instance *in, const char *what, const char *msg)
+{
+    fail_as(in, "org.apache.kafka.connect.errors.ConnectException", what, msg);
+}
+
+/* Java's ConnectorConfig loads the class of every alias in `transforms` and `predicates`
+ * before a connector or task starts, and fails it with a ConfigException when one cannot
+ * be loaded. kconnect runs no transformation or predicate yet, so a connector config that
+ * names any (one created through a Java worker of a mixed cluster, or in a MirrorMaker
+ * properties file) fails here as on a Java worker without that plugin: its records are
+ * never written as if the transformations had not been asked for. The first alias's
+ * failure into msg, as Java words it; false when the config names none. */
+static bool
+names_missing_plugin(const json_t *config, char *msg, size_t size)
+{
+    static const char *const lists[][2] = { { "transforms", "Transformation" },
+                                            { "predicates", "Predicate" } };
+
+    for (size_t i = 0; i < KC_ARRAY_LEN(lists); i++) {
+        const char *list = config_str(config, lists[i][0]);
+        size_t      n = 0;
+        char      **aliases = list ? kc_cfg_split_list(list, &n) : NULL;
+
+        if (n > 0) {
+            char       *key = kc_xasprintf("%s.%s.type", lists[i][0], aliases[0]);
+            const char *type = config_str(config, key);
+            char       *trimmed = type ? kc_java_trim(type) : NULL;
+            if (type == NULL)
+                snprintf(msg, size, "Invalid value null for configuration %s: Not a %s", key,
+                         lists[i][1]);
+            else
+                snprintf(msg, size, "Invalid value %s for configuration %s: Class %s could not "
+                         "be found.", type, key, trimmed);
+            free(trimmed);
+            free(key);
+        }
+        kc_strv_free(aliases);
+        if (n > 0)
+            return true;
+    }
+    return false;
 }
 
 /* ===== Instances ===== */
@@ -275,12 +325,6 @@ instance_free(instance *in)
     free(in->topics);
     free(in->label);
     free(in);
-}
-
-static const char *
-config_str(const json_t *config, const char *key)
-{
-    return json_string_value(json_object_get(config, key));
 }
 
 const char *
@@ -363,6 +407,12 @@ connector_thread(void *arg)
             void *priv = NULL;
             pthread_mutex_unlock(&in->lock);
             err[0] = '\0';
+            if (names_missing_plugin(in->connector_config, err, sizeof(err))) {
+                fail_as(in, "org.apache.kafka.common.config.ConfigException", NULL, err);
+                failed = true;
+                pthread_mutex_lock(&in->lock);
+                continue;
+            }
             if (in->ops->start(&priv, &in->ctx, in->connector_config, err, sizeof(err)) != 0) {
                 fail(in, NULL, err[0] ? err : "start() failed");
                 failed = true;
@@ -897,6 +947,10 @@ start_plugin_task(instance *in)
     char  errbuf[1024] = "";
     void *priv = NULL;
 
+    if (names_missing_plugin(in->connector_config, errbuf, sizeof(errbuf))) {
+        fail_as(in, "org.apache.kafka.common.config.ConfigException", NULL, errbuf);
+        return NULL;
+    }
     if (in->ops->task->start(&priv, &in->ctx, in->task_config, errbuf, sizeof(errbuf)) != 0) {
         fail(in, NULL, errbuf[0] ? errbuf : "start() failed");
         if (priv != NULL)

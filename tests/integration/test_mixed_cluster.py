@@ -321,3 +321,72 @@ def test_mirror_source_task_moves_between_java_and_kconnect_losing_nothing(
         for x in procs.values():
             if isinstance(x, kh.JavaConnectWorker):
                 x.stop()
+
+
+def test_transformations_fail_on_kconnect_instead_of_being_skipped(
+        tmp_path, workers, target_cluster, java):
+    """Connectors with a transformation (RegexRouter), created through the Java worker: the
+    instances the Java worker runs apply it, and those that land on the kconnect worker, which
+    runs no transformation, fail with the ConfigException a Java worker without that class
+    gives (ConnectorConfig loads every alias's class first), instead of writing records that
+    were meant to be renamed into the topic they came for."""
+    from test_mirror import read_topic
+
+    props = base_properties(target_cluster)
+    props.update({"scheduled.rebalance.max.delay.ms": "0"})
+    jw = kh.JavaConnectWorker(java, str(tmp_path), props).start()
+    try:
+        jw.wait_log("Joined group at generation", timeout=180)
+        kw = workers.start(props)
+        wait_for(lambda: jw.get("/connector-plugins").status_code == 200, timeout=180,
+                 what="the Java worker's REST resources")
+        ids = {"java": jw.url.split("//")[1], "kconnect": kw.url.split("//")[1]}
+        tag = uuid.uuid4().hex[:6]
+        lines = tmp_path / "lines.txt"
+        lines.write_text("one\ntwo\nthree\n")
+        names = [f"tf-{tag}-{i}" for i in range(3)]
+        for n in names:
+            rest(jw, "POST", "/connectors", {"name": n, "config": {
+                "connector.class": "FileStreamSource", "file": str(lines), "topic": n,
+                "tasks.max": "1", "transforms": "route",
+                "transforms.route.type": "org.apache.kafka.connect.transforms.RegexRouter",
+                "transforms.route.regex": "(.*)", "transforms.route.replacement": "renamed-$1"}},
+                 expect=201)
+        missing = ("org.apache.kafka.common.config.ConfigException: Invalid value "
+                   "org.apache.kafka.connect.transforms.RegexRouter for configuration "
+                   "transforms.route.type: Class org.apache.kafka.connect.transforms.RegexRouter "
+                   "could not be found.")
+
+        def settled():
+            views = {n: status(jw, n) for n in names}
+            for n, s in views.items():
+                if s is None or s["connector"]["state"] not in ("RUNNING", "FAILED"):
+                    return None
+                # A connector running on the Java worker has made its one task.
+                if s["connector"]["state"] == "RUNNING" and (
+                        len(s["tasks"]) != 1 or
+                        s["tasks"][0]["state"] not in ("RUNNING", "FAILED")):
+                    return None
+            return views
+        views = wait_for(settled, timeout=120, what="every instance RUNNING or FAILED")
+        on_kconnect = 0
+        for n, s in views.items():
+            for inst in [s["connector"]] + s["tasks"]:
+                if inst["worker_id"] == ids["kconnect"]:
+                    on_kconnect += 1
+                    assert inst["state"] == "FAILED", (n, inst)
+                    assert inst["trace"].startswith(missing), (n, inst["trace"])
+                else:
+                    assert inst["worker_id"] == ids["java"], (n, inst)
+                    assert inst["state"] == "RUNNING", (n, inst)
+            assert status(kw, n) == s, "both workers show the same statuses"
+        assert on_kconnect > 0, f"nothing landed on the kconnect worker: {views}"
+        # The Java worker's tasks renamed their records; nothing reached an unrenamed topic.
+        for n, s in views.items():
+            if s["tasks"] and s["tasks"][0]["state"] == "RUNNING":
+                got = read_topic(target_cluster, f"renamed-{n}", 3)
+                assert sorted(json.loads(r[3])["payload"] for r in got) == \
+                    ["one", "three", "two"], got
+            assert read_topic(target_cluster, n, 1, timeout=3) == []
+    finally:
+        jw.stop()
