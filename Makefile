@@ -129,10 +129,11 @@ test-integration: setup
 	@tests/run.sh build/san integration
 
 # The bare consume->produce pipe `make bench` measures kconnect against: librdkafka alone,
-# linked as build/kconnect links it.
-$(BUILD)/bench/pipe: bench/pipe.c
+# linked as build/kconnect links it (libkc only for MirrorMaker's offset-sync rule and
+# records, which the pipe writes with -s).
+$(BUILD)/bench/pipe: bench/pipe.c $(BUILD)/libkc.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BUILD)/libkc.a $(LDFLAGS) $(LDLIBS)
 
 # bench/run.sh installs what it needs, builds build/kconnect and build/bench/pipe (never
 # sanitized), runs every scenario and writes build/bench/.

@@ -9,8 +9,9 @@ Java first in odd pairs and kconnect first in even ones:
   throughput  a fresh worker replicates the pre-loaded 8-partition topic (1 KB records,
               BENCH_GB) with tasks.max 1 and 4; the bare pipe (build/bench/pipe) copies the
               same topic with 1 and 4 threads; kconnect once more without offset syncs
-              (emit.offset-syncs.enabled=false), which MirrorSource writes and the pipe does
-              not: what they cost is then seen apart from the worker's own cost
+              (emit.offset-syncs.enabled=false), which MirrorSource writes and the bare pipe
+              does not, and the pipe once more writing them as MirrorSource does (-s): what
+              they cost is then seen apart from the worker's own cost
   latency     a steady producer at BENCH_LAT_RATE records/s into a new source topic;
               consume time on the target minus the record's timestamp
   startup     exec -> GET / answering, and exec -> the connector's task RUNNING with the
@@ -600,17 +601,25 @@ class Bench:
                 "cpu_s_per_gb": (cpu1 - cpu0) / (value_bytes / 1e9),
                 "rss_peak_mib": max(peak, hwm), "rss_steady_mib": steady}
 
-    def pipe(self, threads, pair):
+    def pipe(self, threads, pair, offset_syncs=False):
         s, uid = self.s, self.uid()
         dest = f"pipe{uid}.{DATA_TOPIC}"
+        # With offset syncs, the pipe writes them where MirrorSource would: a compacted
+        # one-partition topic on the source cluster, created as the connector creates it.
+        syncs = f"mm2-offset-syncs.pipe{uid}.internal" if offset_syncs else None
         self.target.create_topic(dest, PARTITIONS)
+        if syncs:
+            self.source.create_topic(syncs, 1, config={"cleanup.policy": "compact"})
         offsets = EndOffsets(self.target)
-        log_path = os.path.join(self.workdir(f"pipe-t{threads}-p{pair}"), "pipe.log")
+        log_path = os.path.join(self.workdir(f"pipe-t{threads}-p{pair}"
+                                             f"{'-syncs' if syncs else ''}"), "pipe.log")
         try:
             with open(log_path, "w") as log:
                 t0 = time.monotonic()
-                proc = subprocess.Popen([s.pipe, "-t", str(threads), self.source.bootstrap,
-                                         DATA_TOPIC, self.target.bootstrap, dest],
+                proc = subprocess.Popen([s.pipe, "-t", str(threads)] +
+                                        (["-s", syncs] if syncs else []) +
+                                        [self.source.bootstrap, DATA_TOPIC,
+                                         self.target.bootstrap, dest],
                                         stdout=subprocess.PIPE, stderr=log, text=True,
                                         stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
             sampler = RssSampler(proc.pid)
@@ -642,6 +651,7 @@ class Bench:
                                    f"{kh.tail(log_path, 10)}")
         finally:
             delete_topics(self.target, [dest])
+            delete_topics(self.source, [syncs])
         value_bytes = s.records * RECORD_BYTES
         own = json.loads(out.strip().splitlines()[-1])
         # Not ru_maxrss: Linux carries the parent's peak across fork and exec into it.
@@ -882,6 +892,8 @@ class Bench:
                             if kind == "pipe":
                                 self.record("throughput", "pipe", pair, self.pipe, tasks, pair,
                                             tasks=tasks)
+                                self.record("throughput", "pipe", pair, self.pipe, tasks, pair,
+                                            True, tasks=tasks, offset_syncs=True)
                             else:
                                 self.record("throughput", kind, pair, self.throughput, kind,
                                             tasks, pair, tasks=tasks)
@@ -909,7 +921,8 @@ class Bench:
 
 # ===== Report =============================================================================
 
-# (label, scenario, labels to match, metric, unit, compared with, target (op, bound, text))
+# (label, scenario, labels to match, metric, unit, compared with, target (op, bound, text)),
+# and for some rows the pipe's own labels (else the pipe without offset syncs).
 def rows_for(settings):
     rows = []
     for t in settings["tasks"]:
@@ -926,6 +939,9 @@ def rows_for(settings):
             (f"Throughput vs bare pipe, kconnect without offset syncs, tasks.max={t}",
              "throughput", {"tasks": t, "offset_syncs": False}, "records_per_s", "records/s",
              "pipe", None),
+            (f"Throughput vs a pipe writing MirrorMaker's offset syncs, tasks.max={t}",
+             "throughput", tp, "records_per_s", "records/s", "pipe", None,
+             {"tasks": t, "offset_syncs": True}),
             (f"Throughput with the connector's start, tasks.max={t}", "throughput", tp,
              "records_per_s_from_start", "records/s", "java", None),
         ]
@@ -981,14 +997,16 @@ def summarize(results):
     settings, runs = results["settings"], results["runs"]
     pairs = range(1, settings["pairs"] + 1)
     out = []
-    for label, scenario, labels, metric, unit, versus, target in rows_for(settings):
+    for label, scenario, labels, metric, unit, versus, target, *pipe_labels in \
+            rows_for(settings):
         if scenario not in settings["scenarios"]:
             continue
-        # Java and the pipe always write (or never write) offset syncs: that label is
-        # kconnect's alone.
+        # offset_syncs: kconnect's runs without syncs say False, the pipe's runs with syncs
+        # say True; Java always writes them.
         others = {k: v for k, v in labels.items() if k != "offset_syncs"}
-        per = {k: [_value(runs, scenario, labels if k == "kconnect" else others, k, p, metric)
-                   for p in pairs]
+        of_kind = {"kconnect": labels, "java": others,
+                   "pipe": pipe_labels[0] if pipe_labels else {**others, "offset_syncs": None}}
+        per = {k: [_value(runs, scenario, of_kind[k], k, p, metric) for p in pairs]
                for k in ("java", "kconnect", "pipe")}
         ratios = [kc / ref if kc is not None and ref else None
                   for kc, ref in zip(per["kconnect"], per[versus])]
@@ -1061,7 +1079,8 @@ def markdown(results, summary):
         for r in failed:
             lines.append(f"- pair {r['pair']} {r['scenario']} {r['kind']}"
                          f"{' tasks.max=' + str(r['tasks']) if 'tasks' in r else ''}"
-                         f"{' without offset syncs' if r.get('offset_syncs') is False else ''}: "
+                         f"{' without offset syncs' if r.get('offset_syncs') is False else ''}"
+                         f"{' with offset syncs' if r.get('offset_syncs') is True else ''}: "
                          f"{r['error'].splitlines()[0][:300]}")
     lines += ["", f"Total run time {results['timings'].get('total_s', 0) / 60:.1f} min. "
               "Raw per-run values: results.json; chart: chart.png.", ""]

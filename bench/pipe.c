@@ -2,7 +2,8 @@
  * bench/pipe.c - the bare librdkafka consume -> produce pipe of `make bench`: the ceiling a
  * replicating worker can reach on a machine, with no Connect runtime in between.
  *
- *   pipe [-f] [-t THREADS] [-X key=value]... SOURCE_BOOTSTRAP TOPIC TARGET_BOOTSTRAP DEST_TOPIC
+ *   pipe [-f] [-t THREADS] [-s SYNCS_TOPIC] [-X key=value]... SOURCE_BOOTSTRAP TOPIC
+ *        TARGET_BOOTSTRAP DEST_TOPIC
  *
  * Copies every record of TOPIC (from the low to the high watermark seen at start-up) into
  * the same partition of DEST_TOPIC, which must exist with at least as many partitions.
@@ -21,11 +22,19 @@
  *     queue.buffering.max.kbytes; librdkafka's defaults otherwise);
  *   - the value is lent to the producer (no RD_KAFKA_MSG_F_COPY): the consumed message stays
  *     alive until its delivery report, which destroys it. librdkafka always copies the key.
- * -X sets a librdkafka property on both clients of every thread.
+ * With -s, each thread also writes MirrorMaker 2's offset syncs into SYNCS_TOPIC on the
+ * source cluster, which must exist: the records, rule and limits of a MirrorSource task
+ * (kconnect's own writer, connectors/mirror/offset_sync.c: a sync when a partition's
+ * translated offset would lag offset.lag.max (100) records or more, at most 10 in flight,
+ * fired from the data's delivery reports), through a producer with the settings of a
+ * MirrorSource task's offset-syncs producer (idempotent, librdkafka's linger and the
+ * buffer.memory default). It is the ceiling of a MirrorSource copy on the machine: the
+ * brokers' work for the syncs is MirrorMaker's protocol, not the worker's cost.
+ * -X sets a librdkafka property on both clients of every thread (not the syncs producer).
  *
  * Exits 0 when every record is acknowledged (with -f: when stopped, everything consumed by
  * then acknowledged), after printing one JSON line:
- *   {"records": N, "bytes": VALUE_BYTES, "seconds": S, "peak_rss_kb": KB}
+ *   {"records": N, "bytes": VALUE_BYTES, "seconds": S, "peak_rss_kb": KB, "offset_syncs": N}
  * (S from the first consumed record to the last acknowledgement; KB is VmHWM, which the
  * parent cannot read after the exit, and getrusage's maxrss would include what the parent
  * held before the exec). Exits 1 on any delivery
@@ -46,6 +55,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "connectors/mirror/mirror_records.h"
+#include "connectors/mirror/offset_sync.h"
+#include "worker/common.h"
+
 #define PIPE_BATCH   500
 #define STARTUP_WAIT_NS (30 * 1000000000LL)  /* for a new topic's metadata and watermarks */
 #define PIPE_MAX_X   32
@@ -53,9 +66,12 @@
 #define PIPE_PRODUCER_KBYTES     "8192"         /* KC_PRODUCER_BUFFER_KBYTES */
 #define PIPE_PARTITION_FETCH_KB  1024         /* max.partition.fetch.bytes */
 #define PIPE_FETCH_MAX_KB        51200        /* fetch.max.bytes */
+#define PIPE_SYNC_MAX_LAG        100          /* offset.lag.max */
+#define PIPE_SYNCS_IN_FLIGHT     10           /* MirrorSourceTask's MAX_OUTSTANDING_OFFSET_SYNCS */
 
 typedef struct pipe_opts {
     const char *source, *topic, *target, *dest;
+    const char *syncs_topic;        /* -s: NULL writes no offset syncs */
     const char *x[PIPE_MAX_X][2];
     int         nx;
 } pipe_opts;
@@ -73,6 +89,12 @@ typedef struct pipe_thread {
     int64_t          errors;
     pthread_t        tid;
     int              failed;
+    /* -s: the offset syncs, all on the thread (delivery reports come from its polls). */
+    rd_kafka_t        *sync_producer;
+    kc_osw            *osw;
+    kc_osw_partition **osw_parts;   /* by index in parts */
+    kc_wbuf            sync_key, sync_value;
+    int64_t            syncs_sent, sync_errors;
 } pipe_thread;
 
 static atomic_llong first_ns;       /* monotonic time of the first consumed record */
@@ -152,8 +174,65 @@ delivered(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
     } else {
         t->delivered++;
         t->bytes += (int64_t) m->len;
+        if (t->osw != NULL) {
+            const rd_kafka_message_t *consumed = m->_private;
+            int                       j = 0;
+            while (j < t->nparts && t->parts[j] != consumed->partition)
+                j++;
+            kc_osw_partition_acked(t->osw, t->osw_parts[j], consumed->offset, m->offset);
+        }
     }
     rd_kafka_message_destroy(m->_private);
+}
+
+/* The writer's send (under its lock, on the pipe thread): one sync record, as a MirrorSource
+ * task writes it, to partition 0 of the syncs topic. */
+static void
+send_sync(void *opaque, const char *topic, int32_t partition, int64_t upstream,
+          int64_t downstream)
+{
+    pipe_thread        *t = opaque;
+    rd_kafka_resp_err_t e;
+
+    kc_wbuf_reset(&t->sync_key);
+    kc_wbuf_reset(&t->sync_value);
+    kc_mirror_offset_sync_key(&t->sync_key, topic, partition);
+    kc_mirror_offset_sync_value(&t->sync_value, upstream, downstream);
+    e = rd_kafka_producev(t->sync_producer, RD_KAFKA_V_TOPIC(t->opts->syncs_topic),
+                          RD_KAFKA_V_PARTITION(0),
+                          RD_KAFKA_V_KEY(t->sync_key.buf, t->sync_key.len),
+                          RD_KAFKA_V_VALUE(t->sync_value.buf, t->sync_value.len),
+                          RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_END);
+    if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        if (t->sync_errors++ == 0)
+            fprintf(stderr, "pipe: offset sync: %s\n", rd_kafka_err2str(e));
+        kc_osw_sent(t->osw);                    /* lock-free: allowed inside send */
+        return;
+    }
+    t->syncs_sent++;
+}
+
+/* Delivery report of a sync (pipe thread): its slot is free again. */
+static void
+sync_delivered(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
+{
+    pipe_thread *t = opaque;
+
+    (void) rk;
+    if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR && t->sync_errors++ == 0)
+        fprintf(stderr, "pipe: offset sync delivery: %s\n", rd_kafka_err2str(m->err));
+    kc_osw_sent(t->osw);
+}
+
+/* What a MirrorSource task's poll() does for the syncs: collect finished sends, fire what
+ * waited for a slot. */
+static void
+serve_syncs(pipe_thread *t)
+{
+    if (t->osw == NULL)
+        return;
+    rd_kafka_poll(t->sync_producer, 0);
+    kc_osw_fire_pending(t->osw);
 }
 
 /* Produces one consumed message; ownership of m passes to the producer (delivered()). */
@@ -217,6 +296,23 @@ pipe_main(void *arg)
         t->failed = 1;
         goto out;
     }
+    if (o->syncs_topic != NULL) {
+        /* Not client(): the -X settings are the data clients'. */
+        pipe_opts plain = { .nx = 0 };
+        t->sync_producer = client(&plain, RD_KAFKA_PRODUCER, o->source, (const char *const[]) {
+                                      "enable.idempotence", "true",
+                                      "queue.buffering.max.kbytes", PIPE_PRODUCER_KBYTES,
+                                      "client.id", "bench-pipe-offset-syncs", NULL },
+                                  sync_delivered, t);
+        if (t->sync_producer == NULL) {
+            t->failed = 1;
+            goto out;
+        }
+        t->osw = kc_osw_new(PIPE_SYNC_MAX_LAG, PIPE_SYNCS_IN_FLIGHT, send_sync, t);
+        t->osw_parts = kc_xcalloc((size_t) t->nparts, sizeof(*t->osw_parts));
+        for (int i = 0; i < t->nparts; i++)
+            t->osw_parts[i] = kc_osw_partition_get(t->osw, o->topic, t->parts[i]);
+    }
     src = rd_kafka_topic_new(consumer, o->topic, NULL);
     dest = rd_kafka_topic_new(producer, o->dest, NULL);
     q = rd_kafka_queue_new(consumer);
@@ -235,6 +331,7 @@ pipe_main(void *arg)
         msgs[0] = rd_kafka_consume_queue(q, follow ? 100 : 1000);
         if (msgs[0] == NULL) {
             rd_kafka_poll(producer, 0);
+            serve_syncs(t);
             continue;
         }
         got = 1;
@@ -268,8 +365,15 @@ pipe_main(void *arg)
             t->consumed++;
         }
         rd_kafka_poll(producer, 0);
+        serve_syncs(t);
     }
     rd_kafka_flush(producer, -1);
+    if (t->osw != NULL) {
+        serve_syncs(t);                         /* what the last acks left pending */
+        rd_kafka_flush(t->sync_producer, 30000);
+        if (t->sync_errors > 0)
+            t->failed = 1;
+    }
     if (t->errors > 0 || t->delivered != (follow ? t->consumed : t->expected))
         t->failed = 1;
 stop:
@@ -289,6 +393,12 @@ out:
         rd_kafka_destroy(consumer);
     if (producer)
         rd_kafka_destroy(producer);
+    if (t->sync_producer)
+        rd_kafka_destroy(t->sync_producer);
+    kc_osw_free(t->osw);
+    free(t->osw_parts);
+    kc_wbuf_free(&t->sync_key);
+    kc_wbuf_free(&t->sync_value);
     return NULL;
 }
 
@@ -312,8 +422,8 @@ peak_rss_kb(void)
 static int
 usage(void)
 {
-    fprintf(stderr, "usage: pipe [-f] [-t THREADS] [-X key=value]... SOURCE_BOOTSTRAP TOPIC "
-            "TARGET_BOOTSTRAP DEST_TOPIC\n");
+    fprintf(stderr, "usage: pipe [-f] [-t THREADS] [-s SYNCS_TOPIC] [-X key=value]... "
+            "SOURCE_BOOTSTRAP TOPIC TARGET_BOOTSTRAP DEST_TOPIC\n");
     return 2;
 }
 
@@ -326,13 +436,15 @@ main(int argc, char **argv)
     const struct rd_kafka_metadata *md = NULL;
     rd_kafka_topic_t *rkt;
     pipe_thread *threads;
-    int64_t      records = 0, bytes = 0, start, end;
+    int64_t      records = 0, bytes = 0, syncs = 0, start, end;
 
     for (; a < argc && argv[a][0] == '-'; a++) {
         if (strcmp(argv[a], "-f") == 0) {
             follow = true;
         } else if (strcmp(argv[a], "-t") == 0 && a + 1 < argc) {
             nthreads = atoi(argv[++a]);
+        } else if (strcmp(argv[a], "-s") == 0 && a + 1 < argc) {
+            o.syncs_topic = argv[++a];
         } else if (strcmp(argv[a], "-X") == 0 && a + 1 < argc && o.nx < PIPE_MAX_X) {
             char *kv = argv[++a], *eq = strchr(kv, '=');
             if (eq == NULL)
@@ -377,6 +489,8 @@ main(int argc, char **argv)
     threads = calloc((size_t) nthreads, sizeof(*threads));
     for (int i = 0; i < nthreads; i++) {
         threads[i].opts = &o;
+        kc_wbuf_init(&threads[i].sync_key);
+        kc_wbuf_init(&threads[i].sync_value);
         threads[i].parts = calloc((size_t) nparts, sizeof(int32_t));
         threads[i].low = calloc((size_t) nparts, sizeof(int64_t));
         threads[i].high = calloc((size_t) nparts, sizeof(int64_t));
@@ -415,6 +529,7 @@ main(int argc, char **argv)
         pthread_join(threads[i].tid, NULL);
         records += threads[i].delivered;
         bytes += threads[i].bytes;
+        syncs += threads[i].syncs_sent;
         if (threads[i].failed) {
             fprintf(stderr, "pipe: thread %d: %" PRId64 " of %" PRId64 " records delivered, "
                     "%" PRId64 " errors\n", i, threads[i].delivered, threads[i].expected,
@@ -425,8 +540,8 @@ main(int argc, char **argv)
     end = now_ns();
     start = atomic_load(&first_ns);
     printf("{\"records\": %" PRId64 ", \"bytes\": %" PRId64 ", \"seconds\": %.3f, "
-           "\"peak_rss_kb\": %ld}\n", records, bytes,
-           start > 0 ? (double) (end - start) / 1e9 : 0.0, peak_rss_kb());
+           "\"peak_rss_kb\": %ld, \"offset_syncs\": %" PRId64 "}\n", records, bytes,
+           start > 0 ? (double) (end - start) / 1e9 : 0.0, peak_rss_kb(), syncs);
     for (int i = 0; i < nthreads; i++) {
         free(threads[i].parts);
         free(threads[i].low);
