@@ -27,6 +27,7 @@
 #include "worker/log.h"
 #include "worker/metrics.h"
 #include "worker/plugins.h"
+#include "worker/topic_creation.h"
 
 typedef struct instance instance;
 
@@ -274,6 +275,25 @@ names_missing_plugin(const json_t *config, char *msg, size_t size)
     return false;
 }
 
+/* Java's SourceConnectorConfig parses the topic creation groups before a source connector
+ * starts, so invalid settings fail the connector too, not only its tasks. */
+static bool
+bad_topic_creation(instance *in, char *msg, size_t size)
+{
+    kc_topic_creation *tc = NULL;
+    kc_err             err;
+
+    if (in->ops->type != KC_CONNECTOR_SOURCE)
+        return false;
+    if (kc_topic_creation_new(kc_cfg_bool(&in->rt->env.wc->cfg, "topic.creation.enable"),
+                              in->connector_config, in->label, &tc, &err) == KC_OK) {
+        kc_topic_creation_free(tc);
+        return false;
+    }
+    snprintf(msg, size, "%s", err.msg);
+    return true;
+}
+
 /* ===== Instances ===== */
 
 static instance *
@@ -407,7 +427,8 @@ connector_thread(void *arg)
             void *priv = NULL;
             pthread_mutex_unlock(&in->lock);
             err[0] = '\0';
-            if (names_missing_plugin(in->connector_config, err, sizeof(err))) {
+            if (names_missing_plugin(in->connector_config, err, sizeof(err)) ||
+                bad_topic_creation(in, err, sizeof(err))) {
                 fail_as(in, "org.apache.kafka.common.config.ConfigException", NULL, err);
                 failed = true;
                 pthread_mutex_lock(&in->lock);
@@ -1130,9 +1151,32 @@ run_source(instance *in)
     int64_t          next_flush;
     bool             paused_shown = false;
     void            *priv = NULL;
+    kc_topic_creation *creation = NULL;
+    rd_kafka_t      *admin = NULL;       /* the topic creation's, when in use */
 
     kc_wbuf_init(&kbuf);
     kc_wbuf_init(&vbuf);
+    if (kc_topic_creation_new(kc_cfg_bool(&wc->cfg, "topic.creation.enable"),
+                              in->connector_config, in->label, &creation, &err) != KC_OK) {
+        fail_as(in, "org.apache.kafka.common.config.ConfigException", NULL, err.msg);
+        goto out;
+    }
+    if (creation != NULL) {
+        /* Java's task admin client: the worker's settings under admin.* and the connector's
+         * admin.override.*. A lookup never creates the topic by the broker's defaults. */
+        client_props(in, "admin", &props);
+        client_id = kc_xasprintf("connector-adminclient-%s", in->label);
+        admin = kc_kafka_new(RD_KAFKA_PRODUCER, &props, "",
+                             (const char *const[]) { "client.id", client_id,
+                                                     "allow.auto.create.topics", "false", NULL },
+                             &err);
+        free(client_id);
+        kc_props_free(&props);
+        if (admin == NULL) {
+            fail(in, "Failed to create admin client", err.msg);
+            goto out;
+        }
+    }
     if (converters(in, &kconv, &vconv, &err) != KC_OK) {
         fail(in, "Failed to configure converters", err.msg);
         goto out;
@@ -1197,6 +1241,14 @@ run_source(instance *in)
                 release_records(recs, i, n);
                 goto stopping;
             }
+            /* Before the first send to a topic (a send to another topic than the last's). */
+            if (creation != NULL &&
+                (s.rkt == NULL || strcmp(r->topic, rd_kafka_topic_name(s.rkt)) != 0) &&
+                kc_topic_creation_ensure(creation, admin, r->topic, &err) != KC_OK) {
+                fail(in, NULL, err.msg);
+                release_records(recs, i, n);
+                goto stopping;
+            }
             if ((e = send_record(&s, producer, r, k, klen, v, vlen)) != RD_KAFKA_RESP_ERR_NO_ERROR) {
                 char why[256];
 
@@ -1237,6 +1289,8 @@ out:
     if (priv != NULL)
         in->ops->task->destroy(priv);
     kc_kafka_destroy(producer);
+    kc_kafka_destroy(admin);
+    kc_topic_creation_free(creation);
     kc_wbuf_free(&kbuf);
     kc_wbuf_free(&vbuf);
 }

@@ -1150,3 +1150,79 @@ def test_source_errors_tolerance_all_skips_records_the_target_refuses(sides, tar
     assert logged["k"] == logged["j"] == [
         ("{P}refused-all-0", "Executing stage 'KAFKA_PRODUCE' with class "
                              "'org.apache.kafka.connect.runtime.WorkerSourceTask'")] * 3, logged
+
+
+def test_source_topic_creation_groups_as_java(sides, target_cluster):
+    """KIP-158: a source connector with topic.creation.* settings creates the topic it sends
+    to for the first time, with the settings of the first group whose include/exclude
+    patterns match it (named groups take the default group's partitions and replication
+    factor unless they set their own, but none of its topic configs), else of the default
+    group. Both workers create the same topics, and the records arrive in them."""
+    lines = "one\ntwo\nthree\n"
+    made = {}
+    for side in sides:
+        path = os.path.join(side.workdir, "created.txt")
+        with open(path, "w") as f:
+            f.write(lines)
+        for suffix in ("plain", "big", "big-not"):
+            name = f"{side.prefix}tc-{suffix}"
+            post_connector(side, name, {
+                "connector.class": "FileStreamSource", "file": path, "topic": name,
+                "value.converter": "org.apache.kafka.connect.storage.StringConverter",
+                "topic.creation.default.replication.factor": "1",
+                "topic.creation.default.partitions": "3",
+                "topic.creation.default.retention.ms": "123456789",
+                # Ignored in the default group, as Java drops them there.
+                "topic.creation.default.include": "nothing",
+                "topic.creation.groups": "big",
+                "topic.creation.big.include": r".*-big, x\d+",
+                "topic.creation.big.exclude": ".*-not",
+                "topic.creation.big.partitions": "5",
+                "topic.creation.big.max.message.bytes": "200000"})
+    for side in sides:
+        for suffix in ("plain", "big", "big-not"):
+            name = f"{side.prefix}tc-{suffix}"
+            got = read_records(target_cluster, name, 3)
+            assert sorted(r[1] for r in got) == [b"one", b"three", b"two"], (side.label, name)
+            cfg = target_cluster.topic_config(name)
+            made[(side.label, suffix)] = (target_cluster.topic_partitions(name),
+                                          cfg["retention.ms"], cfg["max.message.bytes"])
+    default_max = made[("j", "plain")][2]
+    assert made[("j", "plain")] == made[("k", "plain")] == (3, "123456789", default_max)
+    assert made[("j", "big")] == made[("k", "big")] == (5, "604800000", "200000")
+    assert made[("j", "big-not")] == made[("k", "big-not")] == (3, "123456789", default_max)
+    assert default_max != "200000"
+    for side in sides:
+        log = side.worker.log()
+        for suffix in ("plain", "big", "big-not"):
+            assert (f"The task will send records to topic '{side.prefix}tc-{suffix}' for the "
+                    "first time. Checking whether topic exists") in log, side.label
+            assert f"Creating topic '{side.prefix}tc-{suffix}'" in log, side.label
+
+
+def test_source_topic_creation_settings_that_cannot_work_fail_the_connector(
+        sides, target_cluster):
+    """Without the default group's partitions, topic creation cannot work: the connector is
+    accepted (REST validation does not look at the groups' settings) and then fails where it
+    starts, with the ConfigException of SourceConnectorConfig, on both workers; no topic is
+    created by the broker's defaults."""
+    missing = ('Missing required configuration "topic.creation.default.partitions" which '
+               'has no default value.')
+    for side in sides:
+        name = f"{side.prefix}tc-missing"
+        post_connector(side, name, {"connector.class": "FileStreamSource", "file": os.devnull,
+                                    "topic": name,
+                                    "topic.creation.default.replication.factor": "1"})
+    for side in sides:
+        name = f"{side.prefix}tc-missing"
+
+        def failed():
+            s = side.worker.get(f"/connectors/{name}/status")
+            c = s.json().get("connector") if s.status_code == 200 else None
+            return c and c["state"] == "FAILED" and c
+        c = wait_for(failed, timeout=60, what=f"{side.label}'s connector FAILED")
+        assert c["trace"].startswith(
+            "org.apache.kafka.common.config.ConfigException: " + missing), (side.label, c)
+        assert side.worker.get(f"/connectors/{name}/status").json()["tasks"] == []
+        # All topics listed: asking for this one by name would let the broker create it.
+        assert name not in target_cluster.admin().list_topics(timeout=10).topics
