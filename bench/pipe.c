@@ -26,7 +26,8 @@
  * source cluster, which must exist: the records, rule and limits of a MirrorSource task
  * (kconnect's own writer, connectors/mirror/offset_sync.c: a sync when a partition's
  * translated offset would lag offset.lag.max (100) records or more, at most 10 in flight,
- * fired from the data's delivery reports), through a producer with the settings of a
+ * fired from the data's delivery reports; a sync's slot freed as soon as it is acknowledged,
+ * as Java's callback frees it, by a poller thread), through a producer with the settings of a
  * MirrorSource task's offset-syncs producer (idempotent, librdkafka's linger and the
  * buffer.memory default). It is the ceiling of a MirrorSource copy on the machine: the
  * brokers' work for the syncs is MirrorMaker's protocol, not the worker's cost.
@@ -40,7 +41,8 @@
  * held before the exec). Exits 1 on any delivery
  * error, 2 on usage errors.
  *
- * Threads: main starts THREADS pipe threads, each owning its two clients, and joins them.
+ * Threads: main starts THREADS pipe threads, each owning its two clients (three with -s, and
+ * a thread that serves the syncs producer's delivery reports), and joins them.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -94,7 +96,11 @@ typedef struct pipe_thread {
     kc_osw            *osw;
     kc_osw_partition **osw_parts;   /* by index in parts */
     kc_wbuf            sync_key, sync_value;
-    int64_t            syncs_sent, sync_errors;
+    int64_t            syncs_sent;         /* under the writer's lock */
+    atomic_llong       sync_errors;
+    pthread_t          sync_poller;
+    atomic_bool        syncs_done;
+    bool               poller_started;
 } pipe_thread;
 
 static atomic_llong first_ns;       /* monotonic time of the first consumed record */
@@ -204,7 +210,7 @@ send_sync(void *opaque, const char *topic, int32_t partition, int64_t upstream,
                           RD_KAFKA_V_VALUE(t->sync_value.buf, t->sync_value.len),
                           RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_END);
     if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
-        if (t->sync_errors++ == 0)
+        if (atomic_fetch_add(&t->sync_errors, 1) == 0)
             fprintf(stderr, "pipe: offset sync: %s\n", rd_kafka_err2str(e));
         kc_osw_sent(t->osw);                    /* lock-free: allowed inside send */
         return;
@@ -212,27 +218,36 @@ send_sync(void *opaque, const char *topic, int32_t partition, int64_t upstream,
     t->syncs_sent++;
 }
 
-/* Delivery report of a sync (pipe thread): its slot is free again. */
+/* Delivery report of a sync (the thread's sync poller): its slot is free again at once,
+ * as Java's send callback releases its semaphore on the producer's I/O thread. What waited
+ * for a slot is sent at the next acknowledged record, as in Java's commitRecord. */
 static void
 sync_delivered(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
 {
     pipe_thread *t = opaque;
 
     (void) rk;
-    if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR && t->sync_errors++ == 0)
+    if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR && atomic_fetch_add(&t->sync_errors, 1) == 0)
         fprintf(stderr, "pipe: offset sync delivery: %s\n", rd_kafka_err2str(m->err));
     kc_osw_sent(t->osw);
 }
 
-/* What a MirrorSource task's poll() does for the syncs: collect finished sends, fire what
- * waited for a slot. */
+static void *
+sync_poller(void *arg)
+{
+    pipe_thread *t = arg;
+
+    while (!atomic_load(&t->syncs_done))
+        rd_kafka_poll(t->sync_producer, 20);
+    return NULL;
+}
+
+/* Fires what waited for a slot when no record was acknowledged for a while. */
 static void
 serve_syncs(pipe_thread *t)
 {
-    if (t->osw == NULL)
-        return;
-    rd_kafka_poll(t->sync_producer, 0);
-    kc_osw_fire_pending(t->osw);
+    if (t->osw != NULL)
+        kc_osw_fire_pending(t->osw);
 }
 
 /* Produces one consumed message; ownership of m passes to the producer (delivered()). */
@@ -312,6 +327,12 @@ pipe_main(void *arg)
         t->osw_parts = kc_xcalloc((size_t) t->nparts, sizeof(*t->osw_parts));
         for (int i = 0; i < t->nparts; i++)
             t->osw_parts[i] = kc_osw_partition_get(t->osw, o->topic, t->parts[i]);
+        t->poller_started = pthread_create(&t->sync_poller, NULL, sync_poller, t) == 0;
+        if (!t->poller_started) {
+            fprintf(stderr, "pipe: cannot start the offset syncs' poller\n");
+            t->failed = 1;
+            goto out;
+        }
     }
     src = rd_kafka_topic_new(consumer, o->topic, NULL);
     dest = rd_kafka_topic_new(producer, o->dest, NULL);
@@ -370,8 +391,10 @@ pipe_main(void *arg)
     rd_kafka_flush(producer, -1);
     if (t->osw != NULL) {
         serve_syncs(t);                         /* what the last acks left pending */
-        rd_kafka_flush(t->sync_producer, 30000);
-        if (t->sync_errors > 0)
+        for (int64_t until = now_ns() + 30 * 1000000000LL;
+             rd_kafka_outq_len(t->sync_producer) > 0 && now_ns() < until;)
+            nanosleep(&(struct timespec) { 0, 10000000 }, NULL);
+        if (atomic_load(&t->sync_errors) > 0)
             t->failed = 1;
     }
     if (t->errors > 0 || t->delivered != (follow ? t->consumed : t->expected))
@@ -393,6 +416,10 @@ out:
         rd_kafka_destroy(consumer);
     if (producer)
         rd_kafka_destroy(producer);
+    if (t->poller_started) {
+        atomic_store(&t->syncs_done, true);
+        pthread_join(t->sync_poller, NULL);
+    }
     if (t->sync_producer)
         rd_kafka_destroy(t->sync_producer);
     kc_osw_free(t->osw);
