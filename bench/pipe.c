@@ -91,7 +91,8 @@ typedef struct pipe_thread {
     int64_t          errors;
     pthread_t        tid;
     int              failed;
-    /* -s: the offset syncs, all on the thread (delivery reports come from its polls). */
+    /* -s: the offset syncs. Sent from the pipe thread (the data's delivery reports) under
+     * the writer's lock; their own delivery reports come on sync_poller. */
     rd_kafka_t        *sync_producer;
     kc_osw            *osw;
     kc_osw_partition **osw_parts;   /* by index in parts */

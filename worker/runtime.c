@@ -237,6 +237,13 @@ fail(instance *in, const char *what, const char *msg)
     fail_as(in, "org.apache.kafka.connect.errors.ConnectException", what, msg);
 }
 
+/* A connector config Java's ConnectorConfig refuses, on a connector or task start. */
+static void
+fail_config(instance *in, const char *msg)
+{
+    fail_as(in, "org.apache.kafka.common.config.ConfigException", NULL, msg);
+}
+
 /* Java's ConnectorConfig loads the class of every alias in `transforms` and `predicates`
  * before a connector or task starts, and fails it with a ConfigException when one cannot
  * be loaded. kconnect runs no transformation or predicate yet, so a connector config that
@@ -429,7 +436,7 @@ connector_thread(void *arg)
             err[0] = '\0';
             if (names_missing_plugin(in->connector_config, err, sizeof(err)) ||
                 bad_topic_creation(in, err, sizeof(err))) {
-                fail_as(in, "org.apache.kafka.common.config.ConfigException", NULL, err);
+                fail_config(in, err);
                 failed = true;
                 pthread_mutex_lock(&in->lock);
                 continue;
@@ -969,7 +976,7 @@ start_plugin_task(instance *in)
     void *priv = NULL;
 
     if (names_missing_plugin(in->connector_config, errbuf, sizeof(errbuf))) {
-        fail_as(in, "org.apache.kafka.common.config.ConfigException", NULL, errbuf);
+        fail_config(in, errbuf);
         return NULL;
     }
     if (in->ops->task->start(&priv, &in->ctx, in->task_config, errbuf, sizeof(errbuf)) != 0) {
@@ -1158,7 +1165,7 @@ run_source(instance *in)
     kc_wbuf_init(&vbuf);
     if (kc_topic_creation_new(kc_cfg_bool(&wc->cfg, "topic.creation.enable"),
                               in->connector_config, in->label, &creation, &err) != KC_OK) {
-        fail_as(in, "org.apache.kafka.common.config.ConfigException", NULL, err.msg);
+        fail_config(in, err.msg);
         goto out;
     }
     if (creation != NULL) {

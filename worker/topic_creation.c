@@ -5,8 +5,6 @@
  */
 #include "worker/topic_creation.h"
 
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,37 +43,23 @@ setting(const json_t *config, const char *key)
     return json_string_value(json_object_get(config, key));
 }
 
-/* A SHORT or INT setting as ConfigDef parses it, then TopicCreationConfig's validator (-1 or
- * at least 1). dflt < -1: required. */
+/* A SHORT or INT setting as ConfigDef types it, then TopicCreationConfig's validator (-1 or
+ * at least 1), which is KC_VAL_PARTITIONS. dflt NULL: required. */
 static int
-number(const json_t *config, const char *key, bool is_short, int dflt, const char *rule,
-       int *out, kc_err *err)
+number(const json_t *config, const char *key, bool is_short, const char *dflt, int *out,
+       kc_err *err)
 {
-    const char *raw = setting(config, key);
-    char       *trimmed, *end;
-    long        v;
+    const kc_cfg_def def = { .name = key, .type = is_short ? KC_CFG_SHORT : KC_CFG_INT,
+                             .dflt = dflt, .required = dflt == NULL,
+                             .validator = KC_VAL_PARTITIONS };
+    const char      *raw = setting(config, key);
+    char            *trimmed;
 
-    if (raw == NULL) {
-        if (dflt < -1)
-            return kc_err_set(err, KC_EINVAL, "Missing required configuration \"%s\" which has "
-                              "no default value.", key);
-        *out = dflt;
-        return KC_OK;
-    }
-    trimmed = kc_java_trim(raw);
-    errno = 0;
-    v = strtol(trimmed, &end, 10);
-    if (*trimmed == '\0' || *end != '\0' || errno != 0 ||
-        v < (is_short ? SHRT_MIN : INT_MIN) || v > (is_short ? SHRT_MAX : INT_MAX)) {
-        free(trimmed);
-        return kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration %s: Not a number "
-                          "of type %s", raw, key, is_short ? "SHORT" : "INT");
-    }
+    if (kc_cfg_check(&def, raw, err) != KC_OK)
+        return KC_EINVAL;
+    trimmed = kc_java_trim(raw ? raw : dflt);
+    *out = (int) strtol(trimmed, NULL, 10);           /* checked above */
     free(trimmed);
-    if (v != -1 && v < 1)
-        return kc_err_set(err, KC_EINVAL, "Invalid value %ld for configuration %s: %s", v, key,
-                          rule);
-    *out = (int) v;
     return KC_OK;
 }
 
@@ -102,11 +86,14 @@ group_init(group *g, const char *name, const json_t *config, const group *fallba
     char        key[512];
     const char *k;
     json_t     *v;
+    char        rf[16], parts[16];
     int         rc = KC_OK;
 
     g->name = kc_xstrdup(name);
     kc_props_init(&g->configs, "topic creation");
     if (fallback != NULL) {
+        snprintf(rf, sizeof(rf), "%d", fallback->replication_factor);
+        snprintf(parts, sizeof(parts), "%d", fallback->partitions);
         snprintf(key, sizeof(key), "%sinclude", prefix);
         if ((rc = patterns(config, key, &g->include, err)) != KC_OK)
             goto out;
@@ -115,23 +102,20 @@ group_init(group *g, const char *name, const json_t *config, const group *fallba
             goto out;
     }
     snprintf(key, sizeof(key), "%sreplication.factor", prefix);
-    if ((rc = number(config, key, true, fallback ? fallback->replication_factor : -2,
-                     "Replication factor must be positive and not larger than the number of "
-                     "brokers in the Kafka cluster, or -1 to use the broker's default",
-                     &g->replication_factor, err)) != KC_OK)
+    if ((rc = number(config, key, true, fallback ? rf : NULL, &g->replication_factor,
+                     err)) != KC_OK)
         goto out;
     snprintf(key, sizeof(key), "%spartitions", prefix);
-    if ((rc = number(config, key, false, fallback ? fallback->partitions : -2,
-                     "Number of partitions must be positive, or -1 to use the broker's default",
-                     &g->partitions, err)) != KC_OK)
+    if ((rc = number(config, key, false, fallback ? parts : NULL, &g->partitions, err)) != KC_OK)
         goto out;
     json_object_foreach((json_t *) config, k, v) {
-        const char *rest = k + plen;
-        if (strncmp(k, prefix, plen) != 0 || !json_is_string(v) ||
-            strcmp(rest, "include") == 0 || strcmp(rest, "exclude") == 0 ||
-            strcmp(rest, "replication.factor") == 0 || strcmp(rest, "partitions") == 0)
+        const char *rest;
+        if (strncmp(k, prefix, plen) != 0 || !json_is_string(v))
             continue;
-        kc_props_set(&g->configs, rest, json_string_value(v), 0);
+        rest = k + plen;
+        if (strcmp(rest, "include") != 0 && strcmp(rest, "exclude") != 0 &&
+            strcmp(rest, "replication.factor") != 0 && strcmp(rest, "partitions") != 0)
+            kc_props_set(&g->configs, rest, json_string_value(v), 0);
     }
 out:
     free(prefix);
@@ -154,7 +138,7 @@ kc_topic_creation_new(bool worker_enabled, const json_t *config, const char *lab
     kc_topic_creation *tc;
     const char        *k, *list;
     json_t            *v;
-    bool               used = false;
+    bool               used = false, duplicate = false;
     char             **names;
     size_t             n;
 
@@ -167,20 +151,21 @@ kc_topic_creation_new(bool worker_enabled, const json_t *config, const char *lab
     names = kc_cfg_split_list(list ? list : "", &n);
     for (size_t i = 0; i < n; i++)
         for (size_t j = i + 1; j < n; j++)
-            if (strcmp(names[i], names[j]) == 0) {
-                /* Java prints the list as a List: [a, b, a]. */
-                char *shown = kc_xstrdup("[");
-                for (size_t m = 0; m < n; m++) {
-                    char *next = kc_xasprintf("%s%s%s", shown, m ? ", " : "", names[m]);
-                    free(shown);
-                    shown = next;
-                }
-                kc_err_set(err, KC_EINVAL, "Invalid value %s] for configuration " PREFIX
-                           "groups: Duplicate alias provided.", shown);
-                free(shown);
-                kc_strv_free(names);
-                return KC_EINVAL;
-            }
+            duplicate = duplicate || strcmp(names[i], names[j]) == 0;
+    if (duplicate) {
+        /* Java prints the list as a List: [a, b, a]. */
+        char *shown = kc_xstrdup("");
+        for (size_t m = 0; m < n; m++) {
+            char *next = kc_xasprintf("%s%s%s", shown, m ? ", " : "", names[m]);
+            free(shown);
+            shown = next;
+        }
+        kc_err_set(err, KC_EINVAL, "Invalid value [%s] for configuration " PREFIX "groups: "
+                   "Duplicate alias provided.", shown);
+        free(shown);
+        kc_strv_free(names);
+        return KC_EINVAL;
+    }
     tc = kc_xcalloc(1, sizeof(*tc));
     tc->label = kc_xstrdup(label);
     tc->groups = kc_xcalloc(n + 1, sizeof(*tc->groups));
@@ -233,7 +218,7 @@ static char *
 describe(const char *topic, const group *g)
 {
     char  parts[16], rf[16];
-    char *configs = kc_xstrdup("");
+    char *configs = kc_xstrdup(""), *out;
 
     for (size_t i = 0; i < g->configs.n; i++) {
         char *next = kc_xasprintf("%s%s%s=%s", configs, i ? ", " : "", g->configs.items[i].key,
@@ -243,14 +228,12 @@ describe(const char *topic, const group *g)
     }
     snprintf(parts, sizeof(parts), "%d", g->partitions);
     snprintf(rf, sizeof(rf), "%d", g->replication_factor);
-    {
-        char *out = kc_xasprintf("(name=%s, numPartitions=%s, replicationFactor=%s, "
-                                 "replicasAssignments=null, configs={%s})", topic,
-                                 g->partitions < 0 ? "default" : parts,
-                                 g->replication_factor < 0 ? "default" : rf, configs);
-        free(configs);
-        return out;
-    }
+    out = kc_xasprintf("(name=%s, numPartitions=%s, replicationFactor=%s, "
+                       "replicasAssignments=null, configs={%s})", topic,
+                       g->partitions < 0 ? "default" : parts,
+                       g->replication_factor < 0 ? "default" : rf, configs);
+    free(configs);
+    return out;
 }
 
 static const group *
@@ -311,8 +294,7 @@ kc_topic_creation_ensure(kc_topic_creation *tc, rd_kafka_t *admin, const char *t
                    "authorized to create topics or that the topic exists and restart the task",
                    shown);
     } else {
-        *err = why;
-        err->code = rc;
+        *err = why;                      /* Java's TopicAdmin words, from kc_kafka */
     }
     free(shown);
     return rc;
