@@ -3,8 +3,9 @@ bench/bench.py - the scenarios of `make bench`: kconnect against Java Connect (a
 librdkafka pipe) replicating with MirrorSourceConnector between two local KRaft clusters.
 
 Run through bench/run.sh, which installs and builds what this needs. bench/README.md explains
-the method; in short, for each pair i in 1..BENCH_PAIRS, every scenario runs once per kind,
-Java first in odd pairs and kconnect first in even ones:
+the method; in short, once the brokers' JIT has settled (unrecorded pipe copies, pair 0),
+for each pair i in 1..BENCH_PAIRS, every scenario runs once per kind, Java first in odd pairs
+and kconnect first in even ones:
 
   throughput  a fresh worker replicates the pre-loaded 8-partition topic (1 KB records,
               BENCH_GB) with tasks.max 1 and 4; the bare pipe (build/bench/pipe) copies the
@@ -103,6 +104,8 @@ class Settings:
         self.gb = _env("BENCH_GB", DEFAULT_GB, float)
         self.pairs = _env("BENCH_PAIRS", DEFAULT_PAIRS, int)
         self.warmup = _env("BENCH_WARMUP", 3, int)
+        self.warmup_max = _env("BENCH_WARMUP_MAX", 40, int)
+        self.warmup_jit_share = _env("BENCH_WARMUP_JIT_SHARE", 0.05, float)
         self.scenarios = _env("BENCH_SCENARIOS", "throughput,latency,startup,failover").split(",")
         self.tasks = [int(t) for t in _env("BENCH_TASKS", "1,4").split(",")]
         self.lat_rate = _env("BENCH_LAT_RATE", 10000, int)
@@ -143,6 +146,27 @@ def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def jit_cpu_seconds(pid):
+    """CPU seconds of a JVM's JIT compiler threads (C1 and C2 CompilerThread*): whatever a
+    thread that has ended spent is gone, so differences are what the live ones did since."""
+    total = 0.0
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0.0
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/comm") as f:
+                if not f.read().startswith(("C1 CompilerThre", "C2 CompilerThre")):
+                    continue
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:                     # the thread ended meanwhile
+            continue
+        total += (int(fields[11]) + int(fields[12])) / CLK_TCK
+    return total
 
 
 def proc_status_kb(pid, key):
@@ -834,6 +858,36 @@ class Bench:
                 "session_timeout_ms": s.session_timeout_ms}
 
     # ---- driver ----
+    def brokers_cpu(self):
+        """(all CPU seconds, JIT compiler threads' CPU seconds) of every broker so far."""
+        pids = [n.pid for c in self.clusters.values() for n in c.nodes]
+        return (sum(cpu_seconds(p) for p in pids), sum(jit_cpu_seconds(p) for p in pids))
+
+    def warm_up(self):
+        """Unrecorded pipe copies (pair 0) until the brokers' JIT has settled, whatever the
+        scenarios: fresh brokers keep compiling their fetch and produce paths for many
+        copies, and a copy gets faster as they do (on a 2-core machine, 88,000 records/s
+        at the first copy, 245,000 by the 20th, the compiler threads taking a fifth of the
+        machine until then). Unsettled, they slow whichever kind runs first in a pair and
+        every run more than the next. At least BENCH_WARMUP copies; then until two copies
+        in a row spent less than BENCH_WARMUP_JIT_SHARE of the brokers' CPU compiling, or
+        BENCH_WARMUP_MAX copies."""
+        s, quiet, n = self.s, 0, 0
+        while n < s.warmup or (quiet < 2 and n < s.warmup_max):
+            before = self.brokers_cpu()
+            self.record("throughput", "pipe", 0, self.pipe, max(s.tasks), 0,
+                        tasks=max(s.tasks), warmup=True)
+            after = self.brokers_cpu()
+            cpu, jit = after[0] - before[0], after[1] - before[1]
+            self.runs[-1].update(brokers_cpu_s=cpu, brokers_jit_cpu_s=jit)
+            n += 1
+            quiet = quiet + 1 if cpu > 0 and jit / cpu < s.warmup_jit_share else 0
+            print(f"bench:   warm-up copy {n}: the brokers' JIT compilers took "
+                  f"{jit:.2f} of their {cpu:.2f} CPU s", flush=True)
+        if quiet < 2:
+            print(f"bench: the brokers' JIT had not settled after {n} warm-up copies "
+                  f"(BENCH_WARMUP_MAX)", flush=True)
+
     def record(self, scenario, kind, pair, fn, *args, **labels):
         t = time.monotonic()
         run = {"scenario": scenario, "kind": kind, "pair": pair, **labels}
@@ -875,12 +929,8 @@ class Bench:
                   f"{DATA_TOPIC} ({PARTITIONS} partitions)", flush=True)
             preload(self.source, s.records)
             timings["preload_s"] = time.monotonic() - t
-            # Fresh brokers compile their fetch and produce paths during the first copies:
-            # unrecorded in the table (pair 0), pipe copies warm them for every kind alike.
-            if "throughput" in s.scenarios:
-                for _ in range(s.warmup):
-                    self.record("throughput", "pipe", 0, self.pipe, max(s.tasks), 0,
-                                tasks=max(s.tasks), warmup=True)
+            self.warm_up()
+            timings["warmup_s"] = time.monotonic() - t - timings["preload_s"]
             for pair in range(1, s.pairs + 1):
                 kinds = KINDS if pair % 2 == 1 else tuple(reversed(KINDS))
                 if "throughput" in s.scenarios:
@@ -1073,6 +1123,7 @@ def markdown(results, summary):
         lines.append(f"| {row['figure']} | {java} | {_fmt(row['kconnect'], row['unit'])} | "
                      f"{pipe} | {ratio} | {row['target'] or '—'} | {met} |")
     lines += hop_floor(results, summary)
+    lines += warmup_note(results)
     failed = [r for r in results["runs"] if "error" in r]
     if failed:
         lines += ["", "## Failed runs", ""]
@@ -1085,6 +1136,23 @@ def markdown(results, summary):
     lines += ["", f"Total run time {results['timings'].get('total_s', 0) / 60:.1f} min. "
               "Raw per-run values: results.json; chart: chart.png.", ""]
     return "\n".join(lines)
+
+
+def warmup_note(results):
+    """The line under the table on the brokers' warm-up: how many pipe copies it took, and
+    how much of the brokers' CPU their JIT compilers still took in the last one."""
+    warm = [r for r in results["runs"] if r.get("warmup") and "brokers_cpu_s" in r]
+    if not warm:
+        return []
+    last = warm[-1]
+    share = last["brokers_jit_cpu_s"] / last["brokers_cpu_s"] if last["brokers_cpu_s"] else 0
+    rates = [r.get("records_per_s") for r in warm]
+    return ["", f"Warm-up before the first pair: {len(warm)} pipe copies "
+            f"({_fmt(rates[0], 'records/s')} the first, {_fmt(rates[-1], 'records/s')} the "
+            f"last); the brokers' JIT compilers took {share:.1%} of the brokers' CPU in the "
+            f"last (until two copies in a row under "
+            f"{results['settings'].get('warmup_jit_share', 0.05):.0%}, at most "
+            f"{results['settings'].get('warmup_max', 40)} copies)."]
 
 
 def hop_floor(results, summary):
