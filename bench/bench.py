@@ -867,7 +867,7 @@ class Bench:
         """Unrecorded pipe copies (pair 0) until the brokers' JIT has settled, whatever the
         scenarios: fresh brokers keep compiling their fetch and produce paths for many
         copies, and a copy gets faster as they do (on a 2-core machine, 88,000 records/s
-        at the first copy, 245,000 by the 20th, the compiler threads taking a fifth of the
+        at the first copy, 245,000 by the 19th, the compiler threads taking a fifth of the
         machine until then). Unsettled, they slow whichever kind runs first in a pair and
         every run more than the next. At least BENCH_WARMUP copies; then until two copies
         in a row spent less than BENCH_WARMUP_JIT_SHARE of the brokers' CPU compiling, or
