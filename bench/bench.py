@@ -141,11 +141,16 @@ class Settings:
 
 # ===== Process measurements ===============================================================
 
-def cpu_seconds(pid):
-    """utime + stime of a process (all its threads), in seconds."""
-    with open(f"/proc/{pid}/stat") as f:
+def _stat_cpu_seconds(path):
+    """utime + stime from a /proc stat file (a process's or one thread's), in seconds."""
+    with open(path) as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def cpu_seconds(pid):
+    """utime + stime of a process (all its threads), in seconds."""
+    return _stat_cpu_seconds(f"/proc/{pid}/stat")
 
 
 def jit_cpu_seconds(pid):
@@ -161,11 +166,9 @@ def jit_cpu_seconds(pid):
             with open(f"/proc/{pid}/task/{tid}/comm") as f:
                 if not f.read().startswith(("C1 CompilerThre", "C2 CompilerThre")):
                     continue
-            with open(f"/proc/{pid}/task/{tid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
+            total += _stat_cpu_seconds(f"/proc/{pid}/task/{tid}/stat")
         except OSError:                     # the thread ended meanwhile
             continue
-        total += (int(fields[11]) + int(fields[12])) / CLK_TCK
     return total
 
 
@@ -770,8 +773,7 @@ class Bench:
         # What the machine spends on the start-up besides the worker: the brokers create the
         # internal topics (31 partitions by default) and the remote topic, commit each
         # creation, and run the group. kconnect's start-up mostly waits on that work.
-        brokers = [n.pid for c in self.clusters.values() for n in c.nodes]
-        brokers_cpu = sum(cpu_seconds(p) for p in brokers)
+        brokers_cpu = sum(cpu_seconds(p) for p in self.broker_pids)
         try:
             w.start()
             t_root = w.wait_get("/", interval=0.01)
@@ -779,7 +781,7 @@ class Bench:
                                                       START_TOPIC, 1, s.mirror_extra),
                                interval=0.02)
             t_run = w.wait_tasks_running("bench", 1, interval=0.01)
-            brokers_cpu = sum(cpu_seconds(p) for p in brokers) - brokers_cpu
+            brokers_cpu = sum(cpu_seconds(p) for p in self.broker_pids) - brokers_cpu
             worker_cpu = cpu_seconds(w.pid)
             rss = proc_status_kb(w.pid, "VmRSS") / 1024
         finally:
@@ -858,9 +860,13 @@ class Bench:
                 "session_timeout_ms": s.session_timeout_ms}
 
     # ---- driver ----
+    @property
+    def broker_pids(self):
+        return [n.pid for c in self.clusters.values() for n in c.nodes]
+
     def brokers_cpu(self):
         """(all CPU seconds, JIT compiler threads' CPU seconds) of every broker so far."""
-        pids = [n.pid for c in self.clusters.values() for n in c.nodes]
+        pids = self.broker_pids
         return (sum(cpu_seconds(p) for p in pids), sum(jit_cpu_seconds(p) for p in pids))
 
     def warm_up(self):
@@ -1151,8 +1157,8 @@ def warmup_note(results):
             f"({_fmt(rates[0], 'records/s')} the first, {_fmt(rates[-1], 'records/s')} the "
             f"last); the brokers' JIT compilers took {share:.1%} of the brokers' CPU in the "
             f"last (until two copies in a row under "
-            f"{results['settings'].get('warmup_jit_share', 0.05):.0%}, at most "
-            f"{results['settings'].get('warmup_max', 40)} copies)."]
+            f"{results['settings']['warmup_jit_share']:.0%}, at most "
+            f"{results['settings']['warmup_max']} copies)."]
 
 
 def hop_floor(results, summary):
