@@ -594,7 +594,7 @@ class Bench:
             w.wait_get("/connectors")
             sampler = RssSampler(w.pid)
             sampler.start()
-            cpu0 = cpu_seconds(w.pid)
+            cpu0, brokers0 = cpu_seconds(w.pid), self.brokers_cpu()[0]
             config = mirror_config(self.source, self.target, alias, DATA_TOPIC, tasks,
                                    s.mirror_extra)
             if not offset_syncs:
@@ -617,7 +617,7 @@ class Bench:
                     if any(t.get("state") == "FAILED" for t in st.get("tasks", [])):
                         raise RuntimeError(f"task failed: {json.dumps(st)[:2000]}")
             t1 = time.monotonic()
-            cpu1 = cpu_seconds(w.pid)
+            cpu1, brokers1 = cpu_seconds(w.pid), self.brokers_cpu()[0]
             hwm = proc_status_kb(w.pid, "VmHWM") / 1024
             peak, steady = sampler.stop()
         finally:
@@ -626,6 +626,7 @@ class Bench:
         value_bytes = s.records * RECORD_BYTES
         return {**rates(progress, t1 - t0, s.records),
                 "cpu_s_per_gb": (cpu1 - cpu0) / (value_bytes / 1e9),
+                "brokers_cpu_s_per_gb": (brokers1 - brokers0) / (value_bytes / 1e9),
                 "rss_peak_mib": max(peak, hwm), "rss_steady_mib": steady}
 
     def pipe(self, threads, pair, offset_syncs=False):
@@ -641,6 +642,7 @@ class Bench:
         log_path = os.path.join(self.workdir(f"pipe-t{threads}-p{pair}"
                                              f"{'-syncs' if syncs else ''}"), "pipe.log")
         try:
+            brokers0 = self.brokers_cpu()[0]
             with open(log_path, "w") as log:
                 t0 = time.monotonic()
                 proc = subprocess.Popen([s.pipe, "-t", str(threads)] +
@@ -666,6 +668,7 @@ class Bench:
                         if os.waitstatus_to_exitcode(status) != 0:
                             break
             t1 = time.monotonic()
+            brokers1 = self.brokers_cpu()[0]
             peak, steady = sampler.stop()
             out = proc.stdout.read()
             if reaped is None:
@@ -684,6 +687,7 @@ class Bench:
         # Not ru_maxrss: Linux carries the parent's peak across fork and exec into it.
         return {**rates(progress, t1 - t0, s.records),
                 "cpu_s_per_gb": (ru.ru_utime + ru.ru_stime) / (value_bytes / 1e9),
+                "brokers_cpu_s_per_gb": (brokers1 - brokers0) / (value_bytes / 1e9),
                 "rss_peak_mib": max(peak, own.get("peak_rss_kb", 0) / 1024),
                 "rss_steady_mib": steady, "own": own}
 
@@ -1015,6 +1019,12 @@ def rows_for(settings):
              "java", ("<=", 0.1, "≤ 1/10 of Java")),
             (f"CPU per GB replicated, tasks.max={t}", "throughput", tp, "cpu_s_per_gb",
              "CPU s/GB", "java", ("<=", 0.5, "≤ 1/2 of Java")),
+            # What the copy costs the two brokers: on a machine the brokers share, CPU the
+            # worker spends is theirs to lose, and a worker's way of fetching and producing
+            # (request sizes) moves theirs.
+            (f"Brokers' CPU per GB replicated, vs a pipe writing MirrorMaker's offset "
+             f"syncs, tasks.max={t}", "throughput", tp, "brokers_cpu_s_per_gb", "CPU s/GB",
+             "pipe", None, {"tasks": t, "offset_syncs": True}),
         ]
     bound = settings["session_timeout_ms"] / 1000 + 2
     rows += [
