@@ -145,11 +145,16 @@ kc_rest_on_herder(const kc_rest_ctx *ctx, kc_rest_response *resp,
 
     if (h == NULL)
         return false;
-    if (kc_herder_call(h, fn, arg, call_timeout_ms) != KC_OK) {
+    switch (kc_herder_call(h, fn, arg, call_timeout_ms)) {
+    case KC_OK:
+        return true;
+    case KC_ESTOPPED:
+        kc_rest_error(resp, 503, "The worker is shutting down");
+        return false;
+    default:
         kc_rest_error(resp, 500, "Request timed out");
         return false;
     }
-    return true;
 }
 
 void

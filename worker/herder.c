@@ -41,6 +41,7 @@ typedef struct item {
     kc_herder_fn    fn;
     void           *arg;
     bool            done, cancelled;
+    bool            started;        /* ITEM_CALL: fn runs (under qlock) */
     char           *connector;
     json_t         *configs;
     struct item    *next;
@@ -1020,19 +1021,32 @@ rt_task_configs_ready(void *herder, const char *connector, json_t *configs)
 int
 kc_herder_call(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms)
 {
-    item           *it = kc_xcalloc(1, sizeof(*it));
-    struct timespec ts;
-    int             rc = KC_OK;
+    item   *it = kc_xcalloc(1, sizeof(*it));
+    int64_t deadline = kc_mono_ms() + timeout_ms;
+    int     rc = KC_OK;
 
     it->kind = ITEM_CALL;
     it->fn = fn;
     it->arg = arg;
     enqueue(h, it);
-    ts = kc_realtime_in(timeout_ms);
     pthread_mutex_lock(&h->qlock);
+    /* Every 100 ms, whether the herder stops: a call it has not begun is given up then (its
+     * thread no longer serves the queue), one it runs is waited for (its waits for the
+     * brokers give up on the stop too). */
     while (!it->done) {
-        if (pthread_cond_timedwait(&h->qcond, &h->qlock, &ts) != 0 && !it->done) {
+        int64_t         left = deadline - kc_mono_ms();
+        struct timespec ts = kc_realtime_in(left < 100 ? (int) (left > 0 ? left : 0) : 100);
+
+        pthread_cond_timedwait(&h->qcond, &h->qlock, &ts);
+        if (it->done)
+            break;
+        if (atomic_load(&h->stopping) && !it->started) {
             it->cancelled = true;          /* the herder frees it when it gets there */
+            rc = KC_ESTOPPED;
+            break;
+        }
+        if (kc_mono_ms() >= deadline) {
+            it->cancelled = true;
             rc = KC_ETIMEOUT;
             break;
         }
@@ -1060,6 +1074,7 @@ run_queue(kc_herder *h)
             bool cancelled;
             pthread_mutex_lock(&h->qlock);
             cancelled = it->cancelled;
+            it->started = !cancelled;
             pthread_mutex_unlock(&h->qlock);
             if (!cancelled)
                 it->fn(h, it->arg);
@@ -1200,6 +1215,10 @@ open_store(void *arg)
                                      0, on_config_record, h, &o->err);
         free(cid);
         o->ok = h->config_log != NULL;
+        /* Its writes wait up to 30 s for the brokers (a session key, a connector's
+         * config): a stop must not wait them out when the brokers are gone. */
+        if (o->ok)
+            kc_klog_set_stop(h->config_log, &h->stopping);
         break;
     }
     return NULL;
@@ -1311,17 +1330,24 @@ fail:
 }
 
 void
+kc_herder_signal_stop(kc_herder *h)
+{
+    if (h == NULL)
+        return;
+    atomic_store(&h->stopping, true);
+    wake(h);
+}
+
+void
 kc_herder_stop(kc_herder *h)
 {
     kc_err err;
 
     if (h == NULL)
         return;
-    atomic_store(&h->stopping, true);
-    if (h->thread) {
-        wake(h);
+    kc_herder_signal_stop(h);
+    if (h->thread)
         pthread_join(h->thread, NULL);
-    }
     /* Publishing threads stop retrying now; one in a request ends with it (its timeout). */
     pthread_mutex_lock(&h->publish_lock);
     while (h->publishing > 0)

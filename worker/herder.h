@@ -27,6 +27,11 @@ typedef struct kc_herder kc_herder;
 kc_herder *kc_herder_start(const kc_worker_config *wc, const char *advertised_url,
                            const char *worker_id, kc_err *err);
 
+/* Tells the herder to stop, without waiting: its waits for the brokers give up, and REST
+ * calls it has not begun answer KC_ESTOPPED. Called before the REST server stops, whose
+ * handlers may wait on the herder. Any thread; NULL is fine. */
+void kc_herder_signal_stop(kc_herder *h);
+
 /* Stops all work, leaves the group, closes the stores, joins the thread. NULL is fine. */
 void kc_herder_stop(kc_herder *h);
 

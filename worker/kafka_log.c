@@ -27,7 +27,26 @@ struct kc_klog {
     void              *opaque;
     atomic_int         failed_sends;   /* delivery failures since the last flush */
     char               last_error[256];
+    const atomic_bool *stop;           /* kc_klog_set_stop's flag, or NULL */
 };
+
+/* How long one wait for the brokers may last once a stop flag is set: a flush or a read
+ * checks the flag at least this often. A ListOffsets round still unanswered then is asked
+ * again, so it is long enough for any broker that answers at all. */
+#define STOP_CHECK_MS      100
+#define STOP_CHECK_LIST_MS 5000
+
+static bool
+stopping(const kc_klog *l)
+{
+    return l->stop != NULL && atomic_load(l->stop);
+}
+
+static int
+stopped(const kc_klog *l, kc_err *err)
+{
+    return kc_err_set(err, KC_ESTOPPED, "stopping: gave up waiting for %s", l->topic);
+}
 
 /* librdkafka thread: counts failures for the next flush to report. */
 static void
@@ -81,9 +100,12 @@ list_offsets(kc_klog *l, rd_kafka_t *rk, int64_t which, int64_t *out, int64_t de
     for (;;) {
         rd_kafka_topic_partition_list_t *q = rd_kafka_topic_partition_list_new(l->partitions);
         rd_kafka_resp_err_t              e;
+        int64_t                          wait_ms = deadline - kc_mono_ms();
         for (int32_t p = 0; p < l->partitions; p++)
             rd_kafka_topic_partition_list_add(q, l->topic, p)->offset = which;
-        e = rd_kafka_offsets_for_times(rk, q, (int) (deadline - kc_mono_ms()));
+        if (l->stop != NULL && wait_ms > STOP_CHECK_LIST_MS)
+            wait_ms = STOP_CHECK_LIST_MS;
+        e = rd_kafka_offsets_for_times(rk, q, (int) wait_ms);
         for (int i = 0; e == RD_KAFKA_RESP_ERR_NO_ERROR && i < q->cnt; i++) {
             if (q->elems[i].err != RD_KAFKA_RESP_ERR_NO_ERROR)
                 e = q->elems[i].err;
@@ -93,6 +115,10 @@ list_offsets(kc_klog *l, rd_kafka_t *rk, int64_t which, int64_t *out, int64_t de
         rd_kafka_topic_partition_list_destroy(q);
         if (e == RD_KAFKA_RESP_ERR_NO_ERROR)
             return KC_OK;
+        if (stopping(l))
+            return stopped(l, err);
+        if (e == RD_KAFKA_RESP_ERR__TIMED_OUT && kc_mono_ms() < deadline)
+            continue;                           /* a stop check's slice: ask again */
         if (!transient(e) || kc_mono_ms() >= deadline)
             return kc_err_set(err, e == RD_KAFKA_RESP_ERR__TIMED_OUT ? KC_ETIMEOUT : KC_EKAFKA,
                               "%s of %s: %s", what, l->topic, rd_kafka_err2str(e));
@@ -246,7 +272,8 @@ kc_klog_close(kc_klog *l)
     if (l->queue != NULL)
         rd_kafka_queue_destroy(l->queue);
     if (l->producer != NULL) {
-        rd_kafka_flush(l->producer, 10000);
+        kc_err ignored;
+        kc_klog_flush(l, 10000, &ignored);     /* gives up at once once stopping */
         kc_kafka_destroy(l->producer);
     }
     if (l->consumer != NULL) {
@@ -256,6 +283,12 @@ kc_klog_close(kc_klog *l)
     free(l->position);
     free(l->topic);
     free(l);
+}
+
+void
+kc_klog_set_stop(kc_klog *l, const atomic_bool *stop)
+{
+    l->stop = stop;
 }
 
 void
@@ -321,6 +354,10 @@ kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err)
             caught_up = l->position[p] >= end[p];
         if (caught_up)
             break;
+        if (stopping(l)) {
+            rc = stopped(l, err);
+            break;
+        }
         if (kc_mono_ms() >= deadline) {
             rc = kc_err_set(err, KC_ETIMEOUT, "reading %s to its end took more than %d ms",
                             l->topic, timeout_ms);
@@ -363,9 +400,20 @@ kc_klog_send(kc_klog *l, const char *key, const void *value, size_t len, kc_err 
 int
 kc_klog_flush(kc_klog *l, int timeout_ms, kc_err *err)
 {
-    if (rd_kafka_flush(l->producer, timeout_ms) != RD_KAFKA_RESP_ERR_NO_ERROR)
-        return kc_err_set(err, KC_ETIMEOUT, "writes to %s not acknowledged within %d ms",
-                          l->topic, timeout_ms);
+    int64_t deadline = kc_mono_ms() + timeout_ms;
+
+    for (;;) {
+        int64_t left = deadline - kc_mono_ms();
+        if (rd_kafka_flush(l->producer, (int) (l->stop != NULL && left > STOP_CHECK_MS
+                                               ? STOP_CHECK_MS : left > 0 ? left : 0)) ==
+            RD_KAFKA_RESP_ERR_NO_ERROR)
+            break;
+        if (stopping(l))
+            return stopped(l, err);
+        if (kc_mono_ms() >= deadline)
+            return kc_err_set(err, KC_ETIMEOUT, "writes to %s not acknowledged within %d ms",
+                              l->topic, timeout_ms);
+    }
     if (atomic_exchange(&l->failed_sends, 0) > 0)
         return kc_err_set(err, KC_EKAFKA, "write to %s failed: %s", l->topic, l->last_error);
     return KC_OK;

@@ -15,6 +15,7 @@
 #ifndef KC_KAFKA_LOG_H
 #define KC_KAFKA_LOG_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,6 +38,13 @@ kc_klog *kc_klog_open(const kc_props *props, const char *prefix, const char *top
                       const char *client_id_base, const char *const *extra_producer,
                       int fetch_wait_ms, kc_klog_record_fn fn, void *opaque, kc_err *err);
 void kc_klog_close(kc_klog *l);
+
+/* Once *stop is true, kc_klog_flush, kc_klog_read_to_end (and the first read) give up with
+ * KC_ESTOPPED within 100 ms of a wait, or 5 s of an unanswered ListOffsets round, instead of
+ * waiting out their timeouts, and kc_klog_close no longer waits for unacknowledged writes:
+ * a worker told to stop while its brokers are gone stops at once. *stop must outlive l;
+ * read by whichever thread waits. */
+void kc_klog_set_stop(kc_klog *l, const atomic_bool *stop);
 
 /* From now on, an eventfd increment is written to fd whenever something arrives for a
  * poller that had taken everything (librdkafka's queue IO event), so a thread that waits

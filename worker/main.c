@@ -183,6 +183,7 @@ fail:
     }
     if (herder == NULL)
         kc_rest_publish_herder(&ctx, NULL);   /* none is coming: waiting requests answer */
+    kc_herder_signal_stop(herder);        /* a handler waiting on it is answered */
     kc_rest_stop(rest);
     kc_herder_stop(herder);
     kc_kafka_destroy(admin);

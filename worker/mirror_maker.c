@@ -477,6 +477,8 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
     rc = 0;
     kc_log_info("mirror-maker", "Kafka MirrorMaker stopping");
 out:
+    for (size_t i = 0; i < nflows; i++)
+        kc_herder_signal_stop(flows[i].herder);   /* a handler waiting on one is answered */
     kc_rest_stop(rest);                   /* before the herders its handlers call */
     for (size_t i = 0; i < nflows; i++)
         flow_free(&flows[i]);

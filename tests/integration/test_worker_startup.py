@@ -11,6 +11,7 @@ SPDX-License-Identifier: Apache-2.0
 import os
 import signal
 import subprocess
+import threading
 import time
 
 import pytest
@@ -296,6 +297,39 @@ def test_sigterm_exits_promptly_after_the_brokers_vanish(workers, java):
     assert w.stop(signal.SIGTERM, timeout=20) == 0
     assert time.monotonic() - started < 15
     assert "Kafka Connect stopped" in w.log()
+
+
+def test_sigterm_exits_promptly_while_a_config_write_waits_for_vanished_brokers(workers, java,
+                                                                               tmp_path):
+    """A connector config posted after the brokers are gone waits for them to acknowledge it
+    (up to 30 s, then reads the config topic to its end); SIGTERM stops the worker at once
+    all the same, that wait included."""
+    cluster = kh.Cluster("vanishing-write", java=java).start()
+    try:
+        w = workers.start(base_properties(cluster))
+        w.wait_log("Joined group at generation")
+        w.wait_log("Wrote a new session key")
+    finally:
+        cluster.stop()
+    answers = []
+
+    def post():
+        try:
+            answers.append(w.request("POST", "/connectors", json={
+                "name": "late", "config": {"connector.class": "FileStreamSource",
+                                           "file": str(tmp_path / "in.txt"), "topic": "t"}},
+                timeout=60).status_code)
+        except requests.RequestException as e:
+            answers.append(e)
+    poster = threading.Thread(target=post, daemon=True)
+    poster.start()
+    time.sleep(2)                        # the write is queued; its flush waits for a broker
+    started = time.monotonic()
+    assert w.stop(signal.SIGTERM, timeout=25) == 0
+    assert time.monotonic() - started < 10
+    assert "Kafka Connect stopped" in w.log()
+    poster.join(10)
+    assert answers and answers[0] != 201, answers
 
 
 def test_sigterm_exits_promptly_during_a_held_rebalance(workers, target_cluster, tmp_path):
