@@ -594,7 +594,7 @@ class Bench:
             w.wait_get("/connectors")
             sampler = RssSampler(w.pid)
             sampler.start()
-            cpu0, brokers0 = cpu_seconds(w.pid), self.brokers_cpu()[0]
+            cpu0, brokers0 = cpu_seconds(w.pid), self.brokers_cpu_seconds()
             config = mirror_config(self.source, self.target, alias, DATA_TOPIC, tasks,
                                    s.mirror_extra)
             if not offset_syncs:
@@ -617,7 +617,7 @@ class Bench:
                     if any(t.get("state") == "FAILED" for t in st.get("tasks", [])):
                         raise RuntimeError(f"task failed: {json.dumps(st)[:2000]}")
             t1 = time.monotonic()
-            cpu1, brokers1 = cpu_seconds(w.pid), self.brokers_cpu()[0]
+            cpu1, brokers1 = cpu_seconds(w.pid), self.brokers_cpu_seconds()
             hwm = proc_status_kb(w.pid, "VmHWM") / 1024
             peak, steady = sampler.stop()
         finally:
@@ -642,7 +642,7 @@ class Bench:
         log_path = os.path.join(self.workdir(f"pipe-t{threads}-p{pair}"
                                              f"{'-syncs' if syncs else ''}"), "pipe.log")
         try:
-            brokers0 = self.brokers_cpu()[0]
+            brokers0 = self.brokers_cpu_seconds()
             with open(log_path, "w") as log:
                 t0 = time.monotonic()
                 proc = subprocess.Popen([s.pipe, "-t", str(threads)] +
@@ -668,7 +668,7 @@ class Bench:
                         if os.waitstatus_to_exitcode(status) != 0:
                             break
             t1 = time.monotonic()
-            brokers1 = self.brokers_cpu()[0]
+            brokers1 = self.brokers_cpu_seconds()
             peak, steady = sampler.stop()
             out = proc.stdout.read()
             if reaped is None:
@@ -777,7 +777,7 @@ class Bench:
         # What the machine spends on the start-up besides the worker: the brokers create the
         # internal topics (31 partitions by default) and the remote topic, commit each
         # creation, and run the group. kconnect's start-up mostly waits on that work.
-        brokers_cpu = sum(cpu_seconds(p) for p in self.broker_pids)
+        brokers_cpu = self.brokers_cpu_seconds()
         try:
             w.start()
             t_root = w.wait_get("/", interval=0.01)
@@ -785,7 +785,7 @@ class Bench:
                                                       START_TOPIC, 1, s.mirror_extra),
                                interval=0.02)
             t_run = w.wait_tasks_running("bench", 1, interval=0.01)
-            brokers_cpu = sum(cpu_seconds(p) for p in self.broker_pids) - brokers_cpu
+            brokers_cpu = self.brokers_cpu_seconds() - brokers_cpu
             worker_cpu = cpu_seconds(w.pid)
             rss = proc_status_kb(w.pid, "VmRSS") / 1024
         finally:
@@ -868,10 +868,14 @@ class Bench:
     def broker_pids(self):
         return [n.pid for c in self.clusters.values() for n in c.nodes]
 
+    def brokers_cpu_seconds(self):
+        """CPU seconds of every broker process so far."""
+        return sum(cpu_seconds(p) for p in self.broker_pids)
+
     def brokers_cpu(self):
         """(all CPU seconds, JIT compiler threads' CPU seconds) of every broker so far."""
-        pids = self.broker_pids
-        return (sum(cpu_seconds(p) for p in pids), sum(jit_cpu_seconds(p) for p in pids))
+        return (self.brokers_cpu_seconds(),
+                sum(jit_cpu_seconds(p) for p in self.broker_pids))
 
     def warm_up(self):
         """Unrecorded pipe copies (pair 0) until the brokers' JIT has settled, whatever the

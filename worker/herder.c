@@ -1021,31 +1021,26 @@ rt_task_configs_ready(void *herder, const char *connector, json_t *configs)
 int
 kc_herder_call(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms)
 {
-    item   *it = kc_xcalloc(1, sizeof(*it));
-    int64_t deadline = kc_mono_ms() + timeout_ms;
-    int     rc = KC_OK;
+    item           *it = kc_xcalloc(1, sizeof(*it));
+    struct timespec ts;
+    int             rc = KC_OK;
 
     it->kind = ITEM_CALL;
     it->fn = fn;
     it->arg = arg;
     enqueue(h, it);
+    ts = kc_realtime_in(timeout_ms);
     pthread_mutex_lock(&h->qlock);
-    /* Every 100 ms, whether the herder stops: a call it has not begun is given up then (its
-     * thread no longer serves the queue), one it runs is waited for (its waits for the
-     * brokers give up on the stop too). */
+    /* kc_herder_signal_stop wakes this wait too (it sets the flag before it takes qlock):
+     * a call the herder has not begun is given up then (its thread no longer serves the
+     * queue), one it runs is waited for (its waits for the brokers give up on the stop too). */
     while (!it->done) {
-        int64_t         left = deadline - kc_mono_ms();
-        struct timespec ts = kc_realtime_in(left < 100 ? (int) (left > 0 ? left : 0) : 100);
-
-        pthread_cond_timedwait(&h->qcond, &h->qlock, &ts);
-        if (it->done)
-            break;
         if (atomic_load(&h->stopping) && !it->started) {
             it->cancelled = true;          /* the herder frees it when it gets there */
             rc = KC_ESTOPPED;
             break;
         }
-        if (kc_mono_ms() >= deadline) {
+        if (pthread_cond_timedwait(&h->qcond, &h->qlock, &ts) != 0 && !it->done) {
             it->cancelled = true;
             rc = KC_ETIMEOUT;
             break;
@@ -1335,6 +1330,9 @@ kc_herder_signal_stop(kc_herder *h)
     if (h == NULL)
         return;
     atomic_store(&h->stopping, true);
+    pthread_mutex_lock(&h->qlock);
+    pthread_cond_broadcast(&h->qcond);    /* kc_herder_call's waits look at the flag */
+    pthread_mutex_unlock(&h->qlock);
     wake(h);
 }
 

@@ -273,7 +273,7 @@ kc_klog_close(kc_klog *l)
         rd_kafka_queue_destroy(l->queue);
     if (l->producer != NULL) {
         kc_err ignored;
-        kc_klog_flush(l, 10000, &ignored);     /* gives up at once once stopping */
+        kc_klog_flush(l, 10000, &ignored);     /* not past a stop (kc_klog_set_stop) */
         kc_kafka_destroy(l->producer);
     }
     if (l->consumer != NULL) {
@@ -403,10 +403,12 @@ kc_klog_flush(kc_klog *l, int timeout_ms, kc_err *err)
     int64_t deadline = kc_mono_ms() + timeout_ms;
 
     for (;;) {
-        int64_t left = deadline - kc_mono_ms();
-        if (rd_kafka_flush(l->producer, (int) (l->stop != NULL && left > STOP_CHECK_MS
-                                               ? STOP_CHECK_MS : left > 0 ? left : 0)) ==
-            RD_KAFKA_RESP_ERR_NO_ERROR)
+        int64_t wait_ms = deadline - kc_mono_ms();
+        if (wait_ms < 0)
+            wait_ms = 0;
+        if (l->stop != NULL && wait_ms > STOP_CHECK_MS)
+            wait_ms = STOP_CHECK_MS;
+        if (rd_kafka_flush(l->producer, (int) wait_ms) == RD_KAFKA_RESP_ERR_NO_ERROR)
             break;
         if (stopping(l))
             return stopped(l, err);
