@@ -284,14 +284,20 @@ int64_t kc_mono_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
 int64_t kc_wall_ms(void) { return clock_ms(CLOCK_REALTIME); }
 
 void
-kc_backoff_sleep(int *delay_ms, int cap_ms, int64_t deadline)
+kc_sleep_ms(int64_t ms)
 {
-    int64_t left = deadline - kc_mono_ms();
-    int64_t ms = *delay_ms < left ? *delay_ms : left;
-
+    /* nanosleep refuses (EINVAL, at once) a tv_nsec of a second or more. */
     if (ms > 0)
         nanosleep(&(struct timespec) { (time_t) (ms / 1000), (long) (ms % 1000) * 1000000L },
                   NULL);
+}
+
+void
+kc_backoff_sleep(int *delay_ms, int cap_ms, int64_t deadline)
+{
+    int64_t left = deadline - kc_mono_ms();
+
+    kc_sleep_ms(*delay_ms < left ? *delay_ms : left);
     *delay_ms = *delay_ms * 2 < cap_ms ? *delay_ms * 2 : cap_ms;
 }
 

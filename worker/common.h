@@ -71,6 +71,8 @@ int64_t kc_mono_ms(void);
 int64_t kc_wall_ms(void);
 /* The CLOCK_REALTIME time ms from now, for pthread_cond_timedwait on a default condition. */
 struct timespec kc_realtime_in(int64_t ms);
+/* Sleeps ms milliseconds (none when ms <= 0); a signal may end it early. */
+void kc_sleep_ms(int64_t ms);
 
 /* Waiting for something the brokers will show soon (a topic created a moment ago, a
  * partition leader being elected): the first retry comes after KC_BACKOFF_FIRST_MS, each

@@ -223,11 +223,8 @@ kc_mirror_status_main(int argc, char **argv)
         json_decref(st);
         {
             int64_t left = deadline - kc_mono_ms(), ms = (int64_t) (interval_s * 1000);
-            struct timespec ts;
-            if (ms > left)
-                ms = left > 0 ? left : 0;
-            ts = (struct timespec) { (time_t) (ms / 1000), (long) (ms % 1000) * 1000000L };
-            nanosleep(&ts, NULL);
+
+            kc_sleep_ms(ms < left ? ms : left);
         }
     }
     free(url);

@@ -216,8 +216,7 @@ fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char 
     (void) errlen;
     *n = 0;
     if (fs_open(t) != 0) {
-        struct timespec ts = { 0, (long) (timeout_ms < 1000 ? timeout_ms : 1000) * 1000000L };
-        nanosleep(&ts, NULL);
+        kc_sleep_ms(timeout_ms < 1000 ? timeout_ms : 1000);
         return KC_PLUGIN_OK;
     }
     while (*n < limit && !atomic_load(&t->stopping)) {
@@ -255,10 +254,8 @@ fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char 
         got = fread(buf, 1, sizeof(buf), t->in);
         if (got == 0) {
             clearerr(t->in);
-            if (*n == 0) {
-                struct timespec ts = { 0, (long) (timeout_ms < 1000 ? timeout_ms : 1000) * 1000000L };
-                nanosleep(&ts, NULL);            /* Java's task waits 1 s at EOF */
-            }
+            if (*n == 0)
+                kc_sleep_ms(timeout_ms < 1000 ? timeout_ms : 1000); /* Java's: 1 s at EOF */
             break;
         }
         t->partial = realloc(t->partial, t->partial_len + got);
