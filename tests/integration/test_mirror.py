@@ -155,12 +155,15 @@ def test_headers_timestamps_order_and_new_topics_without_restart(workers, source
              what="two tasks RUNNING")
     p = Producer(source_cluster.client_config(log_level=0))
     sent = []
+    # Recent timestamps: older than the topics' retention (7 days), the records could be
+    # deleted by the brokers' next retention check before they are read.
+    ts0 = (int(time.time()) - 60) * 1000
     for i in range(60):
         part = i % 3
         key = None if i % 7 == 0 else f"k{i}".encode()
         value = None if i % 11 == 5 else f"v{i}".encode()
         headers = [("h1", f"x{i}".encode()), ("h2", None), ("h1", b"\x00\xff")]
-        ts = 1700000000000 + i
+        ts = ts0 + i
         p.produce(first, key=key, value=value, headers=headers, partition=part, timestamp=ts)
         sent.append((part, key, value, headers, ts))
     p.flush(10)

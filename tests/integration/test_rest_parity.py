@@ -943,6 +943,10 @@ def test_file_sink_writes_what_javas_writes(sides, target_cluster):
 ERRANT = [(b"k0", b'{"a": 1}', None), (b"k1", b"not json", [("h1", b"v1"), ("h2", None)]),
           (None, b'{"b": 2}', None), (b"k3", b'{"x":', None), (b"k4", b"[1, 2]", None)]
 GOOD_LINES = [b"{a=1}", b"{b=2}", b"[1, 2]"]
+# The errant records' timestamps (ERRANT_TS + index): recent, as the topics' default
+# retention (7 days) would otherwise delete them, and with them the queue's copies, the
+# next time the broker checks (every 5 minutes), maybe between the write and the read.
+ERRANT_TS = (int(time.time()) - 60) * 1000
 
 
 def read_records(cluster, topic, expected, timeout=60):
@@ -974,7 +978,7 @@ def produce_errant(cluster, topic):
     cluster.create_topic(topic, 1, 1)
     p = Producer(cluster.client_config(log_level=0))
     for i, (key, value, headers) in enumerate(ERRANT):
-        p.produce(topic, key=key, value=value, headers=headers, timestamp=1_700_000_000_000 + i)
+        p.produce(topic, key=key, value=value, headers=headers, timestamp=ERRANT_TS + i)
     p.flush(10)
 
 
@@ -1041,7 +1045,7 @@ def test_sink_errors_tolerance_all_skips_to_the_dead_letter_queue(sides, target_
                    side.worker.get(f"/connectors/{side.prefix}tolerant/status").json()["tasks"])
     java, ours = got["j"], got["k"]
     assert [(k, v, ts) for k, v, _, ts in java] == [
-        (b"k1", b"not json", 1_700_000_000_001), (b"k3", b'{"x":', 1_700_000_000_003)], java
+        (b"k1", b"not json", ERRANT_TS + 1), (b"k3", b'{"x":', ERRANT_TS + 3)], java
     assert [(k, v, ts) for k, v, _, ts in ours] == [(k, v, ts) for k, v, _, ts in java]
     for (_, _, jh, _), (_, _, kh_, _) in zip(java, ours):
         assert [k for k, _ in kh_] == [k for k, _ in jh], (jh, kh_)
@@ -1069,7 +1073,7 @@ def test_sink_errors_tolerance_all_skips_to_the_dead_letter_queue(sides, target_
     assert error_log_lines(sides[1].worker, sides[1].prefix) == jlog
     assert jlog[0] == ("{P}tolerant-0", "Executing stage 'VALUE_CONVERTER' with class "
                        "'org.apache.kafka.connect.json.JsonConverter', where consumed record is "
-                       f"{{topic='{topic}', partition=0, offset=1, timestamp=1700000000001, "
+                       f"{{topic='{topic}', partition=0, offset=1, timestamp={ERRANT_TS + 1}, "
                        "timestampType=CreateTime}"), jlog
 
 
