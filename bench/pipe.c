@@ -31,7 +31,8 @@
  * MirrorSource task's offset-syncs producer (idempotent, librdkafka's linger and the
  * buffer.memory default). It is the ceiling of a MirrorSource copy on the machine: the
  * brokers' work for the syncs is MirrorMaker's protocol, not the worker's cost.
- * -X sets a librdkafka property on both clients of every thread (not the syncs producer).
+ * -X sets a librdkafka property on both clients of every thread (not the syncs producer);
+ * -Y sets one on the syncs producer (e.g. -Y linger.ms=1000: fewer, larger sync requests).
  *
  * Exits 0 when every record is acknowledged (with -f: when stopped, everything consumed by
  * then acknowledged), after printing one JSON line:
@@ -71,11 +72,17 @@
 #define PIPE_SYNC_MAX_LAG        100          /* offset.lag.max */
 #define PIPE_SYNCS_IN_FLIGHT     10           /* MirrorSourceTask's MAX_OUTSTANDING_OFFSET_SYNCS */
 
+/* librdkafka properties given on the command line, in order. */
+typedef struct pipe_props {
+    const char *kv[PIPE_MAX_X][2];
+    int         n;
+} pipe_props;
+
 typedef struct pipe_opts {
     const char *source, *topic, *target, *dest;
     const char *syncs_topic;        /* -s: NULL writes no offset syncs */
-    const char *x[PIPE_MAX_X][2];
-    int         nx;
+    pipe_props  x;                  /* -X: the data clients' */
+    pipe_props  y;                  /* -Y: the syncs producer's */
 } pipe_opts;
 
 /* One thread's share: its partitions and what it has moved. */
@@ -138,7 +145,7 @@ set(rd_kafka_conf_t *conf, const char *k, const char *v)
 
 /* A client with bootstrap, the given settings, then every -X. NULL after a message. */
 static rd_kafka_t *
-client(const pipe_opts *o, rd_kafka_type_t type, const char *bootstrap,
+client(const pipe_props *extra, rd_kafka_type_t type, const char *bootstrap,
        const char *const *settings,
        void (*dr)(rd_kafka_t *, const rd_kafka_message_t *, void *), void *opaque)
 {
@@ -151,8 +158,8 @@ client(const pipe_opts *o, rd_kafka_type_t type, const char *bootstrap,
     for (const char *const *s = settings; s != NULL && s[0] != NULL; s += 2)
         if (set(conf, s[0], s[1]) != 0)
             goto fail;
-    for (int i = 0; i < o->nx; i++)
-        if (set(conf, o->x[i][0], o->x[i][1]) != 0)
+    for (int i = 0; i < extra->n; i++)
+        if (set(conf, extra->kv[i][0], extra->kv[i][1]) != 0)
             goto fail;
     if (dr != NULL)
         rd_kafka_conf_set_dr_msg_cb(conf, dr);
@@ -296,12 +303,12 @@ pipe_main(void *arg)
 
     snprintf(prefetch_kb, sizeof(prefetch_kb), "%d",
              budget < PIPE_FETCH_MAX_KB ? budget : PIPE_FETCH_MAX_KB);
-    consumer = client(o, RD_KAFKA_CONSUMER, o->source, (const char *const[]) {
+    consumer = client(&o->x, RD_KAFKA_CONSUMER, o->source, (const char *const[]) {
                           "enable.auto.commit", "false", "auto.offset.reset", "earliest",
                           "queued.max.messages.kbytes", prefetch_kb,
                           "fetch.queue.backoff.ms", "10",
                           "client.id", "bench-pipe-consumer", NULL }, NULL, NULL);
-    producer = client(o, RD_KAFKA_PRODUCER, o->target, (const char *const[]) {
+    producer = client(&o->x, RD_KAFKA_PRODUCER, o->target, (const char *const[]) {
                           "acks", "all", "enable.idempotence", "true",
                           "max.in.flight.requests.per.connection", "1",
                           "message.timeout.ms", "2147483647", "partitioner", "murmur2_random",
@@ -313,9 +320,7 @@ pipe_main(void *arg)
         goto out;
     }
     if (o->syncs_topic != NULL) {
-        /* Not client(): the -X settings are the data clients'. */
-        pipe_opts plain = { .nx = 0 };
-        t->sync_producer = client(&plain, RD_KAFKA_PRODUCER, o->source, (const char *const[]) {
+        t->sync_producer = client(&o->y, RD_KAFKA_PRODUCER, o->source, (const char *const[]) {
                                       "enable.idempotence", "true",
                                       "queue.buffering.max.kbytes", PIPE_PRODUCER_KBYTES,
                                       "client.id", "bench-pipe-offset-syncs", NULL },
@@ -451,8 +456,23 @@ static int
 usage(void)
 {
     fprintf(stderr, "usage: pipe [-f] [-t THREADS] [-s SYNCS_TOPIC] [-X key=value]... "
-            "SOURCE_BOOTSTRAP TOPIC TARGET_BOOTSTRAP DEST_TOPIC\n");
+            "[-Y key=value]... SOURCE_BOOTSTRAP TOPIC TARGET_BOOTSTRAP DEST_TOPIC\n");
     return 2;
+}
+
+/* Adds "key=value" (split in place) to props; false when it has no '=' or props is full. */
+static bool
+add_prop(pipe_props *props, char *kv)
+{
+    char *eq = strchr(kv, '=');
+
+    if (eq == NULL || props->n >= PIPE_MAX_X)
+        return false;
+    *eq = '\0';
+    props->kv[props->n][0] = kv;
+    props->kv[props->n][1] = eq + 1;
+    props->n++;
+    return true;
 }
 
 int
@@ -473,14 +493,12 @@ main(int argc, char **argv)
             nthreads = atoi(argv[++a]);
         } else if (strcmp(argv[a], "-s") == 0 && a + 1 < argc) {
             o.syncs_topic = argv[++a];
-        } else if (strcmp(argv[a], "-X") == 0 && a + 1 < argc && o.nx < PIPE_MAX_X) {
-            char *kv = argv[++a], *eq = strchr(kv, '=');
-            if (eq == NULL)
+        } else if (strcmp(argv[a], "-X") == 0 && a + 1 < argc) {
+            if (!add_prop(&o.x, argv[++a]))
                 return usage();
-            *eq = '\0';
-            o.x[o.nx][0] = kv;
-            o.x[o.nx][1] = eq + 1;
-            o.nx++;
+        } else if (strcmp(argv[a], "-Y") == 0 && a + 1 < argc) {
+            if (!add_prop(&o.y, argv[++a]))
+                return usage();
         } else {
             return usage();
         }
@@ -493,7 +511,7 @@ main(int argc, char **argv)
     o.dest = argv[a + 3];
 
     /* Partitions and their watermarks, before any thread starts. */
-    if ((meta = client(&o, RD_KAFKA_CONSUMER, o.source, NULL, NULL, NULL)) == NULL)
+    if ((meta = client(&o.x, RD_KAFKA_CONSUMER, o.source, NULL, NULL, NULL)) == NULL)
         return 1;
     rkt = rd_kafka_topic_new(meta, o.topic, NULL);
     /* A topic created a moment ago (the latency scenario's) may not be known yet. */
