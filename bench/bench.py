@@ -16,7 +16,8 @@ and kconnect first in even ones:
   latency     a steady producer at BENCH_LAT_RATE records/s into a new source topic;
               consume time on the target minus the record's timestamp
   startup     exec -> GET / answering, and exec -> the connector's task RUNNING with the
-              connector posted as soon as GET / answers
+              connector posted as soon as GET / answers; and a floor without any worker (kind
+              "floor"): the three CreateTopics such a start-up waits for, one after another
   failover    two workers, kill -9 of the one running the source task; until records
               produced after the kill reach the target
 
@@ -133,7 +134,7 @@ class Settings:
             if s not in ("throughput", "latency", "startup", "failover"):
                 raise SystemExit(f"bench: unknown scenario {s!r} in BENCH_SCENARIOS")
         for k in self.skip:
-            if k not in KINDS + ("pipe", "hop"):
+            if k not in KINDS + ("pipe", "hop", "floor"):
                 raise SystemExit(f"bench: unknown kind {k!r} in BENCH_SKIP")
 
     def as_dict(self):
@@ -778,8 +779,36 @@ class Bench:
                 "sent": producer.sent, "rate": s.lat_rate}
 
     # ---- start-up ----
+    def startup_floor(self, uid):
+        """What the brokers alone take for the topics a worker's first start and its first
+        MirrorSource connector wait for: the CreateTopics requests kconnect sends, one after
+        another (status and config topics, then the offsets topic, then the remote topic),
+        from an admin client already connected. Each returns once the controller has
+        committed the topic; the brokers make its partitions after that, and a start-up
+        also waits for some of them (not counted here), so this is a floor."""
+        from confluent_kafka.admin import AdminClient, NewTopic
+        admin = AdminClient({"bootstrap.servers": self.target.bootstrap})
+        admin.list_topics(timeout=30)
+        compact = {"cleanup.policy": "compact"}
+        requests = [[NewTopic(f"bench-status-{uid}", 5, 1, config=compact),
+                     NewTopic(f"bench-configs-{uid}", 1, 1, config=compact)],
+                    [NewTopic(f"bench-offsets-{uid}", 25, 1, config=compact)],
+                    [NewTopic(f"s{uid}.{START_TOPIC}", PARTITIONS, 1)]]
+        took = []
+        try:
+            for topics in requests:
+                t = time.monotonic()
+                for f in admin.create_topics(topics, request_timeout=30).values():
+                    f.result(30)
+                took.append(time.monotonic() - t)
+        finally:
+            delete_topics(self.target, [f"s{uid}.{START_TOPIC}"])
+        return {"running_s": sum(took), "create_s": took}
+
     def startup(self, kind, pair):
         s, uid = self.s, self.uid()
+        if kind == "floor":
+            return self.startup_floor(uid)
         name = f"startup-{kind}-p{pair}"
         alias = f"s{uid}"
         w = Worker(kind, self.java, s, self.workdir(name), worker_props(self.target, uid), name)
@@ -978,7 +1007,9 @@ class Bench:
                     if scenario in s.scenarios:
                         # The pipe has a latency (the floor without Connect), not a start;
                         # so has one broker hop without any copy (the floor of any copy).
-                        order = kinds + ("pipe", "hop") if scenario == "latency" else kinds
+                        # A start-up's floor is the brokers creating its topics.
+                        order = (kinds + ("pipe", "hop") if scenario == "latency" else
+                                 kinds + ("floor",) if scenario == "startup" else kinds)
                         for kind in order:
                             if kind in s.skip:
                                 continue
@@ -1158,6 +1189,7 @@ def markdown(results, summary):
         lines.append(f"| {row['figure']} | {java} | {_fmt(row['kconnect'], row['unit'])} | "
                      f"{pipe} | {ratio} | {row['target'] or '—'} | {met} |")
     lines += hop_floor(results, summary)
+    lines += startup_floor(results, summary)
     lines += warmup_note(results)
     failed = [r for r in results["runs"] if "error" in r]
     if failed:
@@ -1209,6 +1241,29 @@ def hop_floor(results, summary):
         text += f" The p99 target, 1/3 of Java's {_fmt(java, 'ms')}, is {_fmt(java / 3, 'ms')}"
         text += (": below this one hop's p99, so no copy (two hops) can meet it on this machine."
                  if p99 > java / 3 else ", above this one hop's p99 (a copy takes two hops).")
+    return ["", text]
+
+
+def startup_floor(results, summary):
+    """The paragraph under the table on the start-up's floor (kind "floor"): the brokers
+    creating the topics a start-up waits for, with no worker at all."""
+    floor = [r for r in results["runs"]
+             if r["scenario"] == "startup" and r["kind"] == "floor" and r["pair"] >= 1 and
+             "error" not in r]
+    if not floor:
+        return []
+    total = _median([r["running_s"] for r in floor])
+    each = [_median([r["create_s"][i] for r in floor]) for i in range(3)]
+    java = next((row["java"] for row in summary if row["metric"] == "running_s"), None)
+    text = (f"Start-up floor: the three CreateTopics a first start and its connector wait "
+            f"for (status and config topics, offsets topic, remote topic), one after another "
+            f"from a connected admin client, no worker, in the same pairs: "
+            f"{_fmt(total, 's')} ({', '.join(_fmt(x * 1000, 'ms') for x in each)}; median "
+            f"of {len(floor)}); the brokers make the partitions after that, and a start-up "
+            f"waits for some of them too.")
+    if java is not None and total is not None:
+        text += (f" The target, 1/20 of Java's {_fmt(java, 's')}, is {_fmt(java / 20, 's')}: "
+                 f"{_fmt(java / 20 - total, 's')} above this floor for everything else.")
     return ["", text]
 
 
