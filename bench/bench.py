@@ -786,14 +786,16 @@ class Bench:
         from an admin client already connected. Each returns once the controller has
         committed the topic; the brokers make its partitions after that, and a start-up
         also waits for some of them (not counted here), so this is a floor."""
-        from confluent_kafka.admin import AdminClient, NewTopic
-        admin = AdminClient({"bootstrap.servers": self.target.bootstrap})
+        from confluent_kafka.admin import NewTopic
+        props = worker_props(self.target, uid)      # the topics a worker's start would make
+        remote = f"s{uid}.{START_TOPIC}"
+        admin = self.target.admin()
         admin.list_topics(timeout=30)
         compact = {"cleanup.policy": "compact"}
-        requests = [[NewTopic(f"bench-status-{uid}", 5, 1, config=compact),
-                     NewTopic(f"bench-configs-{uid}", 1, 1, config=compact)],
-                    [NewTopic(f"bench-offsets-{uid}", 25, 1, config=compact)],
-                    [NewTopic(f"s{uid}.{START_TOPIC}", PARTITIONS, 1)]]
+        requests = [[NewTopic(props["status.storage.topic"], 5, 1, config=compact),
+                     NewTopic(props["config.storage.topic"], 1, 1, config=compact)],
+                    [NewTopic(props["offset.storage.topic"], 25, 1, config=compact)],
+                    [NewTopic(remote, PARTITIONS, 1)]]
         took = []
         try:
             for topics in requests:
@@ -802,7 +804,7 @@ class Bench:
                     f.result(30)
                 took.append(time.monotonic() - t)
         finally:
-            delete_topics(self.target, [f"s{uid}.{START_TOPIC}"])
+            delete_topics(self.target, [remote])
         return {"running_s": sum(took), "create_s": took}
 
     def startup(self, kind, pair):
@@ -1253,7 +1255,7 @@ def startup_floor(results, summary):
     if not floor:
         return []
     total = _median([r["running_s"] for r in floor])
-    each = [_median([r["create_s"][i] for r in floor]) for i in range(3)]
+    each = [_median([r["create_s"][i] for r in floor]) for i in range(len(floor[0]["create_s"]))]
     java = next((row["java"] for row in summary if row["metric"] == "running_s"), None)
     text = (f"Start-up floor: the three CreateTopics a first start and its connector wait "
             f"for (status and config topics, offsets topic, remote topic), one after another "
