@@ -179,15 +179,7 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     kc_klog                         *l = kc_xcalloc(1, sizeof(*l));
     char                            *pid = kc_xasprintf("%s-producer", client_id_base);
     char                            *wait_key = kc_xasprintf("%sfetch.max.wait.ms", prefix);
-    /* Both clients connect to every broker as soon as they learn it (librdkafka's default,
-     * sparse connections, connects on demand): a new sparse client drops its bootstrap
-     * connection once it knows the brokers, failing the request that was on it, and holds
-     * back its next connection for half of reconnect.backoff.ms, so each store's first
-     * requests waited 25-50 ms more at every start. The partitions of the internal topics
-     * (31 by default) are spread over the cluster, so these clients end up connected to
-     * every broker anyway.
-     *
-     * fetch_wait_ms, unless the worker config sets fetch.max.wait.ms (see kafka_log.h and
+    /* fetch_wait_ms, unless the worker config sets fetch.max.wait.ms (see kafka_log.h and
      * the callers for why a store asks for its own). */
     bool                             own_wait = fetch_wait_ms > 0 &&
                                                 kc_props_get(props, wait_key) == NULL;
@@ -196,7 +188,6 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
         "client.id", client_id_base, "enable.auto.commit", "false",
         "enable.auto.offset.store", "false", "enable.partition.eof", "false",
         "group.id", client_id_base, "auto.offset.reset", "earliest",
-        "enable.sparse.connections", "false",
         own_wait ? "fetch.wait.max.ms" : NULL, wait_ms, NULL };
     const char                      *producer_base[32];
     size_t                           np = 0;
@@ -215,8 +206,6 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     producer_base[np++] = "all";
     producer_base[np++] = "linger.ms";
     producer_base[np++] = "0";
-    producer_base[np++] = "enable.sparse.connections";
-    producer_base[np++] = "false";
     for (const char *const *e = extra_producer; e != NULL && e[0] != NULL && np < 30; e += 2) {
         producer_base[np++] = e[0];
         producer_base[np++] = e[1];

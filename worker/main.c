@@ -122,14 +122,10 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
     }
 
     /* The worker's shared admin client: every top-level setting, as Java's Admin.create(
-     * config.originals()). client.id follows Java's "<group.id>-shared-admin". Connected
-     * to every broker at once, as the internal topics' clients (worker/kafka_log.c): its
-     * first requests create those topics, on the start-up path. */
+     * config.originals()). client.id follows Java's "<group.id>-shared-admin". */
     client_id = kc_xasprintf("%s-shared-admin", kc_cfg_str(&wc.cfg, "group.id"));
     admin = kc_kafka_new(RD_KAFKA_PRODUCER, &wc.props, "",
-                         (const char *const[]) { "client.id", client_id,
-                                                 "enable.sparse.connections", "false", NULL },
-                         &err);
+                         (const char *const[]) { "client.id", client_id, NULL }, &err);
     free(client_id);
     if (admin == NULL)
         goto fail;

@@ -550,7 +550,7 @@ make_client(const kc_mirror_config *c, const char *cluster, const char *role, in
     kc_err      e;
     rd_kafka_t *rk;
     char        kb[32];
-    const char *extra[7] = { NULL };
+    const char *extra[5] = { NULL };
     size_t      nx = 0;
 
     kc_mirror_client_props(c, cluster, role, task, role_label, &props);
@@ -567,16 +567,6 @@ make_client(const kc_mirror_config *c, const char *cluster, const char *role, in
         kc_log_info("mirror", "%s %s (%s): idempotence disabled: its acks, retries or "
                     "max.in.flight.requests.per.connection do not allow it", cluster, role,
                     role_label);
-    /* A task's consumers and producers reach the leaders of many partitions, so they
-     * connect to every broker they learn at once (worker/kafka_log.c says what connecting
-     * on demand costs a new client: its first requests waited 25-50 ms more). A
-     * MirrorSource task went from its assignment to RUNNING in 23 ms instead of 40 (medians
-     * of 7 starts on local brokers). The admin clients ask one broker at a time and connect
-     * on demand, as Java's do. */
-    if (strcmp(role, "admin") != 0) {
-        extra[nx++] = "enable.sparse.connections";
-        extra[nx++] = "false";
-    }
     if (prefetch_partitions > 0) {
         /* The partitions' fetch queues are all forwarded to the task's one queue, and
          * librdkafka measures queued.max.messages.kbytes (64 MiB) against that shared queue:
