@@ -19,7 +19,8 @@
  *   - a producer with the settings kconnect's source tasks get (worker/runtime.c:
  *     acks=all, idempotent, one request in flight per connection, no delivery timeout,
  *     linger.ms 0, murmur2_random partitioner; worker/clientconf.c: the buffer.memory default as
- *     queue.buffering.max.kbytes; librdkafka's defaults otherwise);
+ *     queue.buffering.max.kbytes, and for every client Java's reconnect.backoff.ms and a
+ *     connection to each broker as soon as it is known; librdkafka's defaults otherwise);
  *   - the value is lent to the producer (no RD_KAFKA_MSG_F_COPY): the consumed message stays
  *     alive until its delivery report, which destroys it. librdkafka always copies the key.
  * With -s, each thread also writes MirrorMaker 2's offset syncs into SYNCS_TOPIC on the
@@ -143,7 +144,9 @@ set(rd_kafka_conf_t *conf, const char *k, const char *v)
     return 0;
 }
 
-/* A client with bootstrap, the given settings, then every -X. NULL after a message. */
+/* A client with bootstrap, what worker/clientconf.c gives every kconnect client (Java's
+ * reconnect.backoff.ms, a connection to each broker as soon as it is known), the given
+ * settings, then every -X. NULL after a message. */
 static rd_kafka_t *
 client(const pipe_props *extra, rd_kafka_type_t type, const char *bootstrap,
        const char *const *settings,
@@ -153,7 +156,9 @@ client(const pipe_props *extra, rd_kafka_type_t type, const char *bootstrap,
     rd_kafka_t      *rk;
     char             errstr[512];
 
-    if (set(conf, "bootstrap.servers", bootstrap) != 0)
+    if (set(conf, "bootstrap.servers", bootstrap) != 0 ||
+        set(conf, "reconnect.backoff.ms", "50") != 0 ||
+        set(conf, "enable.sparse.connections", "false") != 0)
         goto fail;
     for (const char *const *s = settings; s != NULL && s[0] != NULL; s += 2)
         if (set(conf, s[0], s[1]) != 0)
@@ -172,6 +177,22 @@ client(const pipe_props *extra, rd_kafka_type_t type, const char *bootstrap,
 fail:
     rd_kafka_conf_destroy(conf);
     return NULL;
+}
+
+/* An idempotent producer takes its producer id before its first produce request. It asks
+ * for one when created and at every metadata answer; asked before any broker connection
+ * is up, it asks again only 500 ms later, unless a metadata answer comes first. A new
+ * producer's first metadata answer comes from its bootstrap connection, which it drops
+ * once it knows the brokers, so the id was often asked for with no broker up: the first
+ * records waited 500 ms. A brokers-only metadata request once a connection is up makes
+ * it ask then. */
+static void
+producer_ready(rd_kafka_t *producer)
+{
+    const struct rd_kafka_metadata *md = NULL;
+
+    if (rd_kafka_metadata(producer, 0, NULL, &md, 10000) == RD_KAFKA_RESP_ERR_NO_ERROR)
+        rd_kafka_metadata_destroy(md);
 }
 
 /* Delivery report, on the pipe thread (rd_kafka_poll): the lent value goes back with the
@@ -319,6 +340,7 @@ pipe_main(void *arg)
         t->failed = 1;
         goto out;
     }
+    producer_ready(producer);
     if (o->syncs_topic != NULL) {
         t->sync_producer = client(&o->y, RD_KAFKA_PRODUCER, o->source, (const char *const[]) {
                                       "enable.idempotence", "true",
