@@ -62,6 +62,7 @@
 #include "connectors/mirror/mirror_records.h"
 #include "connectors/mirror/offset_sync.h"
 #include "worker/common.h"
+#include "worker/kafka.h"
 
 #define PIPE_BATCH   500
 #define STARTUP_WAIT_NS (30 * 1000000000LL)  /* for a new topic's metadata and watermarks */
@@ -177,22 +178,6 @@ client(const pipe_props *extra, rd_kafka_type_t type, const char *bootstrap,
 fail:
     rd_kafka_conf_destroy(conf);
     return NULL;
-}
-
-/* An idempotent producer takes its producer id before its first produce request. It asks
- * for one when created and at every metadata answer; asked before any broker connection
- * is up, it asks again only 500 ms later, unless a metadata answer comes first. A new
- * producer's first metadata answer comes from its bootstrap connection, which it drops
- * once it knows the brokers, so the id was often asked for with no broker up: the first
- * records waited 500 ms. A brokers-only metadata request once a connection is up makes
- * it ask then. */
-static void
-producer_ready(rd_kafka_t *producer)
-{
-    const struct rd_kafka_metadata *md = NULL;
-
-    if (rd_kafka_metadata(producer, 0, NULL, &md, 10000) == RD_KAFKA_RESP_ERR_NO_ERROR)
-        rd_kafka_metadata_destroy(md);
 }
 
 /* Delivery report, on the pipe thread (rd_kafka_poll): the lent value goes back with the
@@ -340,7 +325,10 @@ pipe_main(void *arg)
         t->failed = 1;
         goto out;
     }
-    producer_ready(producer);
+    /* Connected before its first record, as a task's producer is by then (kc_kafka_connect
+     * says why: without it the first records waited 500 ms for the producer id). A failure
+     * shows again where the producer is used. */
+    kc_kafka_connect(producer, 10000, &(kc_err) { 0, "" });
     if (o->syncs_topic != NULL) {
         t->sync_producer = client(&o->y, RD_KAFKA_PRODUCER, o->source, (const char *const[]) {
                                       "enable.idempotence", "true",

@@ -44,9 +44,10 @@ void kc_kafka_destroy(rd_kafka_t *rk);
 void kc_kafka_last_error(rd_kafka_t *rk, char *buf, size_t size);
 
 /* Waits until rk is connected to a broker and knows the cluster's brokers (a Metadata
- * request for no topic). librdkafka connects a new handle only when it first needs a
- * broker, and some of its lookups (partition leaders) that find none up yet wait 100 ms,
- * then 200, ... before asking again: connecting first spares that. KC_ETIMEOUT/KC_EKAFKA. */
+ * request for no topic). A new handle connects at once (worker/clientconf.c), but what it
+ * asks for before a connection is up waits: a partition leader lookup that finds no broker
+ * up asks again 100 ms later, then 200, ...; an idempotent producer's id, 500 ms later
+ * (unless a Metadata answer comes first, as this one does). KC_ETIMEOUT/KC_EKAFKA. */
 int kc_kafka_connect(rd_kafka_t *rk, int timeout_ms, kc_err *err);
 
 /* The cluster id, as a new string. KC_ETIMEOUT if the brokers did not answer in time. */

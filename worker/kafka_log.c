@@ -237,10 +237,9 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     l->partitions = partitions;
     l->position = kc_xcalloc((size_t) partitions, sizeof(*l->position));
     l->queue = rd_kafka_queue_get_consumer(l->consumer);
-    /* The producer connects now rather than at its first use (a read to the end asks it
-     * for end offsets): librdkafka connects a handle only when it needs to, and a leader
-     * lookup that finds no broker up yet waits 100 ms, then 200, ... before asking again.
-     * A failure here shows again, with its own message, where the producer is used. */
+    /* The producer is connected before its first use (a read to the end asks it for end
+     * offsets), which would otherwise wait (kc_kafka_connect says how long). A failure
+     * here shows again, with its own message, where the producer is used. */
     kc_kafka_connect(l->producer, (int) (deadline > kc_mono_ms() ? deadline - kc_mono_ms() : 0),
                      &(kc_err) { 0, "" });
     free(pid);

@@ -397,11 +397,10 @@ refresh(msc *c, bool initial)
     pthread_mutex_lock(&c->lock);
     changed = !same_topics(source, nsource, c->known_source, c->nsource);
     pthread_mutex_unlock(&c->lock);
-    if (changed || missing > 0 || initial) {
-        if (!initial)
-            KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Found %zu topics to replicate (%zu missing on the "
-                "target); reconfiguring tasks", nsource, missing);
-        if (missing > 0 && !initial)
+    if (!initial && (changed || missing > 0)) {
+        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Found %zu topics to replicate (%zu missing on the "
+            "target); reconfiguring tasks", nsource, missing);
+        if (missing > 0)
             compute_and_create(c, source, nsource, &target, &ntarget);
     }
     pthread_mutex_lock(&c->lock);
