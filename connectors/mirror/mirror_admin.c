@@ -254,16 +254,6 @@ kc_admin_topics_free(kc_admin_topic *t, size_t n)
     free(t);
 }
 
-kc_admin_topic *
-kc_admin_topics_copy(const kc_admin_topic *t, size_t n)
-{
-    kc_admin_topic *out = n > 0 ? kc_xcalloc(n, sizeof(*out)) : NULL;
-
-    for (size_t i = 0; i < n; i++)
-        out[i] = (kc_admin_topic) { kc_xstrdup(t[i].name), t[i].partitions };
-    return out;
-}
-
 /* The per-topic outcomes of a CreateTopics or CreatePartitions answer, in the order of
  * names; a topic the answer does not mention gets _TIMED_OUT (its outcome is unknown).
  * msgs (may be NULL) gets the broker's message of each failed topic. */

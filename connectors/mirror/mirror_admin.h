@@ -45,7 +45,6 @@ typedef struct kc_admin_topic { char *name; int partitions; } kc_admin_topic;
 int  kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_t *n,
                           kc_err *err);
 void kc_admin_topics_free(kc_admin_topic *t, size_t n);
-kc_admin_topic *kc_admin_topics_copy(const kc_admin_topic *t, size_t n);   /* NULL if n is 0 */
 
 typedef struct kc_admin_new_topic {
     const char        *name;

@@ -20,7 +20,7 @@ typedef struct job {
     kc_job_fn   fn;
     void       *arg;
     int64_t     next;            /* monotonic ms */
-    int64_t     period;          /* 0: run once, then dropped */
+    int64_t     period;
 } job;
 
 struct kc_scheduler {
@@ -61,14 +61,6 @@ kc_scheduler_add(kc_scheduler *s, const char *name, kc_job_fn fn, void *arg,
     s->jobs[s->njobs++] = (job) { name, fn, arg, first_delay_ms, period_ms > 0 ? period_ms : 1 };
 }
 
-void
-kc_scheduler_add_once(kc_scheduler *s, const char *name, kc_job_fn fn, void *arg,
-                      int64_t first_delay_ms)
-{
-    KC_ASSERT(!s->started && s->njobs < MAX_JOBS);
-    s->jobs[s->njobs++] = (job) { name, fn, arg, first_delay_ms, 0 };
-}
-
 /* Waits on the condition until the monotonic deadline; lock held. */
 static void
 wait_until(kc_scheduler *s, int64_t deadline_ms)
@@ -106,10 +98,6 @@ run(void *arg)
                         due->name, (long long) (kc_mono_ms() - now),
                         (long long) s->warn_after_ms);
         pthread_mutex_lock(&s->lock);
-        if (due->period == 0) {             /* only this thread changes the jobs once started */
-            memmove(due, due + 1, (size_t) (s->jobs + --s->njobs - due) * sizeof(*due));
-            continue;
-        }
         due->next += due->period;           /* fixed rate; a late job runs once, not twice */
         if (due->next < kc_mono_ms())
             due->next = kc_mono_ms();

@@ -24,9 +24,6 @@ kc_scheduler *kc_scheduler_new(const char *name, int64_t warn_after_ms);
 /* period_ms < 0: the job is never run (a disabled feature). first_delay_ms from start. */
 void kc_scheduler_add(kc_scheduler *s, const char *job, kc_job_fn fn, void *arg,
                       int64_t first_delay_ms, int64_t period_ms);
-/* A job run once, first_delay_ms from start, then dropped. */
-void kc_scheduler_add_once(kc_scheduler *s, const char *job, kc_job_fn fn, void *arg,
-                           int64_t first_delay_ms);
 void kc_scheduler_start(kc_scheduler *s);
 bool kc_scheduler_stopping(kc_scheduler *s);
 /* Sleeps up to ms on the scheduler thread's clock; false if stopping. */

@@ -344,8 +344,7 @@ list_target_thread(void *arg)
     return NULL;
 }
 
-/* refreshTopicPartitions (§4.4). `initial`: the synchronous first load of start(), which
- * only lists: job_create_topics() creates what is missing. */
+/* refreshTopicPartitions (§4.4); `initial`: the synchronous first load of start(). */
 static void
 refresh(msc *c, bool initial)
 {
@@ -397,9 +396,10 @@ refresh(msc *c, bool initial)
     pthread_mutex_lock(&c->lock);
     changed = !same_topics(source, nsource, c->known_source, c->nsource);
     pthread_mutex_unlock(&c->lock);
-    if (!initial && (changed || missing > 0)) {
-        KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Found %zu topics to replicate (%zu missing on the "
-            "target); reconfiguring tasks", nsource, missing);
+    if (changed || missing > 0 || initial) {
+        if (!initial)
+            KC_MIRROR_LOG(&c->ctx, KC_PLUGIN_LOG_INFO, "Found %zu topics to replicate (%zu missing on the "
+                "target); reconfiguring tasks", nsource, missing);
         if (missing > 0)
             compute_and_create(c, source, nsource, &target, &ntarget);
     }
@@ -588,7 +588,7 @@ msc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
     return kc_mirror_source_start_prepared(priv, ctx, &cfg, err, errlen);
 }
 
-/* Creates the offset-syncs topic (createOffsetSyncsTopic), on a thread of its own. */
+/* Creates the offset-syncs topic (createOffsetSyncsTopic): start()'s thread or its own. */
 static void *
 offset_syncs_topic_thread(void *arg)
 {
@@ -606,46 +606,13 @@ offset_syncs_topic_thread(void *arg)
     return NULL;
 }
 
-/* The first creations, the scheduler's first job: the offset-syncs topic (on a thread of
- * its own: independent requests, each waiting for the controller) and the remote topics
- * missing from start()'s listing. Java makes both in start(), before the tasks are
- * configured; here start() returns once the topics are listed, so that the worker
- * configures, assigns and starts the tasks (some 40 ms on a single worker) while the
- * brokers make the topics (some 30-50 ms). Nothing waits on them but a task's producer:
- * its first record to a topic being made waits in the producer until the topic exists.
- * The requests leave before the task configs are even written, so a task's first
- * metadata request for the topic (which the broker may answer by creating the topic with
- * its defaults) reaches the controller after them. Only this thread changes the known
- * lists once start() has returned, so it reads them unlocked. */
-static void
-job_create_topics(void *arg)
-{
-    msc            *c = arg;
-    pthread_t       syncs;
-    bool            syncs_threaded = false;
-    kc_admin_topic *target = kc_admin_topics_copy(c->known_target, c->ntarget), *old;
-    size_t          ntarget = c->ntarget;
-
-    if (c->cfg.emit_offset_syncs)
-        syncs_threaded = pthread_create(&syncs, NULL, offset_syncs_topic_thread, c) == 0;
-    if (c->cfg.emit_offset_syncs && !syncs_threaded)
-        offset_syncs_topic_thread(c);
-    compute_and_create(c, c->known_source, c->nsource, &target, &ntarget);
-    pthread_mutex_lock(&c->lock);
-    old = c->known_target;
-    c->known_target = target;
-    kc_admin_topics_free(old, c->ntarget);
-    c->ntarget = ntarget;
-    pthread_mutex_unlock(&c->lock);
-    if (syncs_threaded)
-        pthread_join(syncs, NULL);
-}
-
 int
 kc_mirror_source_start_prepared(void **priv, const kc_context *ctx, kc_mirror_config *cfg,
                                 char *err, size_t errlen)
 {
-    msc *c = kc_xcalloc(1, sizeof(*c));
+    msc      *c = kc_xcalloc(1, sizeof(*c));
+    pthread_t syncs;
+    bool      syncs_threaded = false;
 
     c->ctx = *ctx;
     pthread_mutex_init(&c->lock, NULL);
@@ -663,7 +630,16 @@ kc_mirror_source_start_prepared(void **priv, const kc_context *ctx, kc_mirror_co
         (c->target_admin = kc_mirror_client(&c->cfg, "target", "admin", -1,
                                             "replication-target-admin", NULL, err, errlen)) == NULL)
         goto fail;
+    /* Java creates the offset-syncs topic, then loads the topics: independent requests (a
+     * CreateTopics waits for the controller), so they run at once; both are done before
+     * start() returns. */
+    if (c->cfg.emit_offset_syncs)
+        syncs_threaded = pthread_create(&syncs, NULL, offset_syncs_topic_thread, c) == 0;
+    if (c->cfg.emit_offset_syncs && !syncs_threaded)
+        offset_syncs_topic_thread(c);
     refresh(c, true);
+    if (syncs_threaded)
+        pthread_join(syncs, NULL);
     {
         char    name[512];
         int64_t refresh_ms = kc_mirror_interval_ms(&c->cfg, "refresh.topics.enabled",
@@ -675,7 +651,6 @@ kc_mirror_source_start_prepared(void **priv, const kc_context *ctx, kc_mirror_co
         snprintf(name, sizeof(name), "Scheduler for %s: %s->%s|%s", c->cfg.connector_label,
                  c->cfg.source_alias, c->cfg.target_alias, c->cfg.name);
         c->sched = kc_scheduler_new(name, c->cfg.admin_timeout_ms);
-        kc_scheduler_add_once(c->sched, "creating topics", job_create_topics, c, 0);
         kc_scheduler_add(c->sched, "syncing topic ACLs", job_sync_acls, c, 0, acls_ms);
         kc_scheduler_add(c->sched, "syncing topic configs", job_sync_configs, c, 0, configs_ms);
         kc_scheduler_add(c->sched, "refreshing topics", job_refresh, c, refresh_ms, refresh_ms);
