@@ -1271,14 +1271,23 @@ def hop_floor(results, summary):
         return []
     p50 = _median([r.get("p50_ms") for r in hop])
     p99 = _median([r.get("p99_ms") for r in hop])
-    java = next((row["java"] for row in summary if row["metric"] == "p99_ms"), None)
+    row = next((row for row in summary if row["metric"] == "p99_ms"), None)
+    java = row["java"] if row else None
+    pipe = row["pipe"] if row else None
     text = (f"Latency floor: one broker hop without any copy (the steady producer to a "
             f"consumer of the source topic, same rate, in the same pairs): p50 "
             f"{_fmt(p50, 'ms')}, p99 {_fmt(p99, 'ms')} (median of {len(hop)}).")
     if java is not None and p99 is not None:
         text += f" The p99 target, 1/3 of Java's {_fmt(java, 'ms')}, is {_fmt(java / 3, 'ms')}"
         text += (": below this one hop's p99, so no copy (two hops) can meet it on this machine."
-                 if p99 > java / 3 else ", above this one hop's p99 (a copy takes two hops).")
+                 if p99 > java / 3 else ", above this one hop's p99 (a copy takes two hops)")
+        if p99 <= java / 3 and pipe is not None:
+            text += (f"; the bare pipe, the same copy with no Connect at all, had a p99 of "
+                     f"{_fmt(pipe, 'ms')}, " + ("above the target: the ceiling of this machine "
+                                                "does not reach it." if pipe > java / 3 else
+                                                "within the target."))
+        elif p99 <= java / 3:
+            text += "."
     return ["", text]
 
 
