@@ -314,8 +314,8 @@ class Worker:
                 if "FAILED" in states or last.get("connector", {}).get("state") == "FAILED":
                     raise RuntimeError(f"{self.kind} connector {name} failed: "
                                        f"{json.dumps(last)[:2000]}")
-                mine = all(t.get("worker_id", "").endswith(f":{self.port}")
-                           for t in last.get("tasks", [])) or not here
+                mine = not here or all(t.get("worker_id", "").endswith(f":{self.port}")
+                                       for t in last.get("tasks", []))
                 if len(states) == ntasks and all(s == "RUNNING" for s in states) and mine:
                     return time.monotonic()
             time.sleep(interval)
@@ -813,13 +813,7 @@ class Bench:
             if time.monotonic() > t1 + 60:
                 raise RuntimeError(f"{len(waiting)} partitions still unreadable after 60 s")
             fs = admin.list_offsets({tp: latest for tp in waiting}, request_timeout=5)
-            for tp, f in fs.items():
-                try:
-                    f.result()
-                    waiting = [w for w in waiting
-                               if (w.topic, w.partition) != (tp.topic, tp.partition)]
-                except Exception:
-                    pass
+            waiting = [tp for tp, f in fs.items() if f.exception() is not None]
             if waiting:
                 time.sleep(0.005)
         t2 = time.monotonic()
@@ -1278,16 +1272,17 @@ def hop_floor(results, summary):
             f"consumer of the source topic, same rate, in the same pairs): p50 "
             f"{_fmt(p50, 'ms')}, p99 {_fmt(p99, 'ms')} (median of {len(hop)}).")
     if java is not None and p99 is not None:
-        text += f" The p99 target, 1/3 of Java's {_fmt(java, 'ms')}, is {_fmt(java / 3, 'ms')}"
-        text += (": below this one hop's p99, so no copy (two hops) can meet it on this machine."
-                 if p99 > java / 3 else ", above this one hop's p99 (a copy takes two hops)")
-        if p99 <= java / 3 and pipe is not None:
-            text += (f"; the bare pipe, the same copy with no Connect at all, had a p99 of "
-                     f"{_fmt(pipe, 'ms')}, " + ("above the target: the ceiling of this machine "
-                                                "does not reach it." if pipe > java / 3 else
-                                                "within the target."))
-        elif p99 <= java / 3:
-            text += "."
+        target = java / 3
+        text += f" The p99 target, 1/3 of Java's {_fmt(java, 'ms')}, is {_fmt(target, 'ms')}"
+        if p99 > target:
+            text += ": below this one hop's p99, so no copy (two hops) can meet it on this machine."
+        elif pipe is None:
+            text += ", above this one hop's p99 (a copy takes two hops)."
+        else:
+            text += (f", above this one hop's p99 (a copy takes two hops); the bare pipe, the "
+                     f"same copy with no Connect at all, had a p99 of {_fmt(pipe, 'ms')}, "
+                     + ("above the target: the ceiling of this machine does not reach it."
+                        if pipe > target else "within the target."))
     return ["", text]
 
 

@@ -19,8 +19,9 @@
  *   - a producer with the settings kconnect's source tasks get (worker/runtime.c:
  *     acks=all, idempotent, one request in flight per connection, no delivery timeout,
  *     linger.ms 0, murmur2_random partitioner; worker/clientconf.c: the buffer.memory default as
- *     queue.buffering.max.kbytes, and for every client Java's reconnect.backoff.ms and a
- *     connection to each broker as soon as it is known; librdkafka's defaults otherwise);
+ *     queue.buffering.max.kbytes, and what every client gets (kc_clientconf_connection_defaults:
+ *     Java's reconnect.backoff.ms, a connection to each broker as soon as it is known);
+ *     librdkafka's defaults otherwise);
  *   - the value is lent to the producer (no RD_KAFKA_MSG_F_COPY): the consumed message stays
  *     alive until its delivery report, which destroys it. librdkafka always copies the key.
  * With -s, each thread also writes MirrorMaker 2's offset syncs into SYNCS_TOPIC on the
@@ -61,6 +62,7 @@
 
 #include "connectors/mirror/mirror_records.h"
 #include "connectors/mirror/offset_sync.h"
+#include "worker/clientconf.h"
 #include "worker/common.h"
 #include "worker/kafka.h"
 
@@ -145,9 +147,8 @@ set(rd_kafka_conf_t *conf, const char *k, const char *v)
     return 0;
 }
 
-/* A client with bootstrap, what worker/clientconf.c gives every kconnect client (Java's
- * reconnect.backoff.ms, a connection to each broker as soon as it is known), the given
- * settings, then every -X. NULL after a message. */
+/* A client with what every kconnect client gets first (kc_clientconf_connection_defaults),
+ * bootstrap, the given settings, then every -X. NULL after a message. */
 static rd_kafka_t *
 client(const pipe_props *extra, rd_kafka_type_t type, const char *bootstrap,
        const char *const *settings,
@@ -156,10 +157,13 @@ client(const pipe_props *extra, rd_kafka_type_t type, const char *bootstrap,
     rd_kafka_conf_t *conf = rd_kafka_conf_new();
     rd_kafka_t      *rk;
     char             errstr[512];
+    kc_err           err;
 
-    if (set(conf, "bootstrap.servers", bootstrap) != 0 ||
-        set(conf, "reconnect.backoff.ms", "50") != 0 ||
-        set(conf, "enable.sparse.connections", "false") != 0)
+    if (kc_clientconf_connection_defaults(conf, &err) != KC_OK) {
+        fprintf(stderr, "pipe: %s\n", err.msg);
+        goto fail;
+    }
+    if (set(conf, "bootstrap.servers", bootstrap) != 0)
         goto fail;
     for (const char *const *s = settings; s != NULL && s[0] != NULL; s += 2)
         if (set(conf, s[0], s[1]) != 0)

@@ -345,6 +345,35 @@ apply_special(rd_kafka_conf_t *conf, const kc_props *props, const char *prefix,
     return rc;
 }
 
+/* Java's reconnect.backoff.ms (50 ms; librdkafka's is 100); a worker's reconnect.backoff.ms,
+ * applied after, wins. It matters at start-up: librdkafka drops the bootstrap connection once it knows
+ * the cluster's brokers, failing a request that was on it, and holds back a new client's
+ * next connection for half of reconnect.backoff.ms, so a client's first request often
+ * waits that long.
+ *
+ * Unless a client connects to every broker as soon as it learns them, instead of on
+ * demand (librdkafka's default, sparse connections): then the bootstrap connection is
+ * not dropped, and nothing waits. Every client a start-up makes issues its first
+ * requests at once; on demand, measured on local brokers: a new admin client's first
+ * listing of the topics took 55 ms instead of 5 (librdkafka's other defaults), the
+ * internal topics' stores waited 25-50 ms more, a MirrorSource task went from its
+ * assignment to RUNNING in 40 ms instead of 23, and exec to that task RUNNING took
+ * 271 ms instead of 257 with only the connector's admin clients on demand (medians of
+ * 7 to 10 starts). A Java client connects on demand but without that wait; a worker's
+ * clients reach most brokers of a cluster anyway (the internal topics' and the
+ * replicated topics' partitions are spread over them). */
+int
+kc_clientconf_connection_defaults(rd_kafka_conf_t *conf, kc_err *err)
+{
+    int rc;
+
+    if ((rc = kc_clientconf_set(conf, "reconnect.backoff.ms", "50", "reconnect.backoff.ms",
+                                err)) != KC_OK)
+        return rc;
+    return kc_clientconf_set(conf, "enable.sparse.connections", "false",
+                             "enable.sparse.connections", err);
+}
+
 int
 kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props *props,
                     const char *prefix, kc_err *err)
@@ -365,27 +394,7 @@ kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props 
         (rc = kc_clientconf_set(conf, "queue.buffering.max.kbytes", KC_PRODUCER_BUFFER_KBYTES,
                                 "buffer.memory", err)) != KC_OK)
         return rc;
-    /* Java's reconnect.backoff.ms (50 ms; librdkafka's is 100), reconnect.backoff.ms, if set,
-     * wins. It matters at start-up: librdkafka drops the bootstrap connection once it knows
-     * the cluster's brokers, failing a request that was on it, and holds back a new client's
-     * next connection for half of reconnect.backoff.ms, so a client's first request often
-     * waits that long.
-     *
-     * Unless a client connects to every broker as soon as it learns them, instead of on
-     * demand (librdkafka's default, sparse connections): then the bootstrap connection is
-     * not dropped, and nothing waits. Every client a start-up makes issues its first
-     * requests at once; on demand, measured on local brokers: a new admin client's first
-     * listing of the topics took 55 ms instead of 5 (librdkafka's other defaults), the
-     * internal topics' stores waited 25-50 ms more, a MirrorSource task went from its
-     * assignment to RUNNING in 40 ms instead of 23, and exec to that task RUNNING took
-     * 271 ms instead of 257 with only the connector's admin clients on demand (medians of
-     * 7 to 10 starts). A Java client connects on demand but without that wait; a worker's
-     * clients reach most brokers of a cluster anyway (the internal topics' and the
-     * replicated topics' partitions are spread over them). */
-    if ((rc = kc_clientconf_set(conf, "reconnect.backoff.ms", "50", "reconnect.backoff.ms",
-                                err)) != KC_OK ||
-        (rc = kc_clientconf_set(conf, "enable.sparse.connections", "false",
-                                "enable.sparse.connections", err)) != KC_OK)
+    if ((rc = kc_clientconf_connection_defaults(conf, err)) != KC_OK)
         return rc;
 
     for (size_t i = 0; rc == KC_OK && i < props->n; i++) {

@@ -50,6 +50,11 @@ bool kc_clientconf_default_idempotence(kc_props *p);
 int kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props *props,
                         const char *prefix, kc_err *err);
 
+/* What every client gets before its own settings (kc_clientconf_apply starts with it):
+ * Java's reconnect.backoff.ms and a connection to each broker as soon as it is known.
+ * KC_EINVAL on a librdkafka that refuses them. */
+int kc_clientconf_connection_defaults(rd_kafka_conf_t *conf, kc_err *err);
+
 /* Sets one librdkafka property; KC_EINVAL naming the Java key it came from on failure. */
 int kc_clientconf_set(rd_kafka_conf_t *conf, const char *rk_key, const char *value,
                       const char *java_key, kc_err *err);
