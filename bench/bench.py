@@ -3,9 +3,11 @@ bench/bench.py - the scenarios of `make bench`: kconnect against Java Connect (a
 librdkafka pipe) replicating with MirrorSourceConnector between two local KRaft clusters.
 
 Run through bench/run.sh, which installs and builds what this needs. bench/README.md explains
-the method; in short, once the brokers' JIT has settled (unrecorded pipe copies, pair 0),
-for each pair i in 1..BENCH_PAIRS, every scenario runs once per kind, Java first in odd pairs
-and kconnect first in even ones:
+the method; in short, once the brokers' JIT has settled (unrecorded copies by the pipe, then
+by each worker kind, pair 0), for each pair i in 1..BENCH_PAIRS, every scenario runs once per
+kind, Java first in odd pairs and kconnect first in even ones, and an unrecorded pipe copy
+follows each of Java's throughput runs (what a Java copy leaves the brokers to do slowed the
+run after it):
 
   throughput  a fresh worker replicates the pre-loaded 8-partition topic (1 KB records,
               BENCH_GB) with tasks.max 1 and 4; the bare pipe (build/bench/pipe) copies the
@@ -112,6 +114,7 @@ class Settings:
         self.warmup = _env("BENCH_WARMUP", 3, int)
         self.warmup_max = _env("BENCH_WARMUP_MAX", 40, int)
         self.warmup_jit_share = _env("BENCH_WARMUP_JIT_SHARE", 0.05, float)
+        self.warmup_workers_max = _env("BENCH_WARMUP_WORKERS_MAX", 3, int)
         self.scenarios = _env("BENCH_SCENARIOS", "throughput,latency,startup,failover").split(",")
         self.tasks = [int(t) for t in _env("BENCH_TASKS", "1,4").split(",")]
         self.lat_rate = _env("BENCH_LAT_RATE", 10000, int)
@@ -944,22 +947,26 @@ class Bench:
                 sum(jit_cpu_seconds(p) for p in self.broker_pids))
 
     def warm_up(self):
-        """Unrecorded pipe copies (pair 0) until the brokers' JIT has settled, whatever the
-        scenarios: fresh brokers keep compiling their fetch and produce paths for many
-        copies, and a copy gets faster as they do (on a 2-core machine, 88,000 records/s
-        at the first copy, 245,000 by the 19th, the compiler threads taking a fifth of the
-        machine until then). Unsettled, they slow whichever kind runs first in a pair and
-        every run more than the next. At least BENCH_WARMUP copies; then until two copies
-        in a row spent less than BENCH_WARMUP_JIT_SHARE of the brokers' CPU compiling, or
-        BENCH_WARMUP_MAX copies."""
+        """Unrecorded copies (pair 0) until the brokers' JIT has settled, whatever the
+        scenarios. First pipe copies: fresh brokers keep compiling their fetch and produce
+        paths for many copies, and a copy gets faster as they do (on a 2-core machine,
+        88,000 records/s at the first copy, 245,000 by the 19th, the compiler threads taking
+        a fifth of the machine until then). Unsettled, they slow whichever kind runs first in
+        a pair and every run more than the next. At least BENCH_WARMUP copies; then until two
+        copies in a row spent less than BENCH_WARMUP_JIT_SHARE of the brokers' CPU compiling,
+        or BENCH_WARMUP_MAX copies. Then rounds of one copy by each worker kind to be
+        measured (the largest tasks.max; Java's followed by a settling copy, settle()), until
+        a round in which every copy spent less than that share compiling, or
+        BENCH_WARMUP_WORKERS_MAX rounds. A worker reaches broker code the pipe does not (its
+        group, its internal topics, keyed writes to compacted topics), and the brokers
+        compile it, and recompile the produce path it changes, during the worker's first
+        copies: in the first kconnect copy after the pipe copies, the target broker's
+        compilers spent 0.8-1.8 CPU s per million records copied, 0.07-0.65 in the next
+        four, 0.03-0.19 after four or five; in Java's first copy 3.9, in its next 0.3-0.4."""
         s, quiet, n = self.s, 0, 0
         while n < s.warmup or (quiet < 2 and n < s.warmup_max):
-            before = self.brokers_cpu()
-            self.record("throughput", "pipe", 0, self.pipe, max(s.tasks), 0,
-                        tasks=max(s.tasks), warmup=True)
-            after = self.brokers_cpu()
-            cpu, jit = after[0] - before[0], after[1] - before[1]
-            self.runs[-1].update(brokers_cpu_s=cpu, brokers_jit_cpu_s=jit)
+            self.warmup_copy("pipe")
+            cpu, jit = self.runs[-1]["brokers_cpu_s"], self.runs[-1]["brokers_jit_cpu_s"]
             n += 1
             quiet = quiet + 1 if cpu > 0 and jit / cpu < s.warmup_jit_share else 0
             print(f"bench:   warm-up copy {n}: the brokers' JIT compilers took "
@@ -967,6 +974,53 @@ class Bench:
         if quiet < 2:
             print(f"bench: the brokers' JIT had not settled after {n} warm-up copies "
                   f"(BENCH_WARMUP_MAX)", flush=True)
+        workers = [k for k in KINDS if k not in s.skip]
+        for rounds in range(1, s.warmup_workers_max + 1):
+            quiet = True
+            for kind in workers:
+                self.warmup_copy(kind)
+                cpu = self.runs[-1].get("brokers_cpu_s", 0)
+                jit = self.runs[-1].get("brokers_jit_cpu_s", 0)
+                quiet = quiet and cpu > 0 and jit / cpu < s.warmup_jit_share
+                print(f"bench:   warm-up copy by {kind}: the brokers' JIT compilers took "
+                      f"{jit:.2f} of their {cpu:.2f} CPU s", flush=True)
+                if kind == "java":
+                    self.settle()
+            if quiet:
+                break
+        else:
+            if workers:
+                print(f"bench: the brokers' JIT had not settled after {s.warmup_workers_max} "
+                      f"rounds of the workers' warm-up copies (BENCH_WARMUP_WORKERS_MAX)",
+                      flush=True)
+
+    def warmup_copy(self, kind):
+        """One unrecorded copy of the pre-loaded topic (pair 0, the largest tasks.max) by
+        kind, with the brokers' CPU and their JIT compilers' share of it."""
+        tasks = max(self.s.tasks)
+        before = self.brokers_cpu()
+        if kind == "pipe":
+            self.record("throughput", "pipe", 0, self.pipe, tasks, 0, tasks=tasks, warmup=True)
+        else:
+            self.record("throughput", kind, 0, self.throughput, kind, tasks, 0, tasks=tasks,
+                        warmup=True)
+        after = self.brokers_cpu()
+        self.runs[-1].update(brokers_cpu_s=after[0] - before[0],
+                             brokers_jit_cpu_s=after[1] - before[1])
+
+    def settle(self):
+        """An unrecorded pipe copy (pair 0) after each of Java's throughput runs, before the
+        next measured run. A Java copy leaves the brokers work of its own to finish: G1
+        refinement and collections of what its requests left on the heap, recompiles of the
+        produce path its request shapes (16 KB batches, many more requests) changed. The
+        run after it paid for that: kconnect copies right after a Java copy ran at
+        284,000-339,000 records/s with the target broker spending 2.2-2.6 CPU s per million
+        records, against 317,000-478,000 and 1.4-2.2 right after a pipe copy. In the pair
+        order (Java first in odd pairs) that run was always kconnect's: across three full
+        runs the one-task ratio to the pipe was 0.72-1.13 (median 0.88) in odd pairs and
+        0.88-1.12 (median 1.03) in even ones."""
+        tasks = max(self.s.tasks)
+        self.record("throughput", "pipe", 0, self.pipe, tasks, 0, tasks=tasks, settle=True)
 
     def record(self, scenario, kind, pair, fn, *args, **labels):
         t = time.monotonic()
@@ -1027,6 +1081,8 @@ class Bench:
                             else:
                                 self.record("throughput", kind, pair, self.throughput, kind,
                                             tasks, pair, tasks=tasks)
+                            if kind == "java":
+                                self.settle()
                             if kind == "kconnect":
                                 self.record("throughput", kind, pair, self.throughput, kind,
                                             tasks, pair, False, tasks=tasks,
@@ -1238,20 +1294,41 @@ def markdown(results, summary):
 
 
 def warmup_note(results):
-    """The line under the table on the brokers' warm-up: how many pipe copies it took, and
-    how much of the brokers' CPU their JIT compilers still took in the last one."""
-    warm = [r for r in results["runs"] if r.get("warmup") and "brokers_cpu_s" in r]
-    if not warm:
+    """The lines under the table on the brokers' warm-up (how many copies of each kind it
+    took, and how much of the brokers' CPU their JIT compilers still took in the last) and
+    on the settling copies after Java's throughput runs."""
+    runs = results["runs"]
+    warm = [r for r in runs if r.get("warmup") and "brokers_cpu_s" in r]
+    pipes = [r for r in warm if r["kind"] == "pipe"]
+    if not pipes:
         return []
-    last = warm[-1]
-    share = last["brokers_jit_cpu_s"] / last["brokers_cpu_s"] if last["brokers_cpu_s"] else 0
-    rates = [r.get("records_per_s") for r in warm]
-    return ["", f"Warm-up before the first pair: {len(warm)} pipe copies "
-            f"({_fmt(rates[0], 'records/s')} the first, {_fmt(rates[-1], 'records/s')} the "
-            f"last); the brokers' JIT compilers took {share:.1%} of the brokers' CPU in the "
-            f"last (until two copies in a row under "
-            f"{results['settings']['warmup_jit_share']:.0%}, at most "
-            f"{results['settings']['warmup_max']} copies)."]
+
+    def share(r):
+        return r["brokers_jit_cpu_s"] / r["brokers_cpu_s"] if r["brokers_cpu_s"] else 0
+
+    settings = results["settings"]
+    rates = [r.get("records_per_s") for r in pipes]
+    lines = ["", f"Warm-up before the first pair: {len(pipes)} pipe copies "
+             f"({_fmt(rates[0], 'records/s')} the first, {_fmt(rates[-1], 'records/s')} the "
+             f"last); the brokers' JIT compilers took {share(pipes[-1]):.1%} of the brokers' "
+             f"CPU in the last (until two copies in a row under "
+             f"{settings['warmup_jit_share']:.0%}, at most {settings['warmup_max']} copies)."]
+    workers = [r for r in warm if r["kind"] != "pipe"]
+    if workers:
+        kinds = sorted({r["kind"] for r in workers}, key=KINDS.index)
+        each = "; ".join(
+            f"{k}: " + ", ".join(f"{share(r):.1%}" for r in workers if r["kind"] == k)
+            for k in kinds)
+        lines[-1] += (f" Then {len(workers)} copies by the workers, in rounds of one per "
+                      f"kind until a round with every copy under that share (at most "
+                      f"{settings.get('warmup_workers_max', 'n/a')} rounds); the compilers' "
+                      f"share in each: {each}.")
+    settle = [r for r in runs if r.get("settle") and "error" not in r]
+    if settle:
+        lines[-1] += (f" After each of Java's copies, warm-up and measured, an unrecorded pipe "
+                      f"copy let the brokers finish what it left them before the next run "
+                      f"({len(settle)} copies).")
+    return lines
 
 
 def hop_floor(results, summary):
