@@ -965,25 +965,18 @@ class Bench:
         four, 0.03-0.19 after four or five; in Java's first copy 3.9, in its next 0.3-0.4."""
         s, quiet, n = self.s, 0, 0
         while n < s.warmup or (quiet < 2 and n < s.warmup_max):
-            self.warmup_copy("pipe")
-            cpu, jit = self.runs[-1]["brokers_cpu_s"], self.runs[-1]["brokers_jit_cpu_s"]
             n += 1
-            quiet = quiet + 1 if cpu > 0 and jit / cpu < s.warmup_jit_share else 0
-            print(f"bench:   warm-up copy {n}: the brokers' JIT compilers took "
-                  f"{jit:.2f} of their {cpu:.2f} CPU s", flush=True)
+            quiet = quiet + 1 if self.unrecorded_copy("pipe", f"warm-up copy {n}",
+                                                      warmup=True) else 0
         if quiet < 2:
             print(f"bench: the brokers' JIT had not settled after {n} warm-up copies "
                   f"(BENCH_WARMUP_MAX)", flush=True)
         workers = [k for k in KINDS if k not in s.skip]
-        for rounds in range(1, s.warmup_workers_max + 1):
+        for _ in range(s.warmup_workers_max):
             quiet = True
             for kind in workers:
-                self.warmup_copy(kind)
-                cpu = self.runs[-1].get("brokers_cpu_s", 0)
-                jit = self.runs[-1].get("brokers_jit_cpu_s", 0)
-                quiet = quiet and cpu > 0 and jit / cpu < s.warmup_jit_share
-                print(f"bench:   warm-up copy by {kind}: the brokers' JIT compilers took "
-                      f"{jit:.2f} of their {cpu:.2f} CPU s", flush=True)
+                quiet = self.unrecorded_copy(kind, f"warm-up copy by {kind}",
+                                             warmup=True) and quiet
                 if kind == "java":
                     self.settle()
             if quiet:
@@ -994,19 +987,23 @@ class Bench:
                       f"rounds of the workers' warm-up copies (BENCH_WARMUP_WORKERS_MAX)",
                       flush=True)
 
-    def warmup_copy(self, kind):
-        """One unrecorded copy of the pre-loaded topic (pair 0, the largest tasks.max) by
-        kind, with the brokers' CPU and their JIT compilers' share of it."""
+    def unrecorded_copy(self, kind, what, **label):
+        """One copy of the pre-loaded topic by kind that no figure counts (pair 0, the
+        largest tasks.max, labelled warmup or settle), with the brokers' CPU and their JIT
+        compilers' share of it; True when that share was under BENCH_WARMUP_JIT_SHARE."""
         tasks = max(self.s.tasks)
         before = self.brokers_cpu()
         if kind == "pipe":
-            self.record("throughput", "pipe", 0, self.pipe, tasks, 0, tasks=tasks, warmup=True)
+            self.record("throughput", "pipe", 0, self.pipe, tasks, 0, tasks=tasks, **label)
         else:
             self.record("throughput", kind, 0, self.throughput, kind, tasks, 0, tasks=tasks,
-                        warmup=True)
+                        **label)
         after = self.brokers_cpu()
-        self.runs[-1].update(brokers_cpu_s=after[0] - before[0],
-                             brokers_jit_cpu_s=after[1] - before[1])
+        cpu, jit = after[0] - before[0], after[1] - before[1]
+        self.runs[-1].update(brokers_cpu_s=cpu, brokers_jit_cpu_s=jit)
+        print(f"bench:   {what}: the brokers' JIT compilers took {jit:.2f} of their "
+              f"{cpu:.2f} CPU s", flush=True)
+        return cpu > 0 and jit / cpu < self.s.warmup_jit_share
 
     def settle(self):
         """An unrecorded pipe copy (pair 0) after each of Java's throughput runs, before the
@@ -1019,8 +1016,7 @@ class Bench:
         order (Java first in odd pairs) that run was always kconnect's: across three full
         runs the one-task ratio to the pipe was 0.72-1.13 (median 0.88) in odd pairs and
         0.88-1.12 (median 1.03) in even ones."""
-        tasks = max(self.s.tasks)
-        self.record("throughput", "pipe", 0, self.pipe, tasks, 0, tasks=tasks, settle=True)
+        self.unrecorded_copy("pipe", "settling copy", settle=True)
 
     def record(self, scenario, kind, pair, fn, *args, **labels):
         t = time.monotonic()
