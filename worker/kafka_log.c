@@ -21,7 +21,9 @@ struct kc_klog {
     rd_kafka_t        *producer;
     rd_kafka_queue_t  *queue;          /* the consumer's queue */
     int32_t            partitions;
-    bool               assigned;       /* the consumer reads every partition (first read) */
+    bool               assigned;       /* the consumer reads (since the first read) */
+    bool               partial;        /* ... only the partitions the first read had to
+                                        * read, until it reached their end */
     int64_t           *position;       /* next offset to read, per partition */
     kc_klog_record_fn  fn;
     void              *opaque;
@@ -141,33 +143,59 @@ list_offsets(kc_klog *l, rd_kafka_t *rk, int64_t which, int64_t *out, int64_t de
     }
 }
 
+/* Assigns the partitions for which want[p] (every one when want is NULL) at l->position. */
+static int
+assign(kc_klog *l, const bool *want, kc_err *err)
+{
+    rd_kafka_topic_partition_list_t *parts = rd_kafka_topic_partition_list_new(l->partitions);
+    int                              rc = KC_OK;
+
+    for (int32_t p = 0; p < l->partitions; p++)
+        if (want == NULL || want[p])
+            rd_kafka_topic_partition_list_add(parts, l->topic, p)->offset = l->position[p];
+    if (rd_kafka_assign(l->consumer, parts) != RD_KAFKA_RESP_ERR_NO_ERROR)
+        rc = kc_err_set(err, KC_EKAFKA, "cannot assign the partitions of '%s'", l->topic);
+    rd_kafka_topic_partition_list_destroy(parts);
+    return rc;
+}
+
 /* The consumer starts reading, from the beginning as Java's seekToBeginning, given every
  * partition's end offset: a partition whose end is 0 is empty and starts at 0; the others'
  * start offsets are asked in one ListOffsets round (retried while the leaders of a topic
- * created a moment ago settle). Then all partitions are assigned at their offsets at once.
- * Assigned at OFFSET_BEGINNING instead, the consumer would look each partition up on its
- * own and ask again only after 500 ms when a leader is not ready yet. Done at the first
- * read rather than at open: a log read only later (the offsets, when a task starts) does
- * not hold up start-up while the brokers become leaders of its partitions. */
+ * created a moment ago settle). Assigned at OFFSET_BEGINNING instead, the consumer would
+ * look each partition up on its own and ask again only after 500 ms when a leader is not
+ * ready yet. Done at the first read rather than at open: a log read only later (the
+ * offsets, when a task starts) does not hold up start-up while the brokers become leaders
+ * of its partitions.
+ *
+ * Only the partitions with records to read are assigned now; the others (nothing between
+ * their start and end) once those are read to their end (read_to_end). librdkafka starts
+ * assigned partitions one by one and keeps one Fetch in flight per broker, and a broker
+ * holds a Fetch for up to fetch.wait.max.ms when none of its partitions has records: a
+ * first Fetch made only of partitions with nothing to read held back the ones with records
+ * until it returned (the status topic's 100 ms, on about one restart in ten of make bench;
+ * the offsets topic's 500 ms, for a task's first read of stored offsets). */
 static int
 start_reading(kc_klog *l, const int64_t *end, int64_t deadline, kc_err *err)
 {
-    rd_kafka_topic_partition_list_t *parts;
-    bool                             empty = true;
-    int                              rc = KC_OK;
+    bool   *behind = kc_xcalloc((size_t) l->partitions, sizeof(*behind));
+    bool    empty = true;
+    int32_t nbehind = 0;
+    int     rc = KC_OK;
 
     for (int32_t p = 0; p < l->partitions; p++)
         empty = empty && end[p] == 0;
     if (!empty && (rc = list_offsets(l, l->consumer, RD_KAFKA_OFFSET_BEGINNING, l->position,
                                      deadline, "start offsets", err)) != KC_OK)
-        return rc;
-    parts = rd_kafka_topic_partition_list_new(l->partitions);
+        goto out;
     for (int32_t p = 0; p < l->partitions; p++)
-        rd_kafka_topic_partition_list_add(parts, l->topic, p)->offset = l->position[p];
-    if (rd_kafka_assign(l->consumer, parts) != RD_KAFKA_RESP_ERR_NO_ERROR)
-        rc = kc_err_set(err, KC_EKAFKA, "cannot assign the partitions of '%s'", l->topic);
-    rd_kafka_topic_partition_list_destroy(parts);
+        if ((behind[p] = l->position[p] < end[p]))
+            nbehind++;
+    l->partial = nbehind > 0 && nbehind < l->partitions;
+    rc = assign(l, l->partial ? behind : NULL, err);
     l->assigned = rc == KC_OK;
+out:
+    free(behind);
     return rc;
 }
 
@@ -340,8 +368,11 @@ kc_klog_read_to_end(kc_klog *l, int timeout_ms, kc_err *err)
         bool caught_up = true;
         for (int32_t p = 0; p < l->partitions && caught_up; p++)
             caught_up = l->position[p] >= end[p];
-        if (caught_up)
+        if (caught_up) {
+            if (l->partial && (rc = assign(l, NULL, err)) == KC_OK)  /* now every one */
+                l->partial = false;
             break;
+        }
         if (stopping(l)) {
             rc = stopped(l, err);
             break;

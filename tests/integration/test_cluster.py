@@ -189,6 +189,60 @@ def test_three_workers_share_the_work_and_any_answers(workers, target_cluster):
     assert owners == {f"127.0.0.1:{w.port}" for w in ws}
 
 
+def java_partition(key, partitions):
+    """The partition Java's default partitioner (and librdkafka's murmur2_random) gives a
+    keyed record: murmur2 of the key's bytes, its sign bit cleared, modulo partitions."""
+    data, m, r = key.encode(), 0x5bd1e995, 24
+    h = (0x9747b28c ^ len(data)) & 0xFFFFFFFF
+    for i in range(0, len(data) - len(data) % 4, 4):
+        k = int.from_bytes(data[i:i + 4], "little")
+        k = (k * m) & 0xFFFFFFFF
+        k ^= k >> r
+        k = (k * m) & 0xFFFFFFFF
+        h = ((h * m) & 0xFFFFFFFF) ^ k
+    tail = data[len(data) - len(data) % 4:]
+    for i in reversed(range(len(tail))):
+        h ^= tail[i] << (8 * i)
+    if tail:
+        h = (h * m) & 0xFFFFFFFF
+    h ^= h >> 13
+    h = (h * m) & 0xFFFFFFFF
+    h ^= h >> 15
+    return (h & 0x7FFFFFFF) % partitions
+
+
+def test_statuses_in_partitions_empty_at_start_are_read(workers, target_cluster):
+    """A worker's first read of the status topic takes the partitions that hold records, then
+    it follows every partition: a status another worker writes afterwards into a partition
+    that was empty when this worker started is shown by this one."""
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0"})
+    topic = f"sp-{uuid.uuid4().hex[:6]}"
+    target_cluster.create_topic(topic, 1, 1)
+    sink = {"connector.class": "FileStreamSink", "topics": topic, "file": os.devnull}
+    a = workers.start(props)
+    create(a, "first", sink)
+    wait_for(lambda: all_running(a, "first", 1), what="first RUNNING")
+    used = {java_partition(k, 5) for k in ("status-connector-first", "status-task-first-0")}
+    b = workers.start(props)
+    assert len(used) < 5
+    a_id = f"127.0.0.1:{a.port}"
+    # Connectors whose two statuses land in partitions empty at b's start, until one of
+    # them runs on a (b's own statuses could be shown before they are read back).
+    names = [n for n in (f"late{i}" for i in range(500))
+             if java_partition(f"status-connector-{n}", 5) not in used and
+             java_partition(f"status-task-{n}-0", 5) not in used][:8]
+    seen = []
+    for name in names:
+        create(b, name, sink)
+        s = wait_for(lambda: all_running(b, name, 1), what=f"{name} RUNNING, as b reads it")
+        units = [s["connector"]] + s["tasks"]
+        seen += [u for u in units if u["worker_id"] == a_id]
+        if seen:
+            break
+    assert seen and all(u["state"] == "RUNNING" for u in seen), \
+        f"no status written by {a_id} read by b: {names}"
+
+
 @pytest.mark.parametrize("protocol", ["sessioned", "compatible", "eager"])
 def test_kill_9_moves_work_to_the_survivors(workers, target_cluster, lines_file, protocol):
     props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0",
