@@ -834,7 +834,7 @@ class Bench:
         finally:
             delete_topics(self.target, [remote])
         return {"running_s": t3 - t0, "create_s": t1 - t0, "readable_s": t2 - t1,
-                "internal_s": t2 - t0, "remote_create_s": t3 - t2}
+                "remote_create_s": t3 - t2}
 
     def startup(self, kind, pair):
         s, uid = self.s, self.uid()

@@ -143,15 +143,15 @@ list_offsets(kc_klog *l, rd_kafka_t *rk, int64_t which, int64_t *out, int64_t de
     }
 }
 
-/* Assigns the partitions for which want[p] (every one when want is NULL) at l->position. */
+/* Assigns, at l->position, the partitions still short of end[] (every one when end is NULL). */
 static int
-assign(kc_klog *l, const bool *want, kc_err *err)
+assign(kc_klog *l, const int64_t *end, kc_err *err)
 {
     rd_kafka_topic_partition_list_t *parts = rd_kafka_topic_partition_list_new(l->partitions);
     int                              rc = KC_OK;
 
     for (int32_t p = 0; p < l->partitions; p++)
-        if (want == NULL || want[p])
+        if (end == NULL || l->position[p] < end[p])
             rd_kafka_topic_partition_list_add(parts, l->topic, p)->offset = l->position[p];
     if (rd_kafka_assign(l->consumer, parts) != RD_KAFKA_RESP_ERR_NO_ERROR)
         rc = kc_err_set(err, KC_EKAFKA, "cannot assign the partitions of '%s'", l->topic);
@@ -178,24 +178,20 @@ assign(kc_klog *l, const bool *want, kc_err *err)
 static int
 start_reading(kc_klog *l, const int64_t *end, int64_t deadline, kc_err *err)
 {
-    bool   *behind = kc_xcalloc((size_t) l->partitions, sizeof(*behind));
     bool    empty = true;
-    int32_t nbehind = 0;
-    int     rc = KC_OK;
+    int32_t behind = 0;
+    int     rc;
 
     for (int32_t p = 0; p < l->partitions; p++)
         empty = empty && end[p] == 0;
     if (!empty && (rc = list_offsets(l, l->consumer, RD_KAFKA_OFFSET_BEGINNING, l->position,
                                      deadline, "start offsets", err)) != KC_OK)
-        goto out;
+        return rc;
     for (int32_t p = 0; p < l->partitions; p++)
-        if ((behind[p] = l->position[p] < end[p]))
-            nbehind++;
-    l->partial = nbehind > 0 && nbehind < l->partitions;
-    rc = assign(l, l->partial ? behind : NULL, err);
+        behind += l->position[p] < end[p];
+    l->partial = behind > 0 && behind < l->partitions;
+    rc = assign(l, l->partial ? end : NULL, err);
     l->assigned = rc == KC_OK;
-out:
-    free(behind);
     return rc;
 }
 
