@@ -175,14 +175,26 @@ flag_internal(rd_kafka_t *rk, const char **names, size_t n, int timeout_ms, bool
     return rc;
 }
 
+/* A topic of a Metadata response that is there (Java lists every topic of the response:
+ * an unelected leader still is a topic; only topics that are not there are skipped) and
+ * that the caller keeps. */
+static bool
+listable(const struct rd_kafka_metadata_topic *mt, kc_admin_topic_filter keep, void *keep_arg)
+{
+    return mt->err != RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART &&
+           mt->err != RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED &&
+           (keep == NULL || keep(keep_arg, mt->topic));
+}
+
 int
-kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_t *n, kc_err *err)
+kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic_filter keep, void *keep_arg,
+                     kc_admin_topic **out, size_t *n, kc_err *err)
 {
     const struct rd_kafka_metadata *md = NULL;
     rd_kafka_resp_err_t e;
     kc_admin_topic     *t;
     const char        **under = NULL;
-    bool               *internal = NULL;
+    bool               *internal = NULL, *listed = NULL;
     size_t              nt = 0, nunder = 0;
     int64_t             deadline;
     int                 rc = KC_OK;
@@ -201,14 +213,10 @@ kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_
     t = kc_xcalloc((size_t) md->topic_cnt + 1, sizeof(*t));
     under = kc_xcalloc((size_t) md->topic_cnt + 1, sizeof(*under));
     internal = kc_xcalloc((size_t) md->topic_cnt + 1, sizeof(*internal));
+    listed = kc_xcalloc((size_t) md->topic_cnt + 1, sizeof(*listed));
     for (int i = 0; i < md->topic_cnt; i++) {
         const struct rd_kafka_metadata_topic *mt = &md->topics[i];
-        /* Java lists every topic of the response (an unelected leader still is a topic);
-         * only topics that are not there are skipped. */
-        if (mt->err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
-            mt->err == RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED)
-            continue;
-        if (strncmp(mt->topic, "__", 2) == 0)
+        if ((listed[i] = listable(mt, keep, keep_arg)) && strncmp(mt->topic, "__", 2) == 0)
             under[nunder++] = mt->topic;
     }
     if (nunder > 0 && (rc = flag_internal(rk, under, nunder, (int) (deadline - kc_mono_ms()),
@@ -220,8 +228,7 @@ kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_
     for (int i = 0; i < md->topic_cnt; i++) {
         const struct rd_kafka_metadata_topic *mt = &md->topics[i];
         bool                                  skip = false;
-        if (mt->err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
-            mt->err == RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED)
+        if (!listed[i])
             continue;
         for (size_t j = 0; j < nunder; j++)
             if (internal[j] && strcmp(under[j], mt->topic) == 0)
@@ -236,6 +243,7 @@ kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_
 out:
     free(under);
     free(internal);
+    free(listed);
     rd_kafka_metadata_destroy(md);
     if (rc != KC_OK) {
         kc_admin_topics_free(t, nt);

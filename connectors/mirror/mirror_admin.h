@@ -38,12 +38,18 @@
 
 typedef struct kc_admin_topic { char *name; int partitions; } kc_admin_topic;
 
+/* Whether a caller wants a topic listed (kc_admin_list_topics); arg is the caller's. */
+typedef bool (*kc_admin_topic_filter)(void *arg, const char *topic);
+
 /* Every topic the cluster reports (Metadata for all topics) that is not a Kafka-internal
  * topic (__consumer_offsets, __transaction_state, ...: what Java's listTopics() leaves out
- * by default), with its partition count. Sorted by name (strcmp). Topics the principal may
- * not describe are not reported by the brokers, hence not listed. */
-int  kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic **out, size_t *n,
-                          kc_err *err);
+ * by default), with its partition count, and that keep (NULL: every topic) keeps. Sorted
+ * by name (strcmp). Topics the principal may not describe are not reported by the brokers,
+ * hence not listed. Whether a topic is internal takes one more request, made only for
+ * topics keep keeps that could be (their names start with "__"): a caller that filters
+ * passes its filter here rather than filtering the list. */
+int  kc_admin_list_topics(rd_kafka_t *rk, int timeout_ms, kc_admin_topic_filter keep,
+                          void *keep_arg, kc_admin_topic **out, size_t *n, kc_err *err);
 void kc_admin_topics_free(kc_admin_topic *t, size_t n);
 
 typedef struct kc_admin_new_topic {

@@ -60,6 +60,8 @@ typedef struct msc {
     size_t            nwaiting;        /* source topics whose remote we may not create */
     bool              acls_unsupported_logged;
     bool              use_source_defaults;
+    bool              replicate_heartbeats;   /* heartbeats.replication.enabled */
+    char             *checkpoints_topic;      /* ours, on the target: not a remote topic */
     bool              cfg_ready;
 } msc;
 
@@ -83,49 +85,40 @@ same_topics(const kc_admin_topic *a, size_t na, const kc_admin_topic *b, size_t 
     return true;
 }
 
-/* Lists with their filters applied: source topics to replicate, target topics whose source
- * is our alias (minus our checkpoints topic). */
+/* The listings' filters: source topics to replicate, target topics whose source is our
+ * alias (minus our checkpoints topic). */
+static bool
+keep_source(void *arg, const char *topic)
+{
+    msc *c = arg;
+
+    return kc_mirror_should_replicate_topic(&c->cfg, c->replicate_heartbeats, topic);
+}
+
+static bool
+keep_target(void *arg, const char *topic)
+{
+    msc  *c = arg;
+    char *src = kc_mirror_topic_source(&c->cfg.policy, topic);
+    bool  ours = src != NULL && strcmp(src, c->cfg.source_alias) == 0 &&
+                 strcmp(topic, c->checkpoints_topic) != 0;
+
+    free(src);
+    return ours;
+}
+
 static int
 list_source(msc *c, kc_admin_topic **out, size_t *n, kc_err *err)
 {
-    bool   hb = kc_mirror_bool(&c->cfg, "heartbeats.replication.enabled", true);
-    size_t k = 0;
-
-    if (kc_admin_list_topics(c->source_admin, c->timeout_ms, out, n, err) != KC_OK)
-        return -1;
-    for (size_t i = 0; i < *n; i++) {
-        if (kc_mirror_should_replicate_topic(&c->cfg, hb, (*out)[i].name))
-            (*out)[k++] = (*out)[i];
-        else
-            free((*out)[i].name);
-    }
-    *n = k;
-    return 0;
+    return kc_admin_list_topics(c->source_admin, c->timeout_ms, keep_source, c, out, n, err) ==
+           KC_OK ? 0 : -1;
 }
 
 static int
 list_target(msc *c, kc_admin_topic **out, size_t *n, kc_err *err)
 {
-    char  *checkpoints = kc_mirror_checkpoints_topic(&c->cfg.policy, c->cfg.source_alias);
-    size_t k = 0;
-
-    if (kc_admin_list_topics(c->target_admin, c->timeout_ms, out, n, err) != KC_OK) {
-        free(checkpoints);
-        return -1;
-    }
-    for (size_t i = 0; i < *n; i++) {
-        char *src = kc_mirror_topic_source(&c->cfg.policy, (*out)[i].name);
-        bool  ours = src != NULL && strcmp(src, c->cfg.source_alias) == 0 &&
-                     strcmp((*out)[i].name, checkpoints) != 0;
-        free(src);
-        if (ours)
-            (*out)[k++] = (*out)[i];
-        else
-            free((*out)[i].name);
-    }
-    *n = k;
-    free(checkpoints);
-    return 0;
+    return kc_admin_list_topics(c->target_admin, c->timeout_ms, keep_target, c, out, n, err) ==
+           KC_OK ? 0 : -1;
 }
 
 /* Whether a source config entry is copied to the target (§4.7). */
@@ -625,6 +618,8 @@ kc_mirror_source_start_prepared(void **priv, const kc_context *ctx, kc_mirror_co
     c->timeout_ms = (int) c->cfg.admin_timeout_ms;
     c->use_source_defaults = strcmp(kc_mirror_str(&c->cfg, "use.defaults.from", "target"),
                                     "source") == 0;
+    c->replicate_heartbeats = kc_mirror_bool(&c->cfg, "heartbeats.replication.enabled", true);
+    c->checkpoints_topic = kc_mirror_checkpoints_topic(&c->cfg.policy, c->cfg.source_alias);
     if ((c->source_admin = kc_mirror_client(&c->cfg, "source", "admin", -1,
                                             "replication-source-admin", NULL, err, errlen)) == NULL ||
         (c->target_admin = kc_mirror_client(&c->cfg, "target", "admin", -1,
@@ -737,6 +732,7 @@ msc_stop(void *priv)
     kc_kafka_destroy(c->target_admin);
     kc_admin_topics_free(c->known_source, c->nsource);
     kc_admin_topics_free(c->known_target, c->ntarget);
+    free(c->checkpoints_topic);
     if (c->cfg_ready)
         kc_mirror_config_free(&c->cfg);
     pthread_mutex_destroy(&c->lock);

@@ -269,11 +269,13 @@ kc_mirror_status_compute(const char *name, const json_t *config, kc_mirror_offse
         rc = kc_err_set(err, KC_EINVAL, "%s", buf);
         goto out;
     }
-    if ((rc = kc_admin_list_topics(src, timeout_ms, &sources, &nsources, err)) != KC_OK) {
+    if ((rc = kc_admin_list_topics(src, timeout_ms, NULL, NULL, &sources, &nsources,
+                                   err)) != KC_OK) {
         kc_err_prefix(err, "source cluster: ");
         goto out;
     }
-    if ((rc = kc_admin_list_topics(tgt, timeout_ms, &targets, &ntargets, err)) != KC_OK) {
+    if ((rc = kc_admin_list_topics(tgt, timeout_ms, NULL, NULL, &targets, &ntargets,
+                                   err)) != KC_OK) {
         kc_err_prefix(err, "target cluster: ");
         goto out;
     }

@@ -102,6 +102,16 @@ def test_list_topics_is_kafka_topics_without_internal_topics(target_cluster, jav
     assert "__consumer_offsets" in listed
     # What Java's listTopics() lists (topics other tests make meanwhile may add to it).
     assert before <= set(names) <= after
+    # With a filter (a MirrorSource connector's, which asks whether a topic is internal
+    # only for the topics it keeps), the same topics minus those the filter drops.
+    r = probe(b, "list-topics", "__lt-")
+    assert r["rc"] == KC_OK and r["error"] == "", r
+    assert [t["name"] for t in r["topics"]] == sorted(n for n in names if n.startswith("__lt-"))
+    assert under in {t["name"] for t in r["topics"]}
+    r = probe(b, "list-topics", "__")
+    kept = {t["name"] for t in r["topics"]}
+    assert r["rc"] == KC_OK and "__consumer_offsets" not in kept
+    assert under in kept and many not in kept
 
 
 def test_create_topics_reports_each_topic(target_cluster):

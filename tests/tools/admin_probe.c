@@ -7,7 +7,7 @@
  * -X sets a Java-style client property (security.protocol, sasl.jaas.config, ...), as a
  * worker's properties file would. Commands (JSON arguments as one shell word):
  *
- *   list-topics
+ *   list-topics [PREFIX]     with PREFIX, the listing keeps only names that start with it
  *   create-topics '[{"name":..,"partitions":N,"replication_factor":N,"configs":{k:v}}]'
  *   create-partitions '{"topic":count,...}'
  *   describe-configs TOPIC...
@@ -92,14 +92,21 @@ source_name(int s)
     return rd_kafka_ConfigSource_name((rd_kafka_ConfigSource_t) s);
 }
 
+static bool
+has_prefix(void *prefix, const char *topic)
+{
+    return strncmp(topic, prefix, strlen(prefix)) == 0;
+}
+
 static json_t *
-cmd_list_topics(rd_kafka_t *rk, int tmo, kc_err *err, int *rc)
+cmd_list_topics(rd_kafka_t *rk, int tmo, const char *prefix, kc_err *err, int *rc)
 {
     kc_admin_topic *t;
     size_t          n;
     json_t         *o = json_object();
 
-    if ((*rc = kc_admin_list_topics(rk, tmo, &t, &n, err)) == KC_OK) {
+    if ((*rc = kc_admin_list_topics(rk, tmo, prefix ? has_prefix : NULL, (void *) prefix, &t,
+                                    &n, err)) == KC_OK) {
         json_t *a = json_array();
         for (size_t i = 0; i < n; i++)
             json_array_append_new(a, json_pack("{s:s,s:i}", "name", t[i].name,
@@ -440,7 +447,8 @@ par_run(void *arg)
     kc_admin_group_offset *offs;
     kc_admin_acl          *acls;
 
-    if ((t->rc[0] = kc_admin_list_topics(t->rk, t->tmo, &topics, &t->count[0], &err)) == KC_OK)
+    if ((t->rc[0] = kc_admin_list_topics(t->rk, t->tmo, NULL, NULL, &topics, &t->count[0],
+                                          &err)) == KC_OK)
         kc_admin_topics_free(topics, t->count[0]);
     snprintf(t->msg[0], sizeof(t->msg[0]), "%s", err.msg);
     if ((t->rc[1] = kc_admin_list_groups(t->rk, t->tmo, &ids, &t->count[1], &err)) == KC_OK)
@@ -522,8 +530,8 @@ main(int argc, char **argv)
         fprintf(stderr, "admin_probe: %s\n", err.msg);
         return 2;
     }
-    if (strcmp(cmd, "list-topics") == 0 && argc == 0)
-        out = cmd_list_topics(rk, tmo, &err, &rc);
+    if (strcmp(cmd, "list-topics") == 0 && argc <= 1)
+        out = cmd_list_topics(rk, tmo, argc == 1 ? argv[0] : NULL, &err, &rc);
     else if (strcmp(cmd, "create-topics") == 0 && argc == 1)
         out = cmd_create_topics(rk, tmo, argv[0], &err, &rc);
     else if (strcmp(cmd, "create-partitions") == 0 && argc == 1)
