@@ -812,6 +812,7 @@ class Bench:
         admin = self.target.admin()
         admin.list_topics(timeout=30)
         latest = OffsetSpec.latest()
+        brokers_cpu = self.brokers_cpu_seconds()
         t0 = time.monotonic()
         for f in admin.create_topics([NewTopic(t, n, 1, config=compact) for t, n in topics],
                                      request_timeout=30).values():
@@ -831,10 +832,11 @@ class Bench:
             admin.create_topics([NewTopic(remote, PARTITIONS, 1)],
                                 request_timeout=30)[remote].result(30)
             t3 = time.monotonic()
+            brokers_cpu = self.brokers_cpu_seconds() - brokers_cpu
         finally:
             delete_topics(self.target, [remote])
         return {"running_s": t3 - t0, "create_s": t1 - t0, "readable_s": t2 - t1,
-                "remote_create_s": t3 - t2}
+                "remote_create_s": t3 - t2, "brokers_cpu_s": brokers_cpu}
 
     def startup(self, kind, pair):
         s, uid = self.s, self.uid()
@@ -1401,6 +1403,11 @@ def startup_floor(results, summary):
                "created (each creation waits for KRaft's controller to commit it, "
                "controller.quorum.append.linger.ms, 25 ms by default)."
                if remote is not None else "."))
+    cpu = _median([r["brokers_cpu_s"] for r in floor if "brokers_cpu_s" in r])
+    if cpu is not None:
+        text += (f" The brokers used {_fmt(cpu, 'CPU s')} for it ({_fmt(cpu / total, 'cores')} "
+                 f"busy on average).")
+    text += _above_floor(results, floor)
     if java is not None and total is not None:
         gap = java / 20 - total
         rest = ("the group's three joins, the config records, the connector's listings and "
@@ -1412,6 +1419,29 @@ def startup_floor(results, summary):
                     else f"{_fmt(-gap, 's')} below this floor, so no worker can meet it "
                          f"on this machine."))
     return ["", text]
+
+
+def _above_floor(results, floor):
+    """A sentence on kconnect's first start against the floor of its pair: how far above,
+    and how much of that its worker spent computing (its CPU, from /proc in 10 ms ticks) rather
+    than waiting for the brokers."""
+    floor_of = {r["pair"]: r["running_s"] for r in floor}
+    runs = [r for r in results["runs"]
+            if r["scenario"] == "startup" and r["kind"] == "kconnect" and r["pair"] in floor_of
+            and "error" not in r and "running_s" in r]
+    if not runs:
+        return ""
+    above = _median([r["running_s"] - floor_of[r["pair"]] for r in runs])
+    cpu = _median([r["worker_cpu_s"] for r in runs if "worker_cpu_s" in r])
+    return (f" kconnect's first start ran {_fmt(above * 1000, 'ms')} above the floor of its pair "
+            f"(median of {len(runs)})"
+            + (f", and its worker used {_fmt(cpu, 'CPU s')} from exec to its task RUNNING (all "
+               f"threads; 10 ms ticks): the rest of that time it waited for the brokers to "
+               f"answer what a Connect worker asks, Java's too (three group generations, the "
+               f"session key, connector and task configs written and read back, the "
+               f"connector's listings of both clusters, the task's clients and its read of "
+               f"the offsets, its status written and read back)."
+               if cpu is not None else "."))
 
 
 def chart(results, summary, path):
