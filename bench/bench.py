@@ -419,6 +419,94 @@ class EndOffsets:
         return total
 
 
+class GroupMember:
+    """One member of a group of protocol type "connect", speaking JoinGroup v5 and SyncGroup v3
+    over its own connection to the coordinator, as a worker does: the start-up floor's group
+    generations, with nothing of a worker around them. Its protocol metadata and assignment
+    are opaque bytes to the brokers."""
+
+    def __init__(self, bootstrap, group):
+        import socket
+        import struct
+        self.struct, self.group, self.member, self.corr = struct, group, "", 0
+        host, port = bootstrap.split(",")[0].rsplit(":", 1)
+        self.sock = socket.create_connection((host, int(port)), timeout=30)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def _str(self, v):
+        if v is None:
+            return self.struct.pack(">h", -1)
+        b = v.encode()
+        return self.struct.pack(">h", len(b)) + b
+
+    def _bytes(self, b):
+        return self.struct.pack(">i", len(b)) + b
+
+    def _call(self, api, version, body):
+        self.corr += 1
+        msg = self.struct.pack(">hhi", api, version, self.corr) + self._str("bench-floor") + body
+        self.sock.sendall(self.struct.pack(">i", len(msg)) + msg)
+        size = self.struct.unpack(">i", self._recv(4))[0]
+        resp = self._recv(size)
+        return resp[4:]                           # past the correlation id
+
+    def _recv(self, n):
+        out = b""
+        while len(out) < n:
+            chunk = self.sock.recv(n - len(out))
+            if not chunk:
+                raise RuntimeError("coordinator closed the connection")
+            out += chunk
+        return out
+
+    def _read_str(self, b, at):
+        n = self.struct.unpack_from(">h", b, at)[0]
+        return (b[at + 2:at + 2 + n].decode() if n >= 0 else None), at + 2 + max(n, 0)
+
+    def find_coordinator(self):
+        """FindCoordinator v2, then a connection to the coordinator it names."""
+        import socket
+        b = self._call(10, 2, self._str(self.group) + b"\x00")
+        err = self.struct.unpack_from(">h", b, 4)[0]
+        if err:
+            raise RuntimeError(f"FindCoordinator: error {err}")
+        _, at = self._read_str(b, 6)
+        at += 4                                   # node id
+        host, at = self._read_str(b, at)
+        port = self.struct.unpack_from(">i", b, at)[0]
+        self.sock.close()
+        self.sock = socket.create_connection((host, port), timeout=30)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def join_and_sync(self):
+        """JoinGroup (again with the member id the first names), then SyncGroup as the leader
+        of a group of one; the generation."""
+        while True:
+            body = (self._str(self.group) + self.struct.pack(">ii", 10000, 60000) +
+                    self._str(self.member) + self._str(None) + self._str("connect") +
+                    self.struct.pack(">i", 1) + self._str("sessioned") + self._bytes(b"\x00" * 64))
+            b = self._call(11, 5, body)
+            err, gen = self.struct.unpack_from(">hi", b, 4)
+            _, at = self._read_str(b, 10)         # protocol
+            _, at = self._read_str(b, at)         # leader
+            self.member, at = self._read_str(b, at)
+            if err == 79:                         # MEMBER_ID_REQUIRED: join again with it
+                continue
+            if err:
+                raise RuntimeError(f"JoinGroup: error {err}")
+            break
+        body = (self._str(self.group) + self.struct.pack(">i", gen) + self._str(self.member) +
+                self._str(None) + self.struct.pack(">i", 1) + self._str(self.member) +
+                self._bytes(b"\x00" * 64))
+        err = self.struct.unpack_from(">h", self._call(14, 3, body), 4)[0]
+        if err:
+            raise RuntimeError(f"SyncGroup: error {err}")
+        return gen
+
+    def close(self):
+        self.sock.close()
+
+
 def delete_topics(cluster, names):
     names = [n for n in names if n]
     if not names:
@@ -789,54 +877,128 @@ class Bench:
     # ---- start-up ----
     def startup_floor(self, uid):
         """What the brokers alone take before a worker's first start can run a source task,
-        with no worker: the three internal topics asked for in one CreateTopics from an
-        admin client already connected (the soonest any worker could have them; Java asks
-        for one after the other, kconnect for two requests), then ListOffsets on every
-        partition of them every 5 ms until all answer. The controller commits the topics,
+        with no worker, from clients connected beforehand. The topics: the three internal
+        topics asked for in one CreateTopics (the soonest any worker could have them; Java
+        asks for one after the other, kconnect for two requests), then ListOffsets on every
+        partition of them every 5 ms until all answer (the controller commits the topics,
         then the broker makes their 31 partitions one after another; a source task's first
         read of its offsets, Java's as kconnect's, reads the whole offsets topic, and the
-        stores read the status and config topics before that. Then the connector's remote
-        topic (8 partitions) in one CreateTopics: a MirrorSource connector creates it before
-        it gives its tasks their configs (Java's start() waits for it too), and KRaft's
-        controller commits a creation only after its append linger
-        (controller.quorum.append.linger.ms, 25 ms by default), so each such request takes
-        about that long. A start-up also joins its group three times (join, the connector,
-        its task), writes its config records and does all of its own work; this is a
-        floor."""
-        from confluent_kafka import TopicPartition
-        from confluent_kafka.admin import NewTopic, OffsetSpec
+        stores read the status and config topics before that), and the connector's remote
+        topic (8 partitions) in one CreateTopics (a MirrorSource connector creates it before
+        it gives its tasks their configs, Java's start() waits for it too; KRaft's
+        controller commits a creation only after its append linger,
+        controller.quorum.append.linger.ms, 25 ms by default). Their sum is running_s.
+
+        Then the same start's requests a Connect worker cannot do without, in its order,
+        each waited for as a worker waits, with nothing of a worker around them
+        (protocol_s, from the first CreateTopics to the status read back): the clients'
+        metadata of the new topics (at once, as a worker opens its stores), the group's first
+        generation (FindCoordinator, JoinGroup twice, SyncGroup, as GroupMember), the
+        session key written to the config topic and read back, the connector's config
+        written and read back and the second generation, the connector's listings of both
+        clusters (at once) and its DescribeConfigs of the source topic, the remote topic,
+        the task's config and the commit record each written and read back and the third
+        generation, the task's ListOffsets of the offsets topic, and its RUNNING status
+        written and read back."""
+        from confluent_kafka import Consumer, Producer, TopicPartition
+        from confluent_kafka.admin import ConfigResource, NewTopic, OffsetSpec
         props = worker_props(self.target, uid)      # the topics a worker's start would make
         compact = {"cleanup.policy": "compact"}
-        topics = [(props["status.storage.topic"], 5), (props["config.storage.topic"], 1),
-                  (props["offset.storage.topic"], 25)]
-        admin = self.target.admin()
-        admin.list_topics(timeout=30)
-        latest = OffsetSpec.latest()
-        brokers_cpu = self.brokers_cpu_seconds()
-        t0 = time.monotonic()
-        for f in admin.create_topics([NewTopic(t, n, 1, config=compact) for t, n in topics],
-                                     request_timeout=30).values():
-            f.result(30)
-        t1 = time.monotonic()
-        waiting = [TopicPartition(t, p) for t, n in topics for p in range(n)]
-        while waiting:
-            if time.monotonic() > t1 + 60:
-                raise RuntimeError(f"{len(waiting)} partitions still unreadable after 60 s")
-            fs = admin.list_offsets({tp: latest for tp in waiting}, request_timeout=5)
-            waiting = [tp for tp, f in fs.items() if f.exception() is not None]
-            if waiting:
-                time.sleep(0.005)
-        t2 = time.monotonic()
+        status_t, config_t = props["status.storage.topic"], props["config.storage.topic"]
+        offsets_t = props["offset.storage.topic"]
+        topics = [(status_t, 5), (config_t, 1), (offsets_t, 25)]
         remote = f"floor{uid}.{START_TOPIC}"
+        admin, source_admin = self.target.admin(), self.source.admin()
+        producer = Producer({"bootstrap.servers": self.target.bootstrap, "acks": "all",
+                             "linger.ms": 0, "enable.idempotence": False})
+        # One reader per partition read back: a Fetch of a partition with nothing new waits
+        # at the broker until records come, for that partition only. A fetch refused while
+        # the broker still makes the partition is retried 5 ms later, not librdkafka's 500.
+        readers = {t: Consumer({"bootstrap.servers": self.target.bootstrap,
+                                "group.id": f"floor-{uid}", "enable.auto.commit": False,
+                                "fetch.error.backoff.ms": 5})
+                   for t in (status_t, config_t)}
+        member = GroupMember(self.target.bootstrap, f"floor-{uid}")
+        for client in (admin, source_admin, producer, *readers.values()):
+            client.list_topics(timeout=30)            # connected before the clock starts
+        latest = OffsetSpec.latest()
+
+        def write_and_read_back(topic, key):
+            done = {}
+            producer.produce(topic, value=b"x" * 200, key=key, partition=0,
+                             on_delivery=lambda e, m: done.update(err=e, offset=m.offset()))
+            producer.flush(30)
+            if done.get("err") is not None:
+                raise RuntimeError(f"floor: writing to {topic}: {done['err']}")
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                m = readers[topic].poll(1)
+                if m is not None and m.error() is None and m.offset() >= done["offset"]:
+                    return
+            raise RuntimeError(f"floor: {topic} not read back in 30 s")
+
+        def list_both():
+            listing = threading.Thread(target=source_admin.list_topics, kwargs={"timeout": 30})
+            listing.start()
+            admin.list_topics(timeout=30)
+            listing.join()
+
+        brokers_cpu = self.brokers_cpu_seconds()
         try:
+            t0 = time.monotonic()
+            for f in admin.create_topics([NewTopic(t, n, 1, config=compact) for t, n in topics],
+                                         request_timeout=30).values():
+                f.result(30)
+            t1 = time.monotonic()
+            waiting = [TopicPartition(t, p) for t, n in topics for p in range(n)]
+            while waiting:
+                if time.monotonic() > t1 + 60:
+                    raise RuntimeError(f"{len(waiting)} partitions still unreadable after 60 s")
+                fs = admin.list_offsets({tp: latest for tp in waiting}, request_timeout=5)
+                waiting = [tp for tp, f in fs.items() if f.exception() is not None]
+                if waiting:
+                    time.sleep(0.005)
+            t2 = time.monotonic()
+            # The clients learn the new topics (a worker's stores, opened at once, do too).
+            learning = [threading.Thread(target=c.list_topics, args=(t,), kwargs={"timeout": 30})
+                        for c, t in ((producer, config_t), (readers[config_t], config_t),
+                                     (readers[status_t], status_t))]
+            for thread in learning:
+                thread.start()
+            for thread in learning:
+                thread.join()
+            for topic, reader in readers.items():
+                reader.assign([TopicPartition(topic, 0, 0)])
+            member.find_coordinator()
+            member.join_and_sync()
+            write_and_read_back(config_t, b"session-key")
+            write_and_read_back(config_t, b"connector-bench")
+            member.join_and_sync()
+            list_both()
+            for f in source_admin.describe_configs([ConfigResource("topic", START_TOPIC)],
+                                                   request_timeout=30).values():
+                f.result(30)
+            t3 = time.monotonic()
             admin.create_topics([NewTopic(remote, PARTITIONS, 1)],
                                 request_timeout=30)[remote].result(30)
-            t3 = time.monotonic()
+            t4 = time.monotonic()
+            write_and_read_back(config_t, b"task-bench-0")
+            write_and_read_back(config_t, b"commit-bench")
+            member.join_and_sync()
+            for f in admin.list_offsets({TopicPartition(offsets_t, p): latest
+                                         for p in range(25)}, request_timeout=30).values():
+                f.result(30)
+            write_and_read_back(status_t, b"status-task-bench-0")
+            t5 = time.monotonic()
             brokers_cpu = self.brokers_cpu_seconds() - brokers_cpu
         finally:
+            member.close()
+            for reader in readers.values():
+                reader.close()
             delete_topics(self.target, [remote])
-        return {"running_s": t3 - t0, "create_s": t1 - t0, "readable_s": t2 - t1,
-                "remote_create_s": t3 - t2, "brokers_cpu_s": brokers_cpu}
+        return {"running_s": (t2 - t0) + (t4 - t3), "create_s": t1 - t0,
+                "readable_s": t2 - t1, "remote_create_s": t4 - t3, "protocol_s": t5 - t0,
+                "brokers_cpu_s": brokers_cpu}
 
     def startup(self, kind, pair):
         s, uid = self.s, self.uid()
@@ -1403,29 +1565,44 @@ def startup_floor(results, summary):
                "created (each creation waits for KRaft's controller to commit it, "
                "controller.quorum.append.linger.ms, 25 ms by default)."
                if remote is not None else "."))
+    protocol = _median([r["protocol_s"] for r in floor if "protocol_s" in r])
     cpu = _median([r["brokers_cpu_s"] for r in floor if "brokers_cpu_s" in r])
+    if protocol is not None:
+        text += (f" With those topics, the requests a Connect worker's first start cannot do "
+                 f"without, in its order and each waited for, from the same connected clients "
+                 f"and nothing of a worker around them (the group's three generations, the "
+                 f"session key, the connector's config, the task's config and its commit "
+                 f"record each written to the config topic and read back, the connector's "
+                 f"listings of both clusters and its DescribeConfigs, the task's ListOffsets "
+                 f"of the offsets topic, its status written and read back): "
+                 f"{_fmt(protocol, 's')}, the protocol floor.")
     if cpu is not None:
-        text += (f" The brokers used {_fmt(cpu, 'CPU s')} for it ({_fmt(cpu / total, 'cores')} "
-                 f"busy on average).")
-    text += _above_floor(results, floor)
+        text += (f" The brokers used {_fmt(cpu, 'CPU s')} for " +
+                 ("all of it" if protocol is not None else "it") +
+                 f" ({_fmt(cpu / (protocol or total), 'cores')} busy on average).")
+    text += _above_floor(results, floor, "protocol_s" if protocol is not None else "running_s")
     if java is not None and total is not None:
-        gap = java / 20 - total
-        rest = ("the group's three joins, the config records, the connector's listings and "
+        bound = protocol if protocol is not None else total
+        gap = java / 20 - bound
+        rest = ("the worker's own work, its clients' connections, and up to 10 ms until "
+                "the status polled shows the task RUNNING" if protocol is not None else
+                "the group's three joins, the config records, the connector's listings and "
                 "the task" if remote is not None else
                 "the remote topic's creation, the group, the connector and the task")
+        which = "the protocol floor" if protocol is not None else "this floor"
         text += (f" The target, 1/20 of Java's {_fmt(java, 's')}, is {_fmt(java / 20, 's')}: "
-                 + (f"{_fmt(gap, 's')} above this floor for everything else ({rest})."
+                 + (f"{_fmt(gap, 's')} above {which} for everything else ({rest})."
                     if gap > 0
-                    else f"{_fmt(-gap, 's')} below this floor, so no worker can meet it "
+                    else f"{_fmt(-gap, 's')} below {which}, so no worker can meet it "
                          f"on this machine."))
     return ["", text]
 
 
-def _above_floor(results, floor):
-    """A sentence on kconnect's first start against the floor of its pair: how far above,
-    and how much of that its worker spent computing (its CPU, from /proc in 10 ms ticks) rather
-    than waiting for the brokers."""
-    floor_of = {r["pair"]: r["running_s"] for r in floor}
+def _above_floor(results, floor, metric):
+    """A sentence on kconnect's first start against the floor (metric) of its pair: how far
+    above, and how much of its start its worker spent computing (its CPU, from /proc in 10 ms
+    ticks) rather than waiting for the brokers."""
+    floor_of = {r["pair"]: r[metric] for r in floor if metric in r}
     runs = [r for r in results["runs"]
             if r["scenario"] == "startup" and r["kind"] == "kconnect" and r["pair"] in floor_of
             and "error" not in r and "running_s" in r]
@@ -1433,14 +1610,12 @@ def _above_floor(results, floor):
         return ""
     above = _median([r["running_s"] - floor_of[r["pair"]] for r in runs])
     cpu = _median([r["worker_cpu_s"] for r in runs if "worker_cpu_s" in r])
-    return (f" kconnect's first start ran {_fmt(above * 1000, 'ms')} above the floor of its pair "
-            f"(median of {len(runs)})"
+    which = "protocol floor" if metric == "protocol_s" else "floor"
+    return (f" kconnect's first start ran {_fmt(above * 1000, 'ms')} above the {which} of its "
+            f"pair (median of {len(runs)})"
             + (f", and its worker used {_fmt(cpu, 'CPU s')} from exec to its task RUNNING (all "
-               f"threads; 10 ms ticks): the rest of that time it waited for the brokers to "
-               f"answer what a Connect worker asks, Java's too (three group generations, the "
-               f"session key, connector and task configs written and read back, the "
-               f"connector's listings of both clusters, the task's clients and its read of "
-               f"the offsets, its status written and read back)."
+               f"threads; 10 ms ticks): the rest of that time it waited for the brokers (its "
+               f"clients' connections and requests, some of them at once)."
                if cpu is not None else "."))
 
 
