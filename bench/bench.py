@@ -507,6 +507,20 @@ class GroupMember:
         self.sock.close()
 
 
+def wait_readable(admin, partitions, timeout=60):
+    """ListOffsets on every one of partitions every 5 ms until all of them answer."""
+    from confluent_kafka.admin import OffsetSpec
+    deadline = time.monotonic() + timeout
+    while partitions:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{len(partitions)} partitions still unreadable after {timeout} s")
+        fs = admin.list_offsets({tp: OffsetSpec.latest() for tp in partitions},
+                                request_timeout=5)
+        partitions = [tp for tp, f in fs.items() if f.exception() is not None]
+        if partitions:
+            time.sleep(0.005)
+
+
 def delete_topics(cluster, names):
     names = [n for n in names if n]
     if not names:
@@ -877,32 +891,67 @@ class Bench:
     # ---- start-up ----
     def startup_floor(self, uid):
         """What the brokers alone take before a worker's first start can run a source task,
-        with no worker, from clients connected beforehand. The topics: the three internal
-        topics asked for in one CreateTopics (the soonest any worker could have them; Java
-        asks for one after the other, kconnect for two requests), then ListOffsets on every
-        partition of them every 5 ms until all answer (the controller commits the topics,
-        then the broker makes their 31 partitions one after another; a source task's first
-        read of its offsets, Java's as kconnect's, reads the whole offsets topic, and the
-        stores read the status and config topics before that), and the connector's remote
-        topic (8 partitions) in one CreateTopics (a MirrorSource connector creates it before
-        it gives its tasks their configs, Java's start() waits for it too; KRaft's
-        controller commits a creation only after its append linger,
-        controller.quorum.append.linger.ms, 25 ms by default). Their sum is running_s.
+        with no worker, from clients connected beforehand: the topics floor (running_s),
+        then, on topics of its own, the protocol floor (protocol_s)."""
+        floor = self.topics_floor(uid)
+        time.sleep(1)               # the brokers done with the first set's topics
+        floor.update(self.protocol_floor(f"{uid}p"))
+        return floor
 
-        Then the same start's requests a Connect worker cannot do without, in its order,
-        each waited for as a worker waits, with nothing of a worker around them
-        (protocol_s, from the first CreateTopics to the status read back): the clients'
-        metadata of the new topics (at once, as a worker opens its stores), the group's first
-        generation (FindCoordinator, JoinGroup twice, SyncGroup, as GroupMember), the
-        session key written to the config topic and read back, the connector's config
-        written and read back and the second generation, the connector's listings of both
-        clusters (at once) and its DescribeConfigs of the source topic, the remote topic,
-        the task's config and the commit record each written and read back and the third
-        generation, the task's ListOffsets of the offsets topic, and its RUNNING status
-        written and read back."""
-        from confluent_kafka import Consumer, Producer, TopicPartition
-        from confluent_kafka.admin import ConfigResource, NewTopic, OffsetSpec
+    def topics_floor(self, uid):
+        """The topics alone: the three internal topics asked for in one CreateTopics (the
+        soonest any worker could have them; Java asks for one after the other, kconnect for
+        two requests), then ListOffsets on every partition of them every 5 ms until all
+        answer (the controller commits the topics, then the broker makes their 31 partitions
+        one after another; a source task's first read of its offsets, Java's as kconnect's,
+        reads the whole offsets topic, and the stores read the status and config topics
+        before that), then the connector's remote topic (8 partitions) in one CreateTopics (a
+        MirrorSource connector creates it before it gives its tasks their configs, Java's
+        start() waits for it too; KRaft's controller commits a creation only after its
+        append linger, controller.quorum.append.linger.ms, 25 ms by default)."""
+        from confluent_kafka import TopicPartition
+        from confluent_kafka.admin import NewTopic, OffsetSpec
         props = worker_props(self.target, uid)      # the topics a worker's start would make
+        compact = {"cleanup.policy": "compact"}
+        topics = [(props["status.storage.topic"], 5), (props["config.storage.topic"], 1),
+                  (props["offset.storage.topic"], 25)]
+        admin = self.target.admin()
+        admin.list_topics(timeout=30)
+        t0 = time.monotonic()
+        for f in admin.create_topics([NewTopic(t, n, 1, config=compact) for t, n in topics],
+                                     request_timeout=30).values():
+            f.result(30)
+        t1 = time.monotonic()
+        wait_readable(admin, [TopicPartition(t, p) for t, n in topics for p in range(n)])
+        t2 = time.monotonic()
+        remote = f"floor{uid}.{START_TOPIC}"
+        try:
+            admin.create_topics([NewTopic(remote, PARTITIONS, 1)],
+                                request_timeout=30)[remote].result(30)
+            t3 = time.monotonic()
+        finally:
+            delete_topics(self.target, [remote])
+        return {"running_s": t3 - t0, "create_s": t1 - t0, "readable_s": t2 - t1,
+                "remote_create_s": t3 - t2}
+
+    def protocol_floor(self, uid):
+        """The whole first start's requests that a Connect worker cannot do without, in its
+        order, each waited for only as long as what comes next depends on it, with nothing
+        of a worker around them (protocol_s, from the first CreateTopics to the status read
+        back): the internal topics in one CreateTopics; the clients' metadata of them while
+        the status and config partitions become readable (the stores read those before the
+        worker joins its group); the group's first generation (JoinGroup twice, SyncGroup,
+        as GroupMember, which found its coordinator beforehand); the session key written to
+        the config topic and read back; the connector's config written and read back and the
+        second generation;
+        the connector's listings of both clusters (at once) and its DescribeConfigs of the
+        source topic; the remote topic; the task's config and the commit record each written
+        and read back and the third generation; the task's ListOffsets of the offsets topic,
+        asked again every 5 ms until every partition answers; its RUNNING status written and
+        read back. Also the brokers' CPU over it (brokers_cpu_s)."""
+        from confluent_kafka import Consumer, Producer, TopicPartition
+        from confluent_kafka.admin import ConfigResource, NewTopic
+        props = worker_props(self.target, uid)
         compact = {"cleanup.policy": "compact"}
         status_t, config_t = props["status.storage.topic"], props["config.storage.topic"]
         offsets_t = props["offset.storage.topic"]
@@ -919,9 +968,9 @@ class Bench:
                                 "fetch.error.backoff.ms": 5})
                    for t in (status_t, config_t)}
         member = GroupMember(self.target.bootstrap, f"floor-{uid}")
+        member.find_coordinator()                     # connected to it, as the others, before
         for client in (admin, source_admin, producer, *readers.values()):
-            client.list_topics(timeout=30)            # connected before the clock starts
-        latest = OffsetSpec.latest()
+            client.list_topics(timeout=30)            # the clock starts
 
         def write_and_read_back(topic, key):
             done = {}
@@ -937,11 +986,12 @@ class Bench:
                     return
             raise RuntimeError(f"floor: {topic} not read back in 30 s")
 
-        def list_both():
-            listing = threading.Thread(target=source_admin.list_topics, kwargs={"timeout": 30})
-            listing.start()
-            admin.list_topics(timeout=30)
-            listing.join()
+        def at_once(*calls):
+            threads = [threading.Thread(target=c) for c in calls]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
 
         brokers_cpu = self.brokers_cpu_seconds()
         try:
@@ -949,56 +999,37 @@ class Bench:
             for f in admin.create_topics([NewTopic(t, n, 1, config=compact) for t, n in topics],
                                          request_timeout=30).values():
                 f.result(30)
-            t1 = time.monotonic()
-            waiting = [TopicPartition(t, p) for t, n in topics for p in range(n)]
-            while waiting:
-                if time.monotonic() > t1 + 60:
-                    raise RuntimeError(f"{len(waiting)} partitions still unreadable after 60 s")
-                fs = admin.list_offsets({tp: latest for tp in waiting}, request_timeout=5)
-                waiting = [tp for tp, f in fs.items() if f.exception() is not None]
-                if waiting:
-                    time.sleep(0.005)
-            t2 = time.monotonic()
-            # The clients learn the new topics (a worker's stores, opened at once, do too).
-            learning = [threading.Thread(target=c.list_topics, args=(t,), kwargs={"timeout": 30})
-                        for c, t in ((producer, config_t), (readers[config_t], config_t),
-                                     (readers[status_t], status_t))]
-            for thread in learning:
-                thread.start()
-            for thread in learning:
-                thread.join()
+            at_once(lambda: producer.list_topics(config_t, timeout=30),
+                    lambda: readers[config_t].list_topics(config_t, timeout=30),
+                    lambda: readers[status_t].list_topics(status_t, timeout=30),
+                    lambda: wait_readable(admin, [TopicPartition(t, p) for t, n in topics[:2]
+                                                  for p in range(n)]))
             for topic, reader in readers.items():
                 reader.assign([TopicPartition(topic, 0, 0)])
-            member.find_coordinator()
             member.join_and_sync()
             write_and_read_back(config_t, b"session-key")
             write_and_read_back(config_t, b"connector-bench")
             member.join_and_sync()
-            list_both()
+            at_once(lambda: source_admin.list_topics(timeout=30),
+                    lambda: admin.list_topics(timeout=30))
             for f in source_admin.describe_configs([ConfigResource("topic", START_TOPIC)],
                                                    request_timeout=30).values():
                 f.result(30)
-            t3 = time.monotonic()
             admin.create_topics([NewTopic(remote, PARTITIONS, 1)],
                                 request_timeout=30)[remote].result(30)
-            t4 = time.monotonic()
             write_and_read_back(config_t, b"task-bench-0")
             write_and_read_back(config_t, b"commit-bench")
             member.join_and_sync()
-            for f in admin.list_offsets({TopicPartition(offsets_t, p): latest
-                                         for p in range(25)}, request_timeout=30).values():
-                f.result(30)
+            wait_readable(admin, [TopicPartition(offsets_t, p) for p in range(25)])
             write_and_read_back(status_t, b"status-task-bench-0")
-            t5 = time.monotonic()
+            t1 = time.monotonic()
             brokers_cpu = self.brokers_cpu_seconds() - brokers_cpu
         finally:
             member.close()
             for reader in readers.values():
                 reader.close()
             delete_topics(self.target, [remote])
-        return {"running_s": (t2 - t0) + (t4 - t3), "create_s": t1 - t0,
-                "readable_s": t2 - t1, "remote_create_s": t4 - t3, "protocol_s": t5 - t0,
-                "brokers_cpu_s": brokers_cpu}
+        return {"protocol_s": t1 - t0, "brokers_cpu_s": brokers_cpu}
 
     def startup(self, kind, pair):
         s, uid = self.s, self.uid()
@@ -1568,17 +1599,19 @@ def startup_floor(results, summary):
     protocol = _median([r["protocol_s"] for r in floor if "protocol_s" in r])
     cpu = _median([r["brokers_cpu_s"] for r in floor if "brokers_cpu_s" in r])
     if protocol is not None:
-        text += (f" With those topics, the requests a Connect worker's first start cannot do "
-                 f"without, in its order and each waited for, from the same connected clients "
-                 f"and nothing of a worker around them (the group's three generations, the "
-                 f"session key, the connector's config, the task's config and its commit "
-                 f"record each written to the config topic and read back, the connector's "
-                 f"listings of both clusters and its DescribeConfigs, the task's ListOffsets "
-                 f"of the offsets topic, its status written and read back): "
-                 f"{_fmt(protocol, 's')}, the protocol floor.")
+        text += (f" The protocol floor, on topics of its own: every request of a first start "
+                 f"that a Connect worker cannot do without, in its order, from clients "
+                 f"connected beforehand and nothing of a worker around them, each waited for "
+                 f"only as long as what comes next depends on it (the internal topics in one "
+                 f"CreateTopics, the status and config partitions readable, the group's three "
+                 f"generations, the session key, the connector's config, the task's config "
+                 f"and its commit record each written to the config topic and read back, the "
+                 f"connector's listings of both clusters and its DescribeConfigs, the remote "
+                 f"topic, the task's read of the offsets topic once all of its partitions "
+                 f"answer, its status written and read back): {_fmt(protocol, 's')}.")
     if cpu is not None:
         text += (f" The brokers used {_fmt(cpu, 'CPU s')} for " +
-                 ("all of it" if protocol is not None else "it") +
+                 ("the protocol floor" if protocol is not None else "it") +
                  f" ({_fmt(cpu / (protocol or total), 'cores')} busy on average).")
     text += _above_floor(results, floor, "protocol_s" if protocol is not None else "running_s")
     if java is not None and total is not None:
