@@ -48,7 +48,9 @@ import os
 import platform
 import shutil
 import signal
+import socket
 import statistics
+import struct
 import subprocess
 import sys
 import threading
@@ -426,27 +428,28 @@ class GroupMember:
     are opaque bytes to the brokers."""
 
     def __init__(self, bootstrap, group):
-        import socket
-        import struct
-        self.struct, self.group, self.member, self.corr = struct, group, "", 0
+        self.group, self.member, self.corr = group, "", 0
         host, port = bootstrap.split(",")[0].rsplit(":", 1)
-        self.sock = socket.create_connection((host, int(port)), timeout=30)
+        self._connect(host, int(port))
+
+    def _connect(self, host, port):
+        self.sock = socket.create_connection((host, port), timeout=30)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def _str(self, v):
         if v is None:
-            return self.struct.pack(">h", -1)
+            return struct.pack(">h", -1)
         b = v.encode()
-        return self.struct.pack(">h", len(b)) + b
+        return struct.pack(">h", len(b)) + b
 
     def _bytes(self, b):
-        return self.struct.pack(">i", len(b)) + b
+        return struct.pack(">i", len(b)) + b
 
     def _call(self, api, version, body):
         self.corr += 1
-        msg = self.struct.pack(">hhi", api, version, self.corr) + self._str("bench-floor") + body
-        self.sock.sendall(self.struct.pack(">i", len(msg)) + msg)
-        size = self.struct.unpack(">i", self._recv(4))[0]
+        msg = struct.pack(">hhi", api, version, self.corr) + self._str("bench-floor") + body
+        self.sock.sendall(struct.pack(">i", len(msg)) + msg)
+        size = struct.unpack(">i", self._recv(4))[0]
         resp = self._recv(size)
         return resp[4:]                           # past the correlation id
 
@@ -460,33 +463,31 @@ class GroupMember:
         return out
 
     def _read_str(self, b, at):
-        n = self.struct.unpack_from(">h", b, at)[0]
+        n = struct.unpack_from(">h", b, at)[0]
         return (b[at + 2:at + 2 + n].decode() if n >= 0 else None), at + 2 + max(n, 0)
 
     def find_coordinator(self):
         """FindCoordinator v2, then a connection to the coordinator it names."""
-        import socket
         b = self._call(10, 2, self._str(self.group) + b"\x00")
-        err = self.struct.unpack_from(">h", b, 4)[0]
+        err = struct.unpack_from(">h", b, 4)[0]
         if err:
             raise RuntimeError(f"FindCoordinator: error {err}")
         _, at = self._read_str(b, 6)
         at += 4                                   # node id
         host, at = self._read_str(b, at)
-        port = self.struct.unpack_from(">i", b, at)[0]
+        port = struct.unpack_from(">i", b, at)[0]
         self.sock.close()
-        self.sock = socket.create_connection((host, port), timeout=30)
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._connect(host, port)
 
     def join_and_sync(self):
         """JoinGroup (again with the member id the first names), then SyncGroup as the leader
         of a group of one; the generation."""
         while True:
-            body = (self._str(self.group) + self.struct.pack(">ii", 10000, 60000) +
+            body = (self._str(self.group) + struct.pack(">ii", 10000, 60000) +
                     self._str(self.member) + self._str(None) + self._str("connect") +
-                    self.struct.pack(">i", 1) + self._str("sessioned") + self._bytes(b"\x00" * 64))
+                    struct.pack(">i", 1) + self._str("sessioned") + self._bytes(b"\x00" * 64))
             b = self._call(11, 5, body)
-            err, gen = self.struct.unpack_from(">hi", b, 4)
+            err, gen = struct.unpack_from(">hi", b, 4)
             _, at = self._read_str(b, 10)         # protocol
             _, at = self._read_str(b, at)         # leader
             self.member, at = self._read_str(b, at)
@@ -495,10 +496,10 @@ class GroupMember:
             if err:
                 raise RuntimeError(f"JoinGroup: error {err}")
             break
-        body = (self._str(self.group) + self.struct.pack(">i", gen) + self._str(self.member) +
-                self._str(None) + self.struct.pack(">i", 1) + self._str(self.member) +
+        body = (self._str(self.group) + struct.pack(">i", gen) + self._str(self.member) +
+                self._str(None) + struct.pack(">i", 1) + self._str(self.member) +
                 self._bytes(b"\x00" * 64))
-        err = self.struct.unpack_from(">h", self._call(14, 3, body), 4)[0]
+        err = struct.unpack_from(">h", self._call(14, 3, body), 4)[0]
         if err:
             raise RuntimeError(f"SyncGroup: error {err}")
         return gen
@@ -910,7 +911,7 @@ class Bench:
         start() waits for it too; KRaft's controller commits a creation only after its
         append linger, controller.quorum.append.linger.ms, 25 ms by default)."""
         from confluent_kafka import TopicPartition
-        from confluent_kafka.admin import NewTopic, OffsetSpec
+        from confluent_kafka.admin import NewTopic
         props = worker_props(self.target, uid)      # the topics a worker's start would make
         compact = {"cleanup.policy": "compact"}
         topics = [(props["status.storage.topic"], 5), (props["config.storage.topic"], 1),
@@ -943,12 +944,12 @@ class Bench:
         worker joins its group); the group's first generation (JoinGroup twice, SyncGroup,
         as GroupMember, which found its coordinator beforehand); the session key written to
         the config topic and read back; the connector's config written and read back and the
-        second generation;
-        the connector's listings of both clusters (at once) and its DescribeConfigs of the
-        source topic; the remote topic; the task's config and the commit record each written
-        and read back and the third generation; the task's ListOffsets of the offsets topic,
-        asked again every 5 ms until every partition answers; its RUNNING status written and
-        read back. Also the brokers' CPU over it (brokers_cpu_s)."""
+        second generation; the connector's listings of both clusters (at once) and its
+        DescribeConfigs of the source topic; the remote topic; the task's config and the
+        commit record each written and read back and the third generation; the task's
+        ListOffsets of the offsets topic, asked again every 5 ms until every partition
+        answers; its RUNNING status written and read back. Also the brokers' CPU over it
+        (brokers_cpu_s)."""
         from confluent_kafka import Consumer, Producer, TopicPartition
         from confluent_kafka.admin import ConfigResource, NewTopic
         props = worker_props(self.target, uid)
