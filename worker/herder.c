@@ -87,6 +87,8 @@ struct kc_herder {
     kc_config_state         cfg;
     kc_status_store        *status;
     kc_offset_store        *offsets;
+    kc_internal_topic_later *offsets_topic;  /* made before offsets opens (NULL: it exists) */
+    bool                    offsets_opening; /* herder thread: a later open not yet seen done */
     kc_runtime             *rt;
 
     /* queue */
@@ -1135,6 +1137,26 @@ heartbeat(kc_herder *h)
     }
 }
 
+/* A store of offsets opened later (kc_herder_start): once its open has ended, a failure
+ * (its topic could not be made or is unfit) stops the herder, as it would have stopped
+ * the worker's start. */
+static void
+offsets_opened(kc_herder *h)
+{
+    kc_err err;
+    int    rc = kc_offset_store_ready(h->offsets, false, &err);
+
+    if (rc == KC_EAGAIN)
+        return;
+    h->offsets_opening = false;
+    if (rc != KC_OK) {
+        kc_log_error("herder", "%s", err.msg);
+        snprintf(h->failure, sizeof(h->failure), "%s", err.msg);
+        atomic_store(&h->failed, true);
+        atomic_store(&h->stopping, true);
+    }
+}
+
 static void *
 herder_thread(void *arg)
 {
@@ -1158,6 +1180,8 @@ herder_thread(void *arg)
             if (atomic_load(&h->stopping))
                 break;
         }
+        if (h->offsets_opening)
+            offsets_opened(h);
         heartbeat(h);
         if (h->leader && h->joined_once)
             maybe_rotate_session_key(h);      /* no-op until inter.worker.key.ttl.ms runs out */
@@ -1221,7 +1245,7 @@ open_store(void *arg)
 
 kc_herder *
 kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const char *worker_id,
-                kc_err *err)
+                kc_internal_topic_later *offsets_topic, kc_err *err)
 {
     kc_herder     *h = kc_xcalloc(1, sizeof(*h));
     const char    *group_id = kc_cfg_str(&wc->cfg, "group.id");
@@ -1231,6 +1255,7 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
     int            timeout = (int) kc_cfg_int(&wc->cfg, "worker.sync.timeout.ms") + 60000;
 
     h->wc = wc;
+    h->offsets_topic = offsets_topic;
     h->url = kc_xstrdup(advertised_url);
     h->worker_id = kc_xstrdup(worker_id);
     h->protocol = -1;
@@ -1256,19 +1281,31 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
      * on nothing another store reads, so the three are opened at once; what they hold is
      * then read to its end in Java's order, statuses before configs (offsets are read to
      * their end whenever they are asked for). */
+    if (offsets_topic != NULL) {
+        /* Made while the other two are opened and read, and the worker joins its group
+         * and starts its connectors; the first task to read its offsets waits for it, as
+         * does every other use of the store. */
+        h->offsets = kc_offset_store_open_later(&wc->props,
+                                                kc_cfg_str(&wc->cfg, "offset.storage.topic"),
+                                                base, kc_internal_topic_create_later,
+                                                offsets_topic);
+        h->offsets_opening = true;
+    }
     {
         store_open opens[3];
         pthread_t  threads[3];
         bool       threaded[3] = { false, false, false };
 
         for (int i = 0; i < 3; i++) {
-            opens[i] = (store_open) { .h = h, .base = base, .which = i, .ok = false };
+            /* a topic still to make: its store opens later, below */
+            opens[i] = (store_open) { .h = h, .base = base, .which = i,
+                                      .ok = i == 0 && offsets_topic != NULL };
             threaded[i] = i > 0 && pthread_create(&threads[i], NULL, open_store, &opens[i]) == 0;
         }
         for (int i = 0; i < 3; i++) {
             if (threaded[i])
                 pthread_join(threads[i], NULL);
-            else
+            else if (!opens[i].ok)
                 open_store(&opens[i]);
         }
         for (int i = 0; i < 3; i++) {
@@ -1364,7 +1401,8 @@ kc_herder_stop(kc_herder *h)
     }
     run_queue(h);                                   /* answer whoever still waits */
     kc_status_store_close(h->status);
-    kc_offset_store_close(h->offsets);
+    kc_offset_store_close(h->offsets);            /* after an open it waits for */
+    kc_internal_topic_later_free(h->offsets_topic);
     kc_klog_close(h->config_log);
     kc_config_state_free(&h->cfg);
     kc_coop_free(&h->coop);

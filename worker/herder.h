@@ -17,15 +17,22 @@
 #include <stdbool.h>
 
 #include "worker/config_state.h"
+#include "worker/internal_topics.h"
 #include "worker/status_store.h"
 #include "worker/worker_config.h"
 
 typedef struct kc_herder kc_herder;
 
 /* Opens the internal topics (which must exist), reads them, and starts the herder thread,
- * which joins the group. advertised_url: "http://host:port/"; worker_id: "host:port". */
+ * which joins the group. advertised_url: "http://host:port/"; worker_id: "host:port".
+ * offsets_topic (NULL: the offsets topic exists): the offsets topic's creation that
+ * kc_internal_topics_ensure left for later, which the herder then owns; it is created on
+ * a thread of its own while the status and config stores are opened and read, and the
+ * store of offsets is opened after it (its users wait for that). Its failure stops the
+ * herder (kc_herder_failed). */
 kc_herder *kc_herder_start(const kc_worker_config *wc, const char *advertised_url,
-                           const char *worker_id, kc_err *err);
+                           const char *worker_id, kc_internal_topic_later *offsets_topic,
+                           kc_err *err);
 
 /* Tells the herder to stop, without waiting: its waits for the brokers give up, and REST
  * calls it has not begun answer KC_ESTOPPED. Called before the REST server stops, whose

@@ -31,6 +31,14 @@ static const internal_topic internal_topics[] = {
     { "config.storage.topic", "config.storage.", NULL, "connector configurations" },
 };
 
+struct kc_internal_topic_later {
+    const kc_worker_config *wc;
+    const internal_topic   *it;
+    kc_props                settings;       /* req.configs points here */
+    kc_new_topic            req;
+    int                     timeout_ms;
+};
+
 /* True when a cleanup.policy value, as Java reads it (comma list, trimmed, lower-cased,
  * de-duplicated), is exactly {compact}; *seen gets Java's rendering of the set. */
 static bool
@@ -147,20 +155,30 @@ ensure_one(rd_kafka_t *admin, const internal_topic *it, const kc_new_topic *req,
     return KC_OK;
 }
 
+static int
+api_timeout_ms(const kc_worker_config *wc)
+{
+    const char *t = kc_props_get(&wc->props, "default.api.timeout.ms");
+    int         timeout_ms = t ? atoi(t) : 60000;
+
+    return timeout_ms > 0 ? timeout_ms : 60000;
+}
+
 int
-kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc, kc_err *err)
+kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc,
+                          kc_internal_topic_later **later, kc_err *err)
 {
     enum { N = KC_ARRAY_LEN(internal_topics) };
-    const char  *t = kc_props_get(&wc->props, "default.api.timeout.ms");
-    int          timeout_ms = t ? atoi(t) : 60000;
+    int          timeout_ms = api_timeout_ms(wc);
     kc_props     settings[N];
     kc_new_topic reqs[N], probe[N];
     bool         fresh[N];                 /* the brokers would create it as asked */
+    bool         left[N] = { false };      /* its settings moved to *later */
     int          rc = KC_OK;
     size_t       i = 0, nprobe = 0;
 
-    if (timeout_ms <= 0)
-        timeout_ms = 60000;
+    if (later != NULL)
+        *later = NULL;
     for (size_t k = 0; k < N; k++)
         topic_request(wc, &internal_topics[k], &settings[k], &reqs[k]);
     /* Java creates each topic as its store starts, one CreateTopics after the other, and
@@ -170,15 +188,17 @@ kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc, kc_err 
      * is handled alone, in Java's order, so a topic after it is created only once it is
      * fit, as in Java. A name given to two stores is never in one request twice.
      *
-     * Except the offsets topic: when it is new together with others, it is created in a
-     * request of its own after them. A broker makes the partitions of the topics of one
-     * request one after another, in no set order, and refuses reads of each until it is
-     * made (a few ms each); the herder reads the status and config topics to their end
-     * before it joins its group, but the offsets only when a task asks. Created with them,
-     * the offsets topic's 25 partitions held back those reads by about 100 ms. Created on a
-     * thread of its own while they are read, it holds them back too (51-98 ms instead of
-     * 26-38: the broker makes its partitions meanwhile), and a task's first read of it
-     * waits longer: 364 ms from exec to a task RUNNING instead of 320 (medians of 10). */
+     * Except the offsets topic: when it is new together with others, it is not in their
+     * request. A broker makes the partitions of the topics of one request one after
+     * another, in no set order, and refuses reads of each until it is made (a few ms
+     * each); the herder reads the status and config topics to their end before it joins
+     * its group, but the offsets only when a task asks. Created with them, the offsets
+     * topic's 25 partitions held back those reads by about 100 ms. So it is asked for once
+     * their creation is answered (the broker makes their 6 partitions before it learns of
+     * the offsets topic, a controller's commit later): here, in a request of its own, or,
+     * when the caller takes it (later), on the offset store's own thread while the herder
+     * opens and reads the others (kc_internal_topic_create_later), so that the worker does
+     * not wait for the controller's commit twice before it joins its group. */
     for (size_t k = 0; k < N; k++) {
         bool again = false;
         for (size_t m = 0; m < k; m++)
@@ -209,15 +229,59 @@ kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc, kc_err 
             size_t offsets_after = i == 0 && run > 1 ? 1 : 0;   /* internal_topics[0] */
             kc_kafka_create_topics(admin, &reqs[i + offsets_after], run - offsets_after, false,
                                    timeout_ms);
-            if (offsets_after)
+            if (offsets_after && later != NULL) {
+                kc_internal_topic_later *l = kc_xcalloc(1, sizeof(*l));
+                *l = (kc_internal_topic_later) { wc, &internal_topics[i], settings[i], reqs[i],
+                                                 timeout_ms };
+                l->req.configs = &l->settings;
+                left[i] = true;
+                *later = l;
+            } else if (offsets_after) {
                 kc_kafka_create_topics(admin, &reqs[i], 1, false, timeout_ms);
+            }
         }
         for (size_t k = i; k < i + run && rc == KC_OK; k++)
-            rc = ensure_one(admin, &internal_topics[k], &reqs[k], timeout_ms, err);
+            if (!left[k])
+                rc = ensure_one(admin, &internal_topics[k], &reqs[k], timeout_ms, err);
         i += run;
     }
 out:
     for (size_t k = 0; k < N; k++)
-        kc_props_free(&settings[k]);
+        if (!left[k])
+            kc_props_free(&settings[k]);
+    if (rc != KC_OK && later != NULL && *later != NULL) {
+        kc_internal_topic_later_free(*later);
+        *later = NULL;
+    }
     return rc;
+}
+
+int
+kc_internal_topic_create_later(void *arg, kc_err *err)
+{
+    kc_internal_topic_later *l = arg;
+    char                    *client_id = kc_xasprintf("%s-shared-admin",
+                                                      kc_cfg_str(&l->wc->cfg, "group.id"));
+    rd_kafka_t              *admin = kc_kafka_new(RD_KAFKA_PRODUCER, &l->wc->props, "",
+                                                  (const char *const[]) { "client.id",
+                                                                          client_id, NULL },
+                                                  err);
+    int                      rc;
+
+    free(client_id);
+    if (admin == NULL)
+        return err->code;
+    kc_kafka_create_topics(admin, &l->req, 1, false, l->timeout_ms);
+    rc = ensure_one(admin, l->it, &l->req, l->timeout_ms, err);
+    kc_kafka_destroy(admin);
+    return rc;
+}
+
+void
+kc_internal_topic_later_free(kc_internal_topic_later *l)
+{
+    if (l == NULL)
+        return;
+    kc_props_free(&l->settings);
+    free(l);
 }

@@ -109,6 +109,7 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
     rd_kafka_t      *admin = NULL;
     kc_rest_server  *rest = NULL;
     kc_herder       *herder = NULL;
+    kc_internal_topic_later *offsets_topic = NULL;   /* the herder's, once given */
     kc_rest_ctx      ctx = { .version = KC_KAFKA_VERSION, .commit = KC_COMMIT };
     char            *cluster_id = NULL, *client_id;
     const char      *t;
@@ -149,12 +150,12 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
      * requests that need the herder wait for it (kc_rest_await_herder). */
     if ((rest = kc_rest_start(&wc.cfg, &ctx, &err)) == NULL)
         goto fail;
-    if (kc_internal_topics_ensure(admin, &wc, &err) != KC_OK) {
+    if (kc_internal_topics_ensure(admin, &wc, &offsets_topic, &err) != KC_OK) {
         rc = err.code == KC_EINVAL ? EXIT_HERDER : EXIT_STARTUP;
         goto fail;
     }
     if ((herder = kc_herder_start(&wc, kc_rest_advertised_url(rest), kc_rest_worker_id(rest),
-                                  &err)) == NULL) {
+                                  offsets_topic, &err)) == NULL) {
         rc = EXIT_HERDER;
         goto fail;
     }

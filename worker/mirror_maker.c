@@ -338,9 +338,10 @@ flow_free(flow *f)
     free(f->label);
 }
 
-/* Creates or checks the pair's internal topics on its target cluster. */
+/* Creates or checks the pair's internal topics on its target cluster; *later: the offsets
+ * topic's creation left for the herder (kc_internal_topics_ensure). */
 static int
-prepare_topics(flow *f, kc_err *err)
+prepare_topics(flow *f, kc_internal_topic_later **later, kc_err *err)
 {
     char       *client_id = kc_xasprintf("%s-%s-shared-admin", kc_cfg_str(&f->wc.cfg, "group.id"),
                                          f->label);
@@ -351,7 +352,7 @@ prepare_topics(flow *f, kc_err *err)
     free(client_id);
     if (admin == NULL)
         return err->code;
-    rc = kc_internal_topics_ensure(admin, &f->wc, err);
+    rc = kc_internal_topics_ensure(admin, &f->wc, later, err);
     kc_kafka_destroy(admin);
     return rc;
 }
@@ -438,8 +439,9 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
         }
     }
     for (size_t i = 0; i < nflows && !(stopped = stop(0)); i++) {
-        flow *f = &flows[i];
-        char *url = NULL;
+        flow                    *f = &flows[i];
+        char                    *url = NULL;
+        kc_internal_topic_later *later = NULL;     /* the herder's, once given */
 
         kc_log_info("mirror-maker", "[%s] starting: group %s on %s", f->label,
                     kc_cfg_str(&f->wc.cfg, "group.id"),
@@ -451,9 +453,9 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
             free(t);
         }
         /* Without internal REST (Java's default) there is no URL to reach this node at. */
-        if (prepare_topics(f, &err) != KC_OK ||
+        if (prepare_topics(f, &later, &err) != KC_OK ||
             (f->herder = kc_herder_start(&f->wc, url ? url : "NOTUSED",
-                                         rest ? kc_rest_worker_id(rest) : f->label,
+                                         rest ? kc_rest_worker_id(rest) : f->label, later,
                                          &err)) == NULL) {
             kc_log_error("mirror-maker", "[%s] %s", f->label, err.msg);
             free(url);

@@ -18,10 +18,24 @@ typedef struct {
 } kv;
 
 struct kc_offset_store {
-    kc_klog        *log;
+    kc_klog        *log;            /* NULL until open (a later open sets it on its thread) */
     pthread_mutex_t lock;
     kv             *items;
     size_t          n, cap;
+
+    /* A later open (kc_offset_store_open_later): its thread, what it needs, and how it
+     * ended; `opening` and `open_err` under open_lock, log set before opening clears. */
+    pthread_mutex_t open_lock;
+    pthread_cond_t  opened;
+    bool            later;
+    bool            opening;
+    kc_err          open_err;         /* code KC_OK once open */
+    pthread_t       thread;
+    const kc_props *props;
+    const char     *topic;
+    char           *client_id_base;
+    kc_offset_store_prepare_fn prepare;
+    void           *prepare_arg;
 };
 
 char *
@@ -70,22 +84,95 @@ on_record(void *opaque, const char *key, const void *value, size_t len, int32_t 
     s->n++;
 }
 
+static kc_offset_store *
+store_new(void)
+{
+    kc_offset_store *s = kc_xcalloc(1, sizeof(*s));
+
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_mutex_init(&s->open_lock, NULL);
+    pthread_cond_init(&s->opened, NULL);
+    return s;
+}
+
+static kc_klog *
+open_log(kc_offset_store *s, const kc_props *props, const char *topic,
+         const char *client_id_base, kc_err *err)
+{
+    char       *cid = kc_xasprintf("%soffsets", client_id_base);
+    const char *extra[] = { "enable.idempotence", "false", NULL };
+    kc_klog    *log = kc_klog_open(props, "", topic, cid, extra, 0, on_record, s, err);
+
+    free(cid);
+    return log;
+}
+
 kc_offset_store *
 kc_offset_store_open(const kc_props *props, const char *topic, const char *client_id_base,
                      kc_err *err)
 {
-    kc_offset_store *s = kc_xcalloc(1, sizeof(*s));
-    char            *cid = kc_xasprintf("%soffsets", client_id_base);
-    const char      *extra[] = { "enable.idempotence", "false", NULL };
+    kc_offset_store *s = store_new();
 
-    pthread_mutex_init(&s->lock, NULL);
-    s->log = kc_klog_open(props, "", topic, cid, extra, 0, on_record, s, err);
-    free(cid);
-    if (s->log == NULL) {
+    if ((s->log = open_log(s, props, topic, client_id_base, err)) == NULL) {
         kc_offset_store_close(s);
         return NULL;
     }
     return s;
+}
+
+static void *
+open_thread(void *arg)
+{
+    kc_offset_store *s = arg;
+    kc_err           err = { KC_OK, "" };
+    kc_klog         *log = NULL;
+
+    if (s->prepare == NULL || s->prepare(s->prepare_arg, &err) == KC_OK)
+        log = open_log(s, s->props, s->topic, s->client_id_base, &err);
+
+    pthread_mutex_lock(&s->open_lock);
+    s->log = log;
+    s->open_err = log != NULL ? (kc_err) { KC_OK, "" } : err;
+    s->opening = false;
+    pthread_cond_broadcast(&s->opened);
+    pthread_mutex_unlock(&s->open_lock);
+    return NULL;
+}
+
+kc_offset_store *
+kc_offset_store_open_later(const kc_props *props, const char *topic,
+                           const char *client_id_base, kc_offset_store_prepare_fn prepare,
+                           void *arg)
+{
+    kc_offset_store *s = store_new();
+
+    s->props = props;
+    s->topic = topic;
+    s->client_id_base = kc_xstrdup(client_id_base);
+    s->prepare = prepare;
+    s->prepare_arg = arg;
+    s->later = s->opening = true;
+    if (pthread_create(&s->thread, NULL, open_thread, s) != 0) {
+        s->later = false;
+        open_thread(s);                        /* no thread: open here, now */
+    }
+    return s;
+}
+
+int
+kc_offset_store_ready(kc_offset_store *s, bool wait, kc_err *err)
+{
+    int rc;
+
+    pthread_mutex_lock(&s->open_lock);
+    while (wait && s->opening)
+        pthread_cond_wait(&s->opened, &s->open_lock);
+    if (s->opening)
+        rc = KC_EAGAIN;
+    else if ((rc = s->open_err.code) != KC_OK)
+        *err = s->open_err;
+    pthread_mutex_unlock(&s->open_lock);
+    return rc;
 }
 
 void
@@ -93,13 +180,18 @@ kc_offset_store_close(kc_offset_store *s)
 {
     if (s == NULL)
         return;
+    if (s->later)
+        pthread_join(s->thread, NULL);
     kc_klog_close(s->log);
     for (size_t i = 0; i < s->n; i++) {
         free(s->items[i].key);
         free(s->items[i].value);
     }
     free(s->items);
+    free(s->client_id_base);
     pthread_mutex_destroy(&s->lock);
+    pthread_mutex_destroy(&s->open_lock);
+    pthread_cond_destroy(&s->opened);
     free(s);
 }
 
@@ -108,14 +200,17 @@ kc_offset_store_get_many(kc_offset_store *s, const char *connector,
                          const json_t *const *partitions, size_t n, json_t **offsets,
                          kc_err *err)
 {
-    char **keys = kc_xcalloc(n ? n : 1, sizeof(*keys));
+    char **keys;
     size_t klen;
     int    rc;
 
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0; k < n; k++)
         offsets[k] = NULL;
+    if ((rc = kc_offset_store_ready(s, true, err)) != KC_OK)
+        return rc;
+    keys = kc_xcalloc(n ? n : 1, sizeof(*keys));
+    for (size_t k = 0; k < n; k++)
         keys[k] = kc_offset_key(connector, partitions[k], &klen);
-    }
     pthread_mutex_lock(&s->lock);
     rc = kc_klog_read_to_end(s->log, 30000, err);
     for (size_t k = 0; rc == KC_OK && k < n; k++)
@@ -141,9 +236,14 @@ kc_offset_store_put(kc_offset_store *s, const char *connector, const json_t *par
                     const json_t *offset, kc_err *err)
 {
     size_t klen, vlen = 0;
-    char  *key = kc_offset_key(connector, partition, &klen);
-    char  *value = offset ? kc_json_java_dumps(offset, &vlen) : NULL;
-    int    rc = kc_klog_send(s->log, key, value, vlen, err);
+    char  *key, *value;
+    int    rc;
+
+    if ((rc = kc_offset_store_ready(s, true, err)) != KC_OK)
+        return rc;
+    key = kc_offset_key(connector, partition, &klen);
+    value = offset ? kc_json_java_dumps(offset, &vlen) : NULL;
+    rc = kc_klog_send(s->log, key, value, vlen, err);
 
     free(key);
     free(value);
@@ -153,7 +253,9 @@ kc_offset_store_put(kc_offset_store *s, const char *connector, const json_t *par
 int
 kc_offset_store_flush(kc_offset_store *s, int timeout_ms, kc_err *err)
 {
-    return kc_klog_flush(s->log, timeout_ms, err);
+    int rc = kc_offset_store_ready(s, true, err);
+
+    return rc == KC_OK ? kc_klog_flush(s->log, timeout_ms, err) : rc;
 }
 
 int
@@ -162,6 +264,8 @@ kc_offset_store_list(kc_offset_store *s, const char *connector, json_t **out, kc
     int rc;
 
     *out = json_array();
+    if ((rc = kc_offset_store_ready(s, true, err)) != KC_OK)
+        return rc;
     pthread_mutex_lock(&s->lock);
     rc = kc_klog_read_to_end(s->log, 30000, err);
     for (size_t i = 0; rc == KC_OK && i < s->n; i++) {

@@ -19,6 +19,23 @@ typedef struct kc_offset_store kc_offset_store;
 
 kc_offset_store *kc_offset_store_open(const kc_props *props, const char *topic,
                                       const char *client_id_base, kc_err *err);
+
+/* Work done before a store opened later can open (making its topic): KC_OK or the
+ * failure, in err. Runs on the store's opening thread. */
+typedef int (*kc_offset_store_prepare_fn)(void *arg, kc_err *err);
+
+/* kc_offset_store_open on a thread of its own, after prepare(arg) (NULL: none) succeeded;
+ * returns at once. Every call on the store first waits for that open, and fails as it
+ * failed. props, topic and arg must outlive the store. */
+kc_offset_store *kc_offset_store_open_later(const kc_props *props, const char *topic,
+                                            const char *client_id_base,
+                                            kc_offset_store_prepare_fn prepare, void *arg);
+
+/* Whether the store is open: KC_OK, KC_EAGAIN while a later open runs (wait false), or
+ * that open's failure in err (wait true waits for the open to end). */
+int kc_offset_store_ready(kc_offset_store *s, bool wait, kc_err *err);
+
+/* Waits for a later open to end, then closes. */
 void kc_offset_store_close(kc_offset_store *s);
 
 /* Reads the topic to its end, then looks up partition for connector. *offset: a new
