@@ -1214,30 +1214,39 @@ class Bench:
         does: over 100 floors in a row it fell from 65 % to 5-40 %, which is why their
         number is fixed rather than a share to reach."""
         for n in range(1, self.s.warmup_starts + 1):
-            before = self.brokers_cpu()
-            self.record("startup", "floor", 0, self.startup_floor, self.uid(), warmup=True)
-            after = self.brokers_cpu()
-            cpu, jit = after[0] - before[0], after[1] - before[1]
-            self.runs[-1].update(warmup_brokers_cpu_s=cpu, warmup_brokers_jit_cpu_s=jit)
-            print(f"bench:   warm-up start-up floor {n}: the brokers' JIT compilers took "
-                  f"{jit:.2f} of their {cpu:.2f} CPU s", flush=True)
+            # Under keys of their own: a floor's brokers_cpu_s is the protocol floor's.
+            self.counting_brokers_cpu(
+                f"warm-up start-up floor {n}", "warmup_brokers_cpu_s",
+                "warmup_brokers_jit_cpu_s",
+                lambda: self.record("startup", "floor", 0, self.startup_floor, self.uid(),
+                                    warmup=True))
+
+    def counting_brokers_cpu(self, what, cpu_key, jit_key, run):
+        """Calls run(), which records one run, and adds to that run the brokers' CPU over it
+        and their JIT compilers' part (under cpu_key and jit_key); prints both; (cpu, jit)."""
+        before = self.brokers_cpu()
+        run()
+        after = self.brokers_cpu()
+        cpu, jit = after[0] - before[0], after[1] - before[1]
+        self.runs[-1].update({cpu_key: cpu, jit_key: jit})
+        print(f"bench:   {what}: the brokers' JIT compilers took {jit:.2f} of their "
+              f"{cpu:.2f} CPU s", flush=True)
+        return cpu, jit
 
     def unrecorded_copy(self, kind, what, **label):
         """One copy of the pre-loaded topic by kind that no figure counts (pair 0, the
         largest tasks.max, labelled warmup or settle), with the brokers' CPU and their JIT
         compilers' share of it; True when that share was under BENCH_WARMUP_JIT_SHARE."""
         tasks = max(self.s.tasks)
-        before = self.brokers_cpu()
-        if kind == "pipe":
-            self.record("throughput", "pipe", 0, self.pipe, tasks, 0, tasks=tasks, **label)
-        else:
-            self.record("throughput", kind, 0, self.throughput, kind, tasks, 0, tasks=tasks,
-                        **label)
-        after = self.brokers_cpu()
-        cpu, jit = after[0] - before[0], after[1] - before[1]
-        self.runs[-1].update(brokers_cpu_s=cpu, brokers_jit_cpu_s=jit)
-        print(f"bench:   {what}: the brokers' JIT compilers took {jit:.2f} of their "
-              f"{cpu:.2f} CPU s", flush=True)
+
+        def copy():
+            if kind == "pipe":
+                self.record("throughput", "pipe", 0, self.pipe, tasks, 0, tasks=tasks, **label)
+            else:
+                self.record("throughput", kind, 0, self.throughput, kind, tasks, 0,
+                            tasks=tasks, **label)
+
+        cpu, jit = self.counting_brokers_cpu(what, "brokers_cpu_s", "brokers_jit_cpu_s", copy)
         return cpu > 0 and jit / cpu < self.s.warmup_jit_share
 
     def settle(self):

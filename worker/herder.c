@@ -1217,8 +1217,21 @@ open_store(void *arg)
 
     switch (o->which) {
     case 0:
-        h->offsets = kc_offset_store_open(&wc->props, kc_cfg_str(&wc->cfg, "offset.storage.topic"),
-                                          o->base, &o->err);
+        if (h->offsets_topic != NULL) {
+            /* Its topic is made, and the store opened, on a thread of its own while the
+             * other two are opened and read, and the worker joins its group and starts its
+             * connectors; the first task to read its offsets waits for it, as does every
+             * other use of the store. */
+            h->offsets = kc_offset_store_open_later(&wc->props,
+                                                    kc_cfg_str(&wc->cfg, "offset.storage.topic"),
+                                                    o->base, kc_internal_topic_create_later,
+                                                    h->offsets_topic);
+            h->offsets_opening = true;
+        } else {
+            h->offsets = kc_offset_store_open(&wc->props,
+                                              kc_cfg_str(&wc->cfg, "offset.storage.topic"),
+                                              o->base, &o->err);
+        }
         o->ok = h->offsets != NULL;
         break;
     case 1:
@@ -1281,31 +1294,19 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
      * on nothing another store reads, so the three are opened at once; what they hold is
      * then read to its end in Java's order, statuses before configs (offsets are read to
      * their end whenever they are asked for). */
-    if (offsets_topic != NULL) {
-        /* Made while the other two are opened and read, and the worker joins its group
-         * and starts its connectors; the first task to read its offsets waits for it, as
-         * does every other use of the store. */
-        h->offsets = kc_offset_store_open_later(&wc->props,
-                                                kc_cfg_str(&wc->cfg, "offset.storage.topic"),
-                                                base, kc_internal_topic_create_later,
-                                                offsets_topic);
-        h->offsets_opening = true;
-    }
     {
         store_open opens[3];
         pthread_t  threads[3];
         bool       threaded[3] = { false, false, false };
 
         for (int i = 0; i < 3; i++) {
-            /* a topic still to make: its store opens later, below */
-            opens[i] = (store_open) { .h = h, .base = base, .which = i,
-                                      .ok = i == 0 && offsets_topic != NULL };
+            opens[i] = (store_open) { .h = h, .base = base, .which = i, .ok = false };
             threaded[i] = i > 0 && pthread_create(&threads[i], NULL, open_store, &opens[i]) == 0;
         }
         for (int i = 0; i < 3; i++) {
             if (threaded[i])
                 pthread_join(threads[i], NULL);
-            else if (!opens[i].ok)
+            else
                 open_store(&opens[i]);
         }
         for (int i = 0; i < 3; i++) {

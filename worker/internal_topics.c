@@ -155,21 +155,13 @@ ensure_one(rd_kafka_t *admin, const internal_topic *it, const kc_new_topic *req,
     return KC_OK;
 }
 
-static int
-api_timeout_ms(const kc_worker_config *wc)
-{
-    const char *t = kc_props_get(&wc->props, "default.api.timeout.ms");
-    int         timeout_ms = t ? atoi(t) : 60000;
-
-    return timeout_ms > 0 ? timeout_ms : 60000;
-}
-
 int
 kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc,
                           kc_internal_topic_later **later, kc_err *err)
 {
     enum { N = KC_ARRAY_LEN(internal_topics) };
-    int          timeout_ms = api_timeout_ms(wc);
+    const char  *t = kc_props_get(&wc->props, "default.api.timeout.ms");
+    int          timeout_ms = t ? atoi(t) : 60000;
     kc_props     settings[N];
     kc_new_topic reqs[N], probe[N];
     bool         fresh[N];                 /* the brokers would create it as asked */
@@ -177,6 +169,8 @@ kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc,
     int          rc = KC_OK;
     size_t       i = 0, nprobe = 0;
 
+    if (timeout_ms <= 0)
+        timeout_ms = 60000;
     if (later != NULL)
         *later = NULL;
     for (size_t k = 0; k < N; k++)
