@@ -756,7 +756,8 @@ msc_validate(const json_t *config)
 /* One assigned source partition: its names, the source partition map handed with every
  * record (one shared object), and its metrics (§9.1). Task thread only. */
 typedef struct mst_tp {
-    rd_kafka_topic_t *rkt;                  /* consuming handle, NULL before start */
+    rd_kafka_topic_t *rkt;                  /* consuming handle, NULL before the first poll */
+    int64_t  start;                         /* where it starts: an offset or a logical one */
     char    *topic;
     int32_t  partition;
     char    *remote;
@@ -775,6 +776,8 @@ typedef struct mst {
     mst_tp           **by_partition_object;  /* sorted by source_partition pointer */
     rd_kafka_t        *consumer;
     rd_kafka_queue_t  *queue;
+    kc_mirror_leaders *leaders;              /* asked at start, joined by the first poll */
+    bool               consuming;            /* the partitions are started (first poll) */
     rd_kafka_t        *sync_producer;        /* offset syncs; NULL when disabled */
     char              *sync_topic;
     kc_osw            *osw;
@@ -907,7 +910,6 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
     json_t                         **stored = NULL;   /* per partition, from the offset topic */
     const char                     **topics;           /* the assigned topics, once each */
     size_t                           ntopics = 0;
-    kc_mirror_leaders               *leaders;
 
     t->ctx = *ctx;
     kc_wbuf_init(&t->key);
@@ -973,7 +975,7 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
         if (!seen)
             topics[ntopics++] = t->tps[i].topic;
     }
-    leaders = kc_mirror_leaders_ask(t->consumer, topics, ntopics, LEARN_LEADERS_MS);
+    t->leaders = kc_mirror_leaders_ask(t->consumer, topics, ntopics, LEARN_LEADERS_MS);
     free(topics);
     /* Java's loadOffsets: the stored offsets of all assigned partitions in one read of the
      * offset topic (one per partition on a host without offsets_get). */
@@ -989,7 +991,6 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
             if (ctx->host->offset_get(ctx->ctx, t->tps[i].source_partition, &stored[i]) != 0)
                 stored[i] = NULL;
     }
-    kc_mirror_leaders_join(leaders);
     for (size_t i = 0; i < t->ntps; i++) {
         mst_tp  *tp = &t->tps[i];
         json_t  *off;
@@ -1009,9 +1010,7 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
         }
         KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_INFO, "%s-%d: starting at %s", tp->topic, tp->partition,
                       start >= 0 ? "the stored offset + 1" : "auto.offset.reset");
-        if ((tp->rkt = kc_mirror_consume_start(t->consumer, tp->topic, tp->partition, start,
-                                               t->queue, err, errlen)) == NULL)
-            goto fail;
+        tp->start = start;
     }
     for (size_t i = 0; i < t->ntps; i++)
         json_decref(stored[i]);
@@ -1077,6 +1076,27 @@ prefetch_headers(const rd_kafka_message_t *m)
         __builtin_prefetch((const char *) m->payload + m->len);
 }
 
+/* The partitions start at their start offsets once their leaders are known (librdkafka
+ * resolves a logical offset with ListOffsets at the leader, and asks again only after 500 ms
+ * when it does not know the leader yet). The leaders are asked at start() and joined here,
+ * on the first poll, rather than at the end of start(): as Java's start() (assign and seek,
+ * no request to the source cluster), start() does not wait for the source cluster's brokers,
+ * and the task is RUNNING while a new consumer's first connection is made. Task thread. */
+static int
+start_consuming(mst *t, char *err, size_t errlen)
+{
+    kc_mirror_leaders_join(t->leaders);
+    t->leaders = NULL;
+    for (size_t i = 0; i < t->ntps; i++) {
+        mst_tp *tp = &t->tps[i];
+        if ((tp->rkt = kc_mirror_consume_start(t->consumer, tp->topic, tp->partition, tp->start,
+                                               t->queue, err, errlen)) == NULL)
+            return KC_PLUGIN_FATAL;
+    }
+    t->consuming = true;
+    return KC_PLUGIN_OK;
+}
+
 static int
 mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char *err,
          size_t errlen)
@@ -1088,8 +1108,6 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
     size_t              headers_used = 0;
     int64_t             now;
 
-    (void) err;
-    (void) errlen;
     *n = 0;
     serve_syncs(t);
     if (atomic_load(&t->stopping) || t->ntps == 0) {
@@ -1100,6 +1118,8 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
         }
         return KC_PLUGIN_OK;
     }
+    if (!t->consuming && start_consuming(t, err, errlen) != KC_PLUGIN_OK)
+        return KC_PLUGIN_FATAL;
     if (max > KC_ARRAY_LEN(msgs))
         max = KC_ARRAY_LEN(msgs);
     if (t->cfg.max_poll_records > 0 && max > (size_t) t->cfg.max_poll_records)
@@ -1233,6 +1253,7 @@ mst_destroy(void *priv)
         rd_kafka_flush(t->sync_producer, 5000);
         serve_syncs(t);
     }
+    kc_mirror_leaders_join(t->leaders);           /* before its consumer goes */
     for (size_t i = 0; i < t->ntps; i++)
         kc_mirror_consume_stop(t->tps[i].rkt, t->tps[i].partition);
     if (t->queue != NULL)
