@@ -3,7 +3,7 @@
  * task-config publication), over libcurl, and the HMAC signature of internal requests
  * (KIP-507, spec/connect-runtime.md §8.6).
  *
- * Any thread; each call uses its own curl handle. kc_http_global_init() once in main().
+ * Any thread; each call uses its own curl handle. libcurl is loaded by the first call.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -15,8 +15,6 @@
 #include <stdint.h>
 
 #include "worker/common.h"
-
-void kc_http_global_init(void);
 
 /* TLS for https URLs of other workers, as Java's RestClient takes it from the
  * listeners.https.* (or top-level ssl.*) settings: trusted CAs, a client certificate and

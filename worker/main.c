@@ -248,7 +248,6 @@ main(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
     signal(SIGPIPE, SIG_IGN);
     json_object_seed(0);
-    kc_http_global_init();
 
     if (level != NULL && *level != '\0') {
         int l = kc_log_level_parse(level);
