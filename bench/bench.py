@@ -561,16 +561,29 @@ class GroupMember:
 
 
 def wait_readable(admin, partitions, timeout=60):
-    """ListOffsets on every one of partitions every 5 ms until all of them answer."""
+    """ListOffsets on every one of partitions every 5 ms until all of them answer. A client
+    that looked a topic up while its creation was still reaching the broker can keep an
+    answer without it (librdkafka refreshes its metadata of a topic only every 5 minutes
+    then): after a second of refusals, the topics' metadata is asked for again, once a
+    second. A floor of the warm-up waited out the whole timeout so, now and then."""
     from confluent_kafka.admin import OffsetSpec
-    deadline = time.monotonic() + timeout
+    start = time.monotonic()
+    deadline, refreshed, why = start + timeout, start, None
     while partitions:
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{len(partitions)} partitions still unreadable after {timeout} s")
+        now = time.monotonic()
+        if now > deadline:
+            raise RuntimeError(f"{len(partitions)} partitions still unreadable after {timeout} s"
+                               f" ({why})")
+        if now - refreshed > 1:
+            for topic in sorted({tp.topic for tp in partitions}):
+                admin.list_topics(topic, timeout=5)
+            refreshed = now
         fs = admin.list_offsets({tp: OffsetSpec.latest() for tp in partitions},
                                 request_timeout=5)
-        partitions = [tp for tp, f in fs.items() if f.exception() is not None]
+        failed = {tp: f.exception() for tp, f in fs.items() if f.exception() is not None}
+        partitions = list(failed)
         if partitions:
+            why = next(iter(failed.values()))
             time.sleep(0.005)
 
 
@@ -1043,11 +1056,21 @@ class Bench:
             raise RuntimeError(f"floor: {topic} not read back in 30 s")
 
         def at_once(*calls):
-            threads = [threading.Thread(target=c) for c in calls]
+            """Runs calls on threads of their own; raises the first one's exception."""
+            failures = []
+
+            def run(call):
+                try:
+                    call()
+                except Exception as e:      # noqa: BLE001 - raised again below
+                    failures.append(e)
+            threads = [threading.Thread(target=run, args=(c,)) for c in calls]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
+            if failures:
+                raise failures[0]
 
         brokers_cpu = self.brokers_cpu_seconds()
         try:
@@ -1722,11 +1745,30 @@ def startup_floor(results, summary):
                 "the remote topic's creation, the group, the connector and the task")
         which = "the protocol floor" if protocol is not None else "this floor"
         text += (f" The target, 1/20 of Java's {_fmt(java, 's')}, is {_fmt(java / 20, 's')}: "
-                 + (f"{_fmt(gap, 's')} above {which} for everything else ({rest})."
+                 + (f"{_fmt(gap * 1000, 'ms')} above {which} for everything else ({rest})."
                     if gap > 0
-                    else f"{_fmt(-gap, 's')} below {which}, so no worker can meet it "
+                    else f"{_fmt(-gap * 1000, 'ms')} below {which}, so no worker can meet it "
                          f"on this machine."))
+        text += _target_below_floor(results, floor, "protocol_s" if protocol is not None
+                                    else "running_s", which)
     return ["", text]
+
+
+def _target_below_floor(results, floor, metric, which):
+    """A sentence on the first start's target pair by pair: 1/20 of Java's start in a pair
+    against the floor (metric) of that pair, and in how many pairs it lay below it."""
+    floor_of = {r["pair"]: r[metric] for r in floor if metric in r}
+    java = {r["pair"]: r["running_s"] for r in results["runs"]
+            if r["scenario"] == "startup" and r["kind"] == "java" and r["pair"] in floor_of
+            and "running_s" in r}
+    if not java:
+        return ""
+    gaps = [(java[p] / 20 - floor_of[p]) * 1000 for p in sorted(java)]
+    below = sum(g < 0 for g in gaps)
+    return (f" Pair by pair, 1/20 of Java's start lay "
+            + ", ".join(f"{g:+.1f}" for g in gaps)
+            + f" ms from {which} of its pair: below it in {below} of {len(gaps)} pairs, "
+            f"where no worker could have met the target.")
 
 
 def _above_floor(results, floor, metric):
