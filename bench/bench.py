@@ -1757,13 +1757,11 @@ def startup_floor(results, summary):
 def _target_below_floor(results, floor, metric, which):
     """A sentence on the first start's target pair by pair: 1/20 of Java's start in a pair
     against the floor (metric) of that pair, and in how many pairs it lay below it."""
-    floor_of = {r["pair"]: r[metric] for r in floor if metric in r}
-    java = {r["pair"]: r["running_s"] for r in results["runs"]
-            if r["scenario"] == "startup" and r["kind"] == "java" and r["pair"] in floor_of
-            and "running_s" in r}
+    floor_of, java = _starts_with_floor(results, floor, metric, "java")
     if not java:
         return ""
-    gaps = [(java[p] / 20 - floor_of[p]) * 1000 for p in sorted(java)]
+    gaps = [(r["running_s"] / 20 - floor_of[r["pair"]]) * 1000
+            for r in sorted(java, key=lambda r: r["pair"])]
     below = sum(g < 0 for g in gaps)
     return (f" Pair by pair, 1/20 of Java's start lay "
             + ", ".join(f"{g:+.1f}" for g in gaps)
@@ -1771,14 +1769,20 @@ def _target_below_floor(results, floor, metric, which):
             f"where no worker could have met the target.")
 
 
+def _starts_with_floor(results, floor, metric, kind):
+    """The floor (metric) of each pair that has one, and kind's first starts in those pairs."""
+    floor_of = {r["pair"]: r[metric] for r in floor if metric in r}
+    runs = [r for r in results["runs"]
+            if r["scenario"] == "startup" and r["kind"] == kind and r["pair"] in floor_of
+            and "error" not in r and "running_s" in r]
+    return floor_of, runs
+
+
 def _above_floor(results, floor, metric):
     """A sentence on kconnect's first start against the floor (metric) of its pair: how far
     above, and how much of its start its worker spent computing (its CPU, from /proc in 10 ms
     ticks) rather than waiting for the brokers."""
-    floor_of = {r["pair"]: r[metric] for r in floor if metric in r}
-    runs = [r for r in results["runs"]
-            if r["scenario"] == "startup" and r["kind"] == "kconnect" and r["pair"] in floor_of
-            and "error" not in r and "running_s" in r]
+    floor_of, runs = _starts_with_floor(results, floor, metric, "kconnect")
     if not runs:
         return ""
     above = _median([r["running_s"] - floor_of[r["pair"]] for r in runs])

@@ -776,8 +776,8 @@ typedef struct mst {
     mst_tp           **by_partition_object;  /* sorted by source_partition pointer */
     rd_kafka_t        *consumer;
     rd_kafka_queue_t  *queue;
-    kc_mirror_leaders *leaders;              /* asked at start, joined by the first poll */
-    bool               consuming;            /* the partitions are started (first poll) */
+    kc_mirror_leaders *leaders;              /* asked at start; NULL once the first poll
+                                              * has joined it and started the partitions */
     rd_kafka_t        *sync_producer;        /* offset syncs; NULL when disabled */
     char              *sync_topic;
     kc_osw            *osw;
@@ -1093,7 +1093,6 @@ start_consuming(mst *t, char *err, size_t errlen)
                                                t->queue, err, errlen)) == NULL)
             return KC_PLUGIN_FATAL;
     }
-    t->consuming = true;
     return KC_PLUGIN_OK;
 }
 
@@ -1118,7 +1117,7 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
         }
         return KC_PLUGIN_OK;
     }
-    if (!t->consuming && start_consuming(t, err, errlen) != KC_PLUGIN_OK)
+    if (t->leaders != NULL && start_consuming(t, err, errlen) != KC_PLUGIN_OK)
         return KC_PLUGIN_FATAL;
     if (max > KC_ARRAY_LEN(msgs))
         max = KC_ARRAY_LEN(msgs);
