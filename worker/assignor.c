@@ -14,6 +14,192 @@
 #include "worker/common.h"
 #include "worker/log.h"
 
+/* ===== Java's orders =====
+ * Which item a Java leader revokes, and which member gets what, follows the order Java
+ * iterates its collections. Sorted sets compare strings by UTF-16 code unit; a HashMap or
+ * HashSet iterates by bucket of the key's hashCode (String.hashCode is fixed by the JLS, a
+ * ConnectorTaskId record's is 31 * connector's + task), ties in insertion order. Both are
+ * deterministic, so we compute them. */
+
+/* Java's HashSet copy constructor sizes its table from the collection's size; JDK 17
+ * (the runtime our compatibility tests use) and JDK 19+ differ when the size is
+ * 12 * 2^k. Set to 21 to match workers on JDK 21 or later. */
+#define KC_JAVA_FEATURE_VERSION 17
+
+/* The UTF-16 code units of a UTF-8 string, as a Java String holds them. */
+typedef struct {
+    const unsigned char *p;
+    int                  low;            /* low surrogate still to give, or 0 */
+} u16_iter;
+
+static int
+u16_next(u16_iter *it)
+{
+    const unsigned char *p = it->p;
+    uint32_t             cp;
+    int                  u;
+
+    if (it->low != 0) {
+        u = it->low;
+        it->low = 0;
+        return u;
+    }
+    if (p[0] == 0)
+        return -1;
+    if (p[0] < 0x80) {
+        cp = p[0];
+        it->p += 1;
+    } else if ((p[0] & 0xe0) == 0xc0 && (p[1] & 0xc0) == 0x80) {
+        cp = (uint32_t) (p[0] & 0x1f) << 6 | (p[1] & 0x3f);
+        it->p += 2;
+    } else if ((p[0] & 0xf0) == 0xe0 && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80) {
+        cp = (uint32_t) (p[0] & 0x0f) << 12 | (uint32_t) (p[1] & 0x3f) << 6 | (p[2] & 0x3f);
+        it->p += 3;
+    } else if ((p[0] & 0xf8) == 0xf0 && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80 &&
+               (p[3] & 0xc0) == 0x80) {
+        cp = (uint32_t) (p[0] & 0x07) << 18 | (uint32_t) (p[1] & 0x3f) << 12 |
+             (uint32_t) (p[2] & 0x3f) << 6 | (p[3] & 0x3f);
+        it->p += 4;
+    } else {
+        cp = 0xfffd;                     /* not UTF-8: Java's decoder substitutes */
+        it->p += 1;
+    }
+    if (cp >= 0x10000) {
+        cp -= 0x10000;
+        it->low = (int) (0xdc00 | (cp & 0x3ff));
+        return (int) (0xd800 | (cp >> 10));
+    }
+    return (int) cp;
+}
+
+static uint32_t
+java_string_hash(const char *s)
+{
+    u16_iter it = { (const unsigned char *) s, 0 };
+    uint32_t h = 0;
+    int      u;
+
+    while ((u = u16_next(&it)) >= 0)
+        h = 31 * h + (uint32_t) u;
+    return h;
+}
+
+/* String.compareTo: UTF-16 code units, not UTF-8 bytes (they differ above U+FFFF). */
+static int
+java_string_cmp(const char *a, const char *b)
+{
+    u16_iter ia = { (const unsigned char *) a, 0 }, ib = { (const unsigned char *) b, 0 };
+
+    for (;;) {
+        int ua = u16_next(&ia), ub = u16_next(&ib);
+        if (ua != ub || ua < 0)
+            return ua - ub;
+    }
+}
+
+static uint32_t
+work_hash(const kc_work *w)
+{
+    uint32_t h = java_string_hash(w->connector);
+
+    return w->task < 0 ? h : 31 * h + (uint32_t) w->task;
+}
+
+/* The table a `new HashSet<>(collection)` of n elements starts with. */
+static size_t
+hashset_copy_capacity(size_t n)
+{
+    size_t want, cap = 1;
+
+#if KC_JAVA_FEATURE_VERSION >= 19
+    want = n < 12 ? 12 : n;
+    want = (size_t) ceil((double) want / 0.75);
+#else
+    want = (size_t) ((float) n / 0.75f) + 1;
+    want = want < 16 ? 16 : want;
+#endif
+    while (cap < want)
+        cap <<= 1;
+    return cap;
+}
+
+typedef struct {
+    size_t bucket, index;
+} slot;
+
+static int
+slot_cmp(const void *pa, const void *pb)
+{
+    const slot *a = pa, *b = pb;
+
+    if (a->bucket != b->bucket)
+        return (a->bucket > b->bucket) - (a->bucket < b->bucket);
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+/* The order a java.util.HashMap of `cap` buckets (16 by default) iterates n distinct keys
+ * put in index order: by bucket of the spread hash, ties in insertion order (a resize
+ * keeps each bucket's order). The table doubles as Java's does: past 3/4 full, and when a
+ * ninth key lands in one bucket of a table under 64. (A bucket that becomes a tree, nine
+ * colliding keys in a table of 64 or more, is not modelled.) */
+static void
+java_hash_order(const uint32_t *hash, size_t n, size_t cap, size_t *order)
+{
+    size_t *count = kc_xcalloc(cap, sizeof(*count));
+    slot   *s = kc_xcalloc(n ? n : 1, sizeof(*s));
+
+    for (size_t i = 0; i < n; i++) {
+        uint32_t h = hash[i] ^ (hash[i] >> 16);
+        bool     grow = count[h & (cap - 1)] >= 8 && cap < 64;
+
+        count[h & (cap - 1)]++;
+        for (int pass = 0; pass < 2; pass++) {
+            if (pass == 1)
+                grow = i + 1 > cap / 4 * 3;
+            if (!grow)
+                continue;
+            cap <<= 1;
+            free(count);
+            count = kc_xcalloc(cap, sizeof(*count));
+            for (size_t j = 0; j <= i; j++)
+                count[(hash[j] ^ (hash[j] >> 16)) & (cap - 1)]++;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        s[i] = (slot) { (hash[i] ^ (hash[i] >> 16)) & (cap - 1), i };
+    qsort(s, n, sizeof(*s), slot_cmp);
+    for (size_t i = 0; i < n; i++)
+        order[i] = s[i].index;
+    free(s);
+    free(count);
+}
+
+/* The order of `new HashSet<>(c)`, l being c's distinct items and size c's size. */
+static size_t *
+work_set_order(const kc_work_list *l, size_t size)
+{
+    uint32_t *hash = kc_xcalloc(l->n ? l->n : 1, sizeof(*hash));
+    size_t   *order = kc_xcalloc(l->n ? l->n : 1, sizeof(*order));
+
+    for (size_t i = 0; i < l->n; i++)
+        hash[i] = work_hash(&l->items[i]);
+    java_hash_order(hash, l->n, hashset_copy_capacity(size), order);
+    free(hash);
+    return order;
+}
+
+/* The order a default HashMap (or HashSet) iterates names put in the given order. */
+static void
+names_hash_order(const char *const *names, size_t n, size_t *order)
+{
+    uint32_t *hash = kc_xcalloc(n ? n : 1, sizeof(*hash));
+
+    for (size_t i = 0; i < n; i++)
+        hash[i] = java_string_hash(names[i]);
+    java_hash_order(hash, n, 16, order);
+    free(hash);
+}
+
 /* ===== Lists of work ===== */
 
 void
@@ -81,7 +267,7 @@ static int
 work_cmp(const void *pa, const void *pb)
 {
     const kc_work *a = pa, *b = pb;
-    int            c = strcmp(a->connector, b->connector);
+    int            c = java_string_cmp(a->connector, b->connector);
 
     return c != 0 ? c : (a->task > b->task) - (a->task < b->task);
 }
@@ -96,9 +282,45 @@ list_sort(kc_work_list *l)
 void
 kc_work_list_to_tasks(const kc_work_list *l, kc_connector_tasks_list *out)
 {
+    kc_work_list connectors = { 0 };
+    size_t      *order, size = 0;
+
+    /* Java's Assignment.asMap: one entry per connector held, in the order of a HashSet of
+     * their names, then each task, in list order, into its connector's entry. */
     memset(out, 0, sizeof(*out));
     for (size_t i = 0; i < l->n; i++)
-        kc_connector_tasks_list_add(out, l->items[i].connector, l->items[i].task);
+        if (l->items[i].task < 0) {
+            list_add_unique(&connectors, &l->items[i]);
+            size++;
+        }
+    order = work_set_order(&connectors, size);
+    for (size_t i = 0; i < connectors.n; i++)
+        kc_connector_tasks_list_add(out, connectors.items[order[i]].connector, -1);
+    for (size_t i = 0; i < l->n; i++)
+        if (l->items[i].task >= 0)
+            kc_connector_tasks_list_add(out, l->items[i].connector, l->items[i].task);
+    free(order);
+    kc_work_list_clear(&connectors);
+}
+
+void
+kc_work_list_to_revoked_tasks(const kc_work_list *l, kc_connector_tasks_list *out)
+{
+    kc_work_list connectors = { 0 };
+
+    /* Java's ExtendedAssignment.revokedAsMap: distinct connectors in list order, then
+     * tasks. */
+    memset(out, 0, sizeof(*out));
+    for (size_t i = 0; i < l->n; i++)
+        if (l->items[i].task < 0 &&
+            !kc_work_list_contains(&connectors, l->items[i].connector, -1)) {
+            kc_work_list_add(&connectors, l->items[i].connector, -1);
+            kc_connector_tasks_list_add(out, l->items[i].connector, -1);
+        }
+    kc_work_list_clear(&connectors);
+    for (size_t i = 0; i < l->n; i++)
+        if (l->items[i].task >= 0)
+            kc_connector_tasks_list_add(out, l->items[i].connector, l->items[i].task);
 }
 
 void
@@ -140,23 +362,35 @@ result_init(kc_assign_result *r, size_t n)
     r->owned_after = kc_xcalloc(n, sizeof(*r->owned_after));
 }
 
-/* Everything configured: sorted connectors, then their visible tasks, sorted. */
+static int
+connector_cmp(const void *pa, const void *pb)
+{
+    return java_string_cmp((*(const kc_connector_state *const *) pa)->name,
+                           (*(const kc_connector_state *const *) pb)->name);
+}
+
+/* Everything configured: connectors in Java's sorted order (a TreeSet of names), then
+ * their visible tasks in the same order. */
 static void
 configured_work(const kc_config_state *cfg, kc_work_list *out)
 {
+    const kc_connector_state **c = kc_xcalloc(cfg->nconnectors ? cfg->nconnectors : 1,
+                                              sizeof(*c));
+    size_t                     n = 0;
+
     for (size_t i = 0; i < cfg->nconnectors; i++)
         if (cfg->connectors[i].config != NULL)
-            kc_work_list_add(out, cfg->connectors[i].name, -1);
-    for (size_t i = 0; i < cfg->nconnectors; i++) {
-        const kc_connector_state *c = &cfg->connectors[i];
-        if (c->config == NULL)
-            continue;
-        for (size_t t = 0; t < kc_config_state_task_count_visible(c); t++)
-            kc_work_list_add(out, c->name, (int32_t) t);
-    }
+            c[n++] = &cfg->connectors[i];
+    qsort(c, n, sizeof(*c), connector_cmp);
+    for (size_t i = 0; i < n; i++)
+        kc_work_list_add(out, c[i]->name, -1);
+    for (size_t i = 0; i < n; i++)
+        for (size_t t = 0; t < kc_config_state_task_count_visible(c[i]); t++)
+            kc_work_list_add(out, c[i]->name, (int32_t) t);
+    free(c);
 }
 
-/* Member indexes in member-id order. */
+/* Member indexes in member-id order (String.compareTo), as the eager assignor sorts. */
 static size_t *
 sorted_members(const kc_assign_member *members, size_t n)
 {
@@ -165,13 +399,37 @@ sorted_members(const kc_assign_member *members, size_t n)
     for (size_t i = 0; i < n; i++)
         idx[i] = i;
     for (size_t i = 1; i < n; i++)                      /* insertion sort: few members */
-        for (size_t j = i; j > 0 && strcmp(members[idx[j - 1]].member_id,
-                                           members[idx[j]].member_id) > 0; j--) {
+        for (size_t j = i; j > 0 && java_string_cmp(members[idx[j - 1]].member_id,
+                                                    members[idx[j]].member_id) > 0; j--) {
             size_t t = idx[j];
             idx[j] = idx[j - 1];
             idx[j - 1] = t;
         }
     return idx;
+}
+
+/* Member indexes in the order Java's cooperative leader walks them: its HashMap of
+ * member ids, filled in JoinGroup order, copied once more into another HashMap. */
+static size_t *
+java_member_order(const kc_assign_member *members, size_t n)
+{
+    const char **ids = kc_xcalloc(n ? n : 1, sizeof(*ids));
+    size_t      *first = kc_xcalloc(n ? n : 1, sizeof(*first));
+    size_t      *second = kc_xcalloc(n ? n : 1, sizeof(*second));
+    size_t      *order = kc_xcalloc(n ? n : 1, sizeof(*order));
+
+    for (size_t i = 0; i < n; i++)
+        ids[i] = members[i].member_id;
+    names_hash_order(ids, n, first);
+    for (size_t i = 0; i < n; i++)
+        ids[i] = members[first[i]].member_id;
+    names_hash_order(ids, n, second);
+    for (size_t i = 0; i < n; i++)
+        order[i] = first[second[i]];
+    free(ids);
+    free(first);
+    free(second);
+    return order;
 }
 
 /* ===== Eager ===== */
@@ -230,16 +488,26 @@ load_remove(load *l, const kc_work_list *remove)
     list_remove_all(&l->tasks, remove);
 }
 
-/* Sorted by (count of that kind, member id), as WorkerLoad's comparators. */
-static bool load_sort_connectors;
+/* Sorted by (count of that kind, member id), as WorkerLoad's comparators. One comparator
+ * per kind, not a flag: herders of several clusters assign on their own threads. */
+static int
+load_cmp(const load *a, const load *b, bool connectors)
+{
+    size_t ca = load_count(a, connectors), cb = load_count(b, connectors);
+
+    return ca != cb ? (ca > cb) - (ca < cb) : java_string_cmp(a->member, b->member);
+}
 
 static int
-load_cmp(const void *pa, const void *pb)
+load_cmp_connectors(const void *pa, const void *pb)
 {
-    const load *a = *(load *const *) pa, *b = *(load *const *) pb;
-    size_t      ca = load_count(a, load_sort_connectors), cb = load_count(b, load_sort_connectors);
+    return load_cmp(*(load *const *) pa, *(load *const *) pb, true);
+}
 
-    return ca != cb ? (ca > cb) - (ca < cb) : strcmp(a->member, b->member);
+static int
+load_cmp_tasks(const void *pa, const void *pb)
+{
+    return load_cmp(*(load *const *) pa, *(load *const *) pb, false);
 }
 
 /* Water filling: repeatedly one item to each member at the current minimum. */
@@ -251,8 +519,7 @@ assign_filling(load **loads, size_t n, const kc_work_list *items, bool connector
 
     if (n == 0 || items->n == 0)
         return;
-    load_sort_connectors = connectors;
-    qsort(loads, n, sizeof(*loads), load_cmp);
+    qsort(loads, n, sizeof(*loads), connectors ? load_cmp_connectors : load_cmp_tasks);
     first = loads[0];
     while (i < items->n) {
         size_t first_load = load_count(first, connectors), up_to = n;
@@ -386,11 +653,14 @@ handle_lost(kc_coop_assignor *a, const kc_work_list *lost, load *loads, size_t n
         return;
     }
     if (a->scheduled_rebalance > 0 && now >= a->scheduled_rebalance) {
-        load  **cand = kc_xcalloc(n ? n : 1, sizeof(*cand));
+        load  **cand = kc_xcalloc(a->ncandidates ? a->ncandidates : 1, sizeof(*cand));
         size_t  nc = 0;
-        for (size_t m = 0; m < n; m++)
-            if (names_contain(a->candidates, a->ncandidates, loads[m].member))
-                cand[nc++] = &loads[m];
+        for (size_t c = 0; c < a->ncandidates; c++)      /* candidates in the order kept */
+            for (size_t m = 0; m < n; m++)
+                if (strcmp(loads[m].member, a->candidates[c]) == 0) {
+                    cand[nc++] = &loads[m];
+                    break;
+                }
         if (nc > 0) {
             size_t turn = 0;
             for (size_t i = 0; i < lost->n; i++)             /* connectors round-robin */
@@ -409,12 +679,24 @@ handle_lost(kc_coop_assignor *a, const kc_work_list *lost, load *loads, size_t n
         a->revoked_in_previous = false;
         return;
     }
-    for (size_t m = 0; m < n; m++)                      /* remember who is empty now */
-        if (loads[m].connectors.n == 0 && loads[m].tasks.n == 0 &&
-            !names_contain(a->candidates, a->ncandidates, loads[m].member)) {
-            a->candidates = kc_xrealloc(a->candidates, (a->ncandidates + 1) * sizeof(char *));
-            a->candidates[a->ncandidates++] = kc_xstrdup(loads[m].member);
-        }
+    {
+        /* Remember who is empty now: Java collects them into a HashSet and appends that
+         * to its LinkedHashSet of candidates. */
+        const char **empty = kc_xcalloc(n ? n : 1, sizeof(*empty));
+        size_t      *order = kc_xcalloc(n ? n : 1, sizeof(*order)), ne = 0;
+        for (size_t m = 0; m < n; m++)
+            if (loads[m].connectors.n == 0 && loads[m].tasks.n == 0)
+                empty[ne++] = loads[m].member;
+        names_hash_order(empty, ne, order);
+        for (size_t i = 0; i < ne; i++)
+            if (!names_contain(a->candidates, a->ncandidates, empty[order[i]])) {
+                a->candidates = kc_xrealloc(a->candidates,
+                                            (a->ncandidates + 1) * sizeof(char *));
+                a->candidates[a->ncandidates++] = kc_xstrdup(empty[order[i]]);
+            }
+        free(empty);
+        free(order);
+    }
     if (now < a->scheduled_rebalance) {
         int64_t left = a->scheduled_rebalance - now;
         a->delay = (int32_t) (left < a->max_delay_ms ? left : a->max_delay_ms);
@@ -449,20 +731,24 @@ kc_coop_assign(kc_coop_assignor *a, const kc_config_state *cfg,
     kc_work_list  configured = { 0 }, active = { 0 }, deleted = { 0 }, duplicated = { 0 };
     kc_work_list  lost = { 0 }, created = { 0 }, reassign = { 0 }, to_assign_c = { 0 };
     kc_work_list  to_assign_t = { 0 }, all_revoked = { 0 };
-    kc_work_list *balance_revoke;
-    size_t       *order = sorted_members(members, n);
+    kc_work_list *balance_revoke, *revoke_c, *revoke_t;
+    size_t       *order = java_member_order(members, n);
     load         *next = kc_xcalloc(n ? n : 1, sizeof(*next));
     load         *current = kc_xcalloc(n ? n : 1, sizeof(*current));
     load        **sorted = kc_xcalloc(n ? n : 1, sizeof(*sorted));
 
     result_init(out, n);
     balance_revoke = kc_xcalloc(n ? n : 1, sizeof(*balance_revoke));
+    /* Revocations per member, connectors and tasks apart (Java's builder keeps two sets). */
+    revoke_c = kc_xcalloc(n ? n : 1, sizeof(*revoke_c));
+    revoke_t = kc_xcalloc(n ? n : 1, sizeof(*revoke_t));
 
     /* 0. A previous assignment from another generation is not trusted. */
     if (a->previous_generation != last_completed_generation)
         kc_work_list_clear(&a->previous);
 
-    /* 1. Configured and active work; loads in member-id order. */
+    /* 1. Configured and active work; loads in Java's member order, each member's work in
+     *    the order its metadata lists it (Java keeps it in LinkedHashSets). */
     configured_work(cfg, &configured);
     for (size_t k = 0; k < n; k++) {
         kc_work_list owned = { 0 };
@@ -506,19 +792,30 @@ kc_coop_assign(kc_coop_assignor *a, const kc_config_state *cfg,
     list_sort(&lost);
     list_sort(&created);
 
-    /* 4. Deleted and duplicated work is revoked from whoever holds it. */
+    /* 4. Deleted and duplicated work is revoked from whoever holds it, listed as Java
+     *    lists it: in the order of a HashSet copy of the member's work, deleted first. */
     for (size_t k = 0; k < n; k++) {
         list_copy(&current[k].connectors, &next[k].connectors);
         list_copy(&current[k].tasks, &next[k].tasks);
         load_remove(&current[k], &deleted);
-        for (size_t i = 0; i < deleted.n; i++)
-            if (load_has(&next[k], &deleted.items[i]))
-                kc_work_list_add(&out->revoked[order[k]], deleted.items[i].connector,
-                                 deleted.items[i].task);
-        for (size_t i = 0; i < duplicated.n; i++)
-            if (load_has(&next[k], &duplicated.items[i]))
-                list_add_unique(&out->revoked[order[k]], &duplicated.items[i]);
-        load_remove(&next[k], &out->revoked[order[k]]);
+        for (size_t kind = 0; kind < 2; kind++) {
+            const kc_work_list *held = kind == 0 ? &next[k].connectors : &next[k].tasks;
+            kc_work_list       *rev = kind == 0 ? &revoke_c[k] : &revoke_t[k];
+            size_t             *set = work_set_order(held, held->n);
+            for (size_t i = 0; i < held->n; i++) {
+                const kc_work *w = &held->items[set[i]];
+                if (kc_work_list_contains(&deleted, w->connector, w->task))
+                    list_add_unique(rev, w);
+            }
+            for (size_t i = 0; i < held->n; i++) {
+                const kc_work *w = &held->items[set[i]];
+                if (kc_work_list_contains(&duplicated, w->connector, w->task))
+                    list_add_unique(rev, w);
+            }
+            free(set);
+        }
+        load_remove(&next[k], &revoke_c[k]);
+        load_remove(&next[k], &revoke_t[k]);
     }
 
     /* 5. Lost work. */
@@ -535,8 +832,10 @@ kc_coop_assign(kc_coop_assignor *a, const kc_config_state *cfg,
         }
         if (any && (a->delay == 0)) {
             for (size_t k = 0; k < n; k++) {
-                for (size_t i = 0; i < balance_revoke[k].n; i++)
-                    list_add_unique(&out->revoked[order[k]], &balance_revoke[k].items[i]);
+                for (size_t i = 0; i < balance_revoke[k].n; i++) {
+                    const kc_work *w = &balance_revoke[k].items[i];
+                    list_add_unique(w->task < 0 ? &revoke_c[k] : &revoke_t[k], w);
+                }
                 load_remove(&next[k], &balance_revoke[k]);
             }
             if (!a->revoked_in_previous)
@@ -561,7 +860,14 @@ kc_coop_assign(kc_coop_assignor *a, const kc_config_state *cfg,
     assign_filling(sorted, n, &to_assign_c, true);
     assign_filling(sorted, n, &to_assign_t, false);
 
-    /* 8. Per member: newly assigned = next - current; revoked; what it then holds. */
+    /* 8. Per member: newly assigned = next - current; revoked (connectors, then tasks);
+     *    what it then holds. */
+    for (size_t k = 0; k < n; k++) {
+        for (size_t i = 0; i < revoke_c[k].n; i++)
+            list_add_unique(&out->revoked[order[k]], &revoke_c[k].items[i]);
+        for (size_t i = 0; i < revoke_t[k].n; i++)
+            list_add_unique(&out->revoked[order[k]], &revoke_t[k].items[i]);
+    }
     for (size_t k = 0; k < n; k++) {
         kc_work_list *asg = &out->assigned[order[k]], *after = &out->owned_after[order[k]];
         for (size_t kind = 0; kind < 2; kind++) {
@@ -604,7 +910,11 @@ kc_coop_assign(kc_coop_assignor *a, const kc_config_state *cfg,
         kc_work_list_clear(&current[k].connectors);
         kc_work_list_clear(&current[k].tasks);
         kc_work_list_clear(&balance_revoke[k]);
+        kc_work_list_clear(&revoke_c[k]);
+        kc_work_list_clear(&revoke_t[k]);
     }
+    free(revoke_c);
+    free(revoke_t);
     free(next);
     free(current);
     free(sorted);

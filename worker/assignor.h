@@ -3,10 +3,15 @@
  * group leader runs (spec/connect-runtime.md §7), as Java's EagerAssignor ("default") and
  * IncrementalCooperativeAssignor ("compatible"/"sessioned") compute them.
  *
- * Members are iterated in member-id order (Java iterates a HashMap; the outcome is equally
- * valid, and deterministic here). The cooperative assignor keeps state from one round to
- * the next (the previous assignment, revocations, the lost-work delay), so a leader keeps
- * one kc_coop_assignor for as long as it leads.
+ * Choices match Java's exactly: which member loses or gains which item follows the order
+ * Java iterates its collections (HashMaps of member ids, HashSets of connector names, each
+ * member's work in the order its JoinGroup metadata lists it), computed from Java's hash
+ * codes. So a member's work must be encoded as a Java worker encodes it (the order of
+ * kc_work_list_to_tasks, over a list kept as a Java worker keeps it: newly assigned work
+ * first, then what it kept), and members given in JoinGroup response order. The
+ * cooperative assignor keeps state from one round to the next (the previous assignment,
+ * revocations, the lost-work delay), so a leader keeps one kc_coop_assignor for as long
+ * as it leads.
  *
  * Owner: the herder thread. Pure computation: no I/O.
  *
@@ -37,8 +42,12 @@ typedef struct kc_work_list {
 void kc_work_list_add(kc_work_list *l, const char *connector, int32_t task);
 bool kc_work_list_contains(const kc_work_list *l, const char *connector, int32_t task);
 void kc_work_list_clear(kc_work_list *l);
-/* The list as the wire groups it: one entry per connector, -1 first. */
+/* The list as the wire groups it: one entry per connector, -1 first. Entry order as Java
+ * writes an assignment and a member's allocation: the connectors in Java's HashSet order,
+ * then entries for connectors only some of whose tasks are listed, in list order. */
 void kc_work_list_to_tasks(const kc_work_list *l, kc_connector_tasks_list *out);
+/* The same for a revocation: Java writes those entries in list order (connectors first). */
+void kc_work_list_to_revoked_tasks(const kc_work_list *l, kc_connector_tasks_list *out);
 void kc_work_list_from_tasks(kc_work_list *l, const kc_connector_tasks_list *in);
 
 typedef struct kc_assign_member {
@@ -80,7 +89,8 @@ void kc_coop_init(kc_coop_assignor *a, int max_delay_ms);
 void kc_coop_free(kc_coop_assignor *a);
 
 /* One cooperative round at now_ms; last_completed_generation is the generation of the
- * leader's last completed sync, generation the one being assigned. */
+ * leader's last completed sync, generation the one being assigned. members in JoinGroup
+ * response order (Java's HashMap of them breaks bucket ties by it). */
 void kc_coop_assign(kc_coop_assignor *a, const kc_config_state *cfg,
                     const kc_assign_member *members, size_t n,
                     int32_t last_completed_generation, int32_t generation, int64_t now_ms,
