@@ -36,11 +36,11 @@
 /* ABI 2 appended config_def and alter_offsets to kc_connector_ops and commit_record to
  * kc_task_ops; ABI 3 appended metrics to kc_task_ops; ABI 4 appended offsets_get to kc_host;
  * ABI 5 appended source_offset_field to kc_task_ops; ABI 6 appended lean_records to
- * kc_task_ops.
+ * kc_task_ops; ABI 7 appended offsets_put to kc_host.
  * The worker still loads older tables and never reads their missing members (see
  * KC_CONNECTOR_HAS and KC_TASK_HAS); a plugin reads the host's newer members only from a
  * host that declares them (KC_HOST_HAS). */
-#define KC_CONNECTOR_ABI 6
+#define KC_CONNECTOR_ABI 7
 #define KC_CONNECTOR_ABI_MIN 1
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
@@ -146,10 +146,23 @@ typedef struct kc_host {
      * when the offsets could not be read (then every offsets_out[i] is NULL). Task thread. */
     int  (*offsets_get)(void *ctx, const json_t *const *partitions, size_t n,
                         json_t **offsets_out);
+
+    /* ===== ABI 7 ===== */
+
+    /* Source tasks: stores offsets[i] under partitions[i] now, written and acknowledged
+     * before it returns: 0, or -1 when they could not be stored. For the position a task
+     * starts from when none was stored (where auto.offset.reset or the start of a file put
+     * it), so that the task, restarted anywhere before its first offset commit, resumes
+     * there and not at a reset that has moved on meanwhile. Not for a record's offset: the
+     * worker stores those once the records are written. Task thread. */
+    int  (*offsets_put)(void *ctx, const json_t *const *partitions,
+                        const json_t *const *offsets, size_t n);
 } kc_host;
 
-/* Whether a plugin may call host member m: an ABI 4 member, on a host of ABI 4 or later. */
+/* Whether a plugin may call host member m: an ABI 4 member, on a host of ABI 4 or later... */
 #define KC_HOST_HAS(host, m) ((host)->abi >= 4 && (host)->m != NULL)
+/* ...and an ABI 7 one. */
+#define KC_HOST_HAS7(host, m) ((host)->abi >= 7 && (host)->m != NULL)
 
 /* What start() receives: the host table and the opaque context to pass back to it. */
 typedef struct kc_context {

@@ -64,11 +64,23 @@ kc_rest_logger_get(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_r
     resp->body = logger_json(&l);
 }
 
+/* On the heap: the herder may still write it after the request timed out. */
 typedef struct cluster_put {
-    const char *ns, *level;
-    int         rc;
-    kc_err      err;
+    char  *ns;
+    char  *level;
+    int    rc;
+    kc_err err;
 } cluster_put;
+
+static void
+cluster_put_free(void *arg)
+{
+    cluster_put *c = arg;
+
+    free(c->ns);
+    free(c->level);
+    free(c);
+}
 
 static void
 write_cluster_level(kc_herder *h, void *arg)
@@ -79,7 +91,11 @@ write_cluster_level(kc_herder *h, void *arg)
 }
 
 /* The body as Java's Jackson reads it into a Map<String,String>: an object whose values are
- * strings, numbers, booleans or null. NULL (and resp set) otherwise. */
+ * strings, numbers, booleans or null. NULL (and resp set) otherwise: 400, where Java answers
+ * 500 for these client mistakes (README, compatibility). */
+#define NO_LEVEL_BODY "The request has no body: PUT /admin/loggers/{logger} takes {\"level\": " \
+                      "\"DEBUG\"} (or another level)"
+
 static json_t *
 level_map(const kc_rest_request *req, kc_rest_response *resp)
 {
@@ -89,25 +105,23 @@ level_map(const kc_rest_request *req, kc_rest_response *resp)
     json_t      *v;
 
     if (req->body_len == 0 || strspn(req->body, " \t\r\n") == req->body_len) {
-        kc_rest_error(resp, 500, "Cannot invoke \"java.util.Map.get(Object)\" because "
-                      "\"levelMap\" is null");
+        kc_rest_error(resp, 400, NO_LEVEL_BODY);
         return NULL;
     }
     body = json_loadb(req->body, req->body_len, JSON_DECODE_ANY, &jerr);
     if (body == NULL) {
-        kc_rest_error(resp, 500, "Unexpected character or end of input at line %d, column %d: "
+        kc_rest_error(resp, 400, "Unexpected character or end of input at line %d, column %d: "
                       "%s", jerr.line, jerr.column, jerr.text);
         return NULL;
     }
     if (json_is_null(body)) {
-        kc_rest_error(resp, 500, "Cannot invoke \"java.util.Map.get(Object)\" because "
-                      "\"levelMap\" is null");
+        kc_rest_error(resp, 400, NO_LEVEL_BODY);
         json_decref(body);
         return NULL;
     }
     if (!json_is_object(body)) {
         char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap"
+        kc_rest_error(resp, 400, "Cannot deserialize value of type `java.util.LinkedHashMap"
                       "<java.lang.String,java.lang.String>` from %s%s",
                       kc_rest_jackson_shape(body), where);
         free(where);
@@ -118,7 +132,7 @@ level_map(const kc_rest_request *req, kc_rest_response *resp)
         if (json_is_object(v) || json_is_array(v)) {
             char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) {
                 "java.util.LinkedHashMap", k, NULL });
-            kc_rest_error(resp, 500, "Cannot deserialize value of type `java.lang.String` from "
+            kc_rest_error(resp, 400, "Cannot deserialize value of type `java.lang.String` from "
                           "%s%s", kc_rest_jackson_shape(v), where);
             free(where);
             json_decref(body);
@@ -154,19 +168,24 @@ kc_rest_logger_put(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_r
     json_decref(body);
     level = kc_log_level_name(text);
     if (text[0] == '\0')
-        kc_rest_error(resp, 500, "Illegal null or empty Level name.");
+        kc_rest_error(resp, 400, "Illegal null or empty Level name.");
     else if (level == NULL)
         kc_rest_error(resp, 404, "invalid log level '%s'.", text);
     free(text);
     if (level == NULL)
         return;
     if (scope != NULL && strcasecmp(scope, "cluster") == 0) {
-        cluster_put c = { ns, level, KC_OK, { 0, "" } };
-        if (!kc_rest_on_herder(ctx, resp, write_cluster_level, &c,
-                               kc_rest_request_timeout_ms()))
+        cluster_put *c = kc_xcalloc(1, sizeof(*c));
+        int          rc;
+        c->ns = kc_xstrdup(ns);
+        c->level = kc_xstrdup(level);
+        if (!kc_rest_on_herder_owned(ctx, resp, write_cluster_level, c, cluster_put_free,
+                                     kc_rest_request_timeout_ms()))
             return;
-        if (c.rc != KC_OK) {
-            kc_log_error("rest", "Failed to write logger level to Kafka: %s", c.err.msg);
+        if ((rc = c->rc) != KC_OK)
+            kc_log_error("rest", "Failed to write logger level to Kafka: %s", c->err.msg);
+        cluster_put_free(c);
+        if (rc != KC_OK) {
             kc_rest_error(resp, 500, "Error writing logger level to Kafka");
             return;
         }
@@ -221,8 +240,8 @@ kc_rest_health(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_respo
         health(resp, 503, "starting", msg);
         return;
     }
-    if (kc_herder_call(h, noop, NULL, (int) (deadline > kc_mono_ms() ? deadline - kc_mono_ms()
-                                                                     : 0)) == KC_OK) {
+    if (kc_herder_request(h, noop, NULL, (int) (deadline > kc_mono_ms() ? deadline - kc_mono_ms()
+                                                                        : 0)) == KC_OK) {
         health(resp, 200, "healthy",
                "Worker has completed startup and is ready to handle requests.");
     } else if (!kc_herder_ready(h)) {

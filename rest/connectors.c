@@ -1,7 +1,7 @@
 /*
  * rest/connectors.c - /connectors and /connector-plugins (spec/connect-runtime.md §8).
  *
- * MHD threads. What needs herder state runs on the herder thread through kc_herder_call
+ * MHD threads. What needs herder state runs on the herder thread through kc_herder_request
  * (bounded: 90 s, then 500 "Request timed out", as Java). What only the leader may do is
  * forwarded to the leader's URL when this worker is not the leader (the `forward` query
  * parameter limits it to two hops, as in Java).
@@ -41,10 +41,12 @@ typedef struct call {
     void                  *extra;       /* per-endpoint arguments */
 } call;
 
+/* A herder request (Java's herder queues it: it waits out a rebalance), then the forward
+ * it asked for. */
 static void
 run(call *c, kc_herder_fn fn)
 {
-    if (!kc_rest_on_herder(c->ctx, c->resp, fn, c, HERDER_TIMEOUT_MS))
+    if (!kc_rest_herder_request(c->ctx, c->resp, fn, c, HERDER_TIMEOUT_MS))
         return;
     if (c->forward_to != NULL) {
         forward(c);
@@ -104,17 +106,14 @@ kc_rest_forward(const kc_rest_request *req, const char *to, kc_rest_response *re
 }
 
 /* Herder thread: true when this worker may act as leader now; else sets forward_to or a
- * 409 as Java's HerderRequestHandler does. */
+ * 409 as Java's HerderRequestHandler does. No "stale configuration" 409: a request runs in a
+ * stable generation only (kc_herder_request), so a rebalance it follows has been waited out,
+ * as Java's tick does before its requests. */
 static bool
 leader_or_forward(call *c)
 {
     kc_herder *h = c->ctx->herder;
 
-    if (kc_herder_rebalancing(h)) {
-        kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to stale "
-                      "configuration (typically caused by a concurrent config change)");
-        return false;
-    }
     if (kc_herder_is_leader(h))
         return true;
     if (kc_herder_leader_url(h) == NULL || *kc_herder_leader_url(h) == '\0') {
@@ -126,13 +125,22 @@ leader_or_forward(call *c)
     return false;
 }
 
-/* A handler that runs fn on the herder thread for connector req->segments[1]. */
-#define ENDPOINT(handler, fn)                                                                \
+/* A call of reads Java answers without its herder's queue (statuses) or writes it makes
+ * directly (target states): it does not wait out a rebalance. */
+static void
+run_now(call *c, kc_herder_fn fn)
+{
+    kc_rest_on_herder(c->ctx, c->resp, fn, c, HERDER_TIMEOUT_MS);
+}
+
+/* A handler that runs fn on the herder thread for connector req->segments[1], through run
+ * or run_now. */
+#define ENDPOINT(handler, fn, runner)                                                        \
     void                                                                                     \
     handler(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)      \
     {                                                                                        \
         call c = { ctx, req, resp, req->segments[1], NULL, NULL, NULL };                     \
-        run(&c, fn);                                                                         \
+        runner(&c, fn);                                                                      \
     }
 
 /* ===== Entities ===== */
@@ -375,13 +383,14 @@ do_put(kc_herder *h, void *arg)
     ok(c, created ? 201 : 200, connector_info_with(existing, ntasks));
 }
 
-/* Jackson's 500 for a body that is not the Map<String,String> the resource takes. */
+/* A body that is not the Map<String,String> the resource takes: Jackson's words, as a 400
+ * (Java answers 500 for this client mistake: README, compatibility). */
 static void
 not_a_map(const kc_rest_request *req, const json_t *body, kc_rest_response *resp)
 {
     char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
 
-    kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap"
+    kc_rest_error(resp, 400, "Cannot deserialize value of type `java.util.LinkedHashMap"
                   "<java.lang.String,java.lang.String>` from %s%s", kc_rest_jackson_shape(body),
                   where);
     free(where);
@@ -390,7 +399,7 @@ not_a_map(const kc_rest_request *req, const json_t *body, kc_rest_response *resp
 #define CREATE_REQUEST "org.apache.kafka.connect.runtime.rest.entities.CreateConnectorRequest"
 
 /* The request body; an empty one is null, as Jersey hands Jackson's "no content" to the
- * resource. NULL (and resp set) when it is not JSON. */
+ * resource. NULL (and resp set: 400, where Java answers 500) when it is not JSON. */
 static json_t *
 parse_body(const kc_rest_request *req, kc_rest_response *resp)
 {
@@ -402,7 +411,7 @@ parse_body(const kc_rest_request *req, kc_rest_response *resp)
     body = json_loadb(req->body, req->body_len, JSON_DECODE_ANY, &jerr);
 
     if (body == NULL)
-        kc_rest_error(resp, 500, "Unexpected character or end of input at line %d, column %d: "
+        kc_rest_error(resp, 400, "Unexpected character or end of input at line %d, column %d: "
                       "%s", jerr.line, jerr.column, jerr.text);
     return body;
 }
@@ -420,14 +429,16 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
 
     if (body == NULL)
         return;
+    /* A client's mistakes answer 400 saying what is wrong, where Java answers 500 (with a
+     * NullPointerException's text for a missing body or config): README, compatibility. */
     if (json_is_null(body)) {
-        kc_rest_error(resp, 500, "Cannot invoke \"org.apache.kafka.connect.runtime.rest.entities."
-                      "CreateConnectorRequest.name()\" because \"createRequest\" is null");
+        kc_rest_error(resp, 400, "The request has no body: POST /connectors takes "
+                      "{\"name\": \"...\", \"config\": {...}}");
         goto out;
     }
     if (!json_is_object(body)) {
         where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `org.apache.kafka.connect."
+        kc_rest_error(resp, 400, "Cannot deserialize value of type `org.apache.kafka.connect."
                       "runtime.rest.entities.CreateConnectorRequest` from %s%s",
                       kc_rest_jackson_shape(body), where);
         goto out;
@@ -443,21 +454,21 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
     if (config != NULL && !json_is_null(config) && !json_is_object(config))
         where = kc_rest_jackson_where(req->body, req->body_len, in_config);
     if (json_is_string(config)) {
-        kc_rest_error(resp, 500, "Cannot construct instance of `java.util.LinkedHashMap` "
+        kc_rest_error(resp, 400, "Cannot construct instance of `java.util.LinkedHashMap` "
                       "(although at least one Creator exists): no String-argument "
                       "constructor/factory method to deserialize from String value ('%s')%s",
                       json_string_value(config), where);
         goto out;
     }
     if (config != NULL && !json_is_null(config) && !json_is_object(config)) {
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap"
+        kc_rest_error(resp, 400, "Cannot deserialize value of type `java.util.LinkedHashMap"
                       "<java.lang.String,java.lang.String>` from %s%s",
                       kc_rest_jackson_shape(config), where);
         goto out;
     }
     if (!json_is_object(config)) {
-        kc_rest_error(resp, 500, "Cannot invoke \"java.util.Map.get(Object)\" because "
-                      "\"connectorConfig\" is null");
+        kc_rest_error(resp, 400, "The request has no connector config: POST /connectors takes "
+                      "{\"name\": \"...\", \"config\": {...}}");
         goto out;
     }
     if (!kc_rest_coerce_config(config, resp, req->body, req->body_len, in_config))
@@ -470,7 +481,7 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
             *q = (char) toupper((unsigned char) *q);
         where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) {
             CREATE_REQUEST, "initial_state", NULL });
-        kc_rest_error(resp, 500, "Cannot construct instance of `org.apache.kafka.connect."
+        kc_rest_error(resp, 400, "Cannot construct instance of `org.apache.kafka.connect."
                       "runtime.rest.entities.CreateConnectorRequest$InitialState`, problem: No "
                       "enum constant org.apache.kafka.connect.runtime.rest.entities."
                       "CreateConnectorRequest.InitialState.%s%s", up, where);
@@ -512,6 +523,11 @@ kc_rest_connector_config_put(const kc_rest_ctx *ctx, const kc_rest_request *req,
         return;
     if ((why = bad_name(c.name)) != NULL) {
         kc_rest_error(resp, 400, "%s", why);
+        goto out;
+    }
+    if (json_is_null(body)) {
+        kc_rest_error(resp, 400, "The request has no body: PUT /connectors/%s/config takes a "
+                      "connector config, {\"connector.class\": \"...\", ...}", c.name);
         goto out;
     }
     if (!json_is_object(body)) {
@@ -582,6 +598,11 @@ kc_rest_connector_config_patch(const kc_rest_ctx *ctx, const kc_rest_request *re
 
     if (body == NULL)
         return;
+    if (json_is_null(body)) {
+        kc_rest_error(resp, 400, "The request has no body: PATCH /connectors/%s/config takes "
+                      "the settings to change, {\"key\": \"value\" or null, ...}", c.name);
+        goto out;
+    }
     if (!json_is_object(body)) {
         not_a_map(req, body, resp);
         goto out;
@@ -606,7 +627,7 @@ do_get(kc_herder *h, void *arg)
         ok(c, 200, connector_info(cs));
 }
 
-ENDPOINT(kc_rest_connector_get, do_get)
+ENDPOINT(kc_rest_connector_get, do_get, run)
 
 static void
 do_config_get(kc_herder *h, void *arg)
@@ -619,7 +640,7 @@ do_config_get(kc_herder *h, void *arg)
         ok(c, 200, json_deep_copy(cs->config));
 }
 
-ENDPOINT(kc_rest_connector_config_get, do_config_get)
+ENDPOINT(kc_rest_connector_config_get, do_config_get, run)
 
 static void
 do_status(kc_herder *h, void *arg)
@@ -636,7 +657,7 @@ do_status(kc_herder *h, void *arg)
         ok(c, 200, info);
 }
 
-ENDPOINT(kc_rest_connector_status, do_status)
+ENDPOINT(kc_rest_connector_status, do_status, run_now)
 
 static void
 do_tasks_get(kc_herder *h, void *arg)
@@ -655,7 +676,7 @@ do_tasks_get(kc_herder *h, void *arg)
     ok(c, 200, out);
 }
 
-ENDPOINT(kc_rest_connector_tasks_get, do_tasks_get)
+ENDPOINT(kc_rest_connector_tasks_get, do_tasks_get, run)
 
 static bool task_id(const char *text, int *out);
 
@@ -680,7 +701,7 @@ do_task_status(kc_herder *h, void *arg)
     kc_status_clear(&st);
 }
 
-ENDPOINT(kc_rest_task_status, do_task_status)
+ENDPOINT(kc_rest_task_status, do_task_status, run_now)
 
 /* ===== Changes ===== */
 
@@ -744,7 +765,7 @@ kc_rest_connector_pause(const kc_rest_ctx *ctx, const kc_rest_request *req,
     kc_target_state s = KC_TARGET_PAUSED;
     call            c = { ctx, req, resp, req->segments[1], NULL, NULL, &s };
 
-    run(&c, do_target);
+    run_now(&c, do_target);
 }
 
 void
@@ -754,7 +775,7 @@ kc_rest_connector_resume(const kc_rest_ctx *ctx, const kc_rest_request *req,
     kc_target_state s = KC_TARGET_STARTED;
     call            c = { ctx, req, resp, req->segments[1], NULL, NULL, &s };
 
-    run(&c, do_target);
+    run_now(&c, do_target);
 }
 
 void
@@ -845,11 +866,6 @@ do_restart(kc_herder *h, void *arg)
     json_t                   *info;
     kc_err                    err;
 
-    if (kc_herder_rebalancing(h)) {
-        kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to stale "
-                      "configuration (typically caused by a concurrent config change)");
-        return;
-    }
     if ((cs = kc_config_state_connector(kc_herder_config(h), c->name)) == NULL) {
         kc_rest_error(c->resp, 404, "Unknown connector: %s", c->name);
         return;
@@ -878,7 +894,7 @@ do_restart(kc_herder *h, void *arg)
     ok(c, 202, info);
 }
 
-ENDPOINT(kc_rest_connector_restart, do_restart)
+ENDPOINT(kc_rest_connector_restart, do_restart, run)
 
 static void
 do_task_restart(kc_herder *h, void *arg)
@@ -887,11 +903,6 @@ do_task_restart(kc_herder *h, void *arg)
     int                       task = *(int *) c->extra;
     const kc_connector_state *cs;
 
-    if (kc_herder_rebalancing(h)) {
-        kc_rest_error(c->resp, 409, "Cannot complete request momentarily due to stale "
-                      "configuration (typically caused by a concurrent config change)");
-        return;
-    }
     if ((cs = kc_config_state_connector(kc_herder_config(h), c->name)) == NULL) {
         kc_rest_error(c->resp, 404, "Unknown connector: %s", c->name);
         return;
@@ -940,8 +951,7 @@ kc_rest_task_restart(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest
 
 /* Herder thread, internal endpoints (task configs, fencing): a follower passes the request
  * on to the leader, as Java's herder answers NotLeaderException and HerderRequestHandler
- * forwards it. No rebalance check here: Java's internal requests do not wait one out. The
- * forwarded copy carries the Authorization header alone (kc_rest_forward), as Java's, so a
+ * forwards it. The forwarded copy carries the Authorization header alone (kc_rest_forward), as Java's, so a
  * `sessioned` leader refuses it unsigned. Returns true when this worker is the leader. */
 static bool
 leader_or_forward_internal(call *c)
@@ -992,7 +1002,7 @@ kc_rest_connector_tasks_post(const kc_rest_ctx *ctx, const kc_rest_request *req,
         return;
     if (!json_is_array(body)) {
         char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.ArrayList<java.util."
+        kc_rest_error(resp, 400, "Cannot deserialize value of type `java.util.ArrayList<java.util."
                       "Map<java.lang.String,java.lang.String>>` from %s%s",
                       kc_rest_jackson_shape(body), where);
         free(where);

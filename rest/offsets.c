@@ -7,7 +7,7 @@
  * and deleted with Kafka's admin API, as Java's Worker does.
  *
  * MHD threads. The checks that need herder state (does the connector exist, is this the
- * leader, is it STOPPED with no tasks) run on the herder thread through kc_herder_call; the
+ * leader, is it STOPPED with no tasks) run on the herder thread through kc_herder_request; the
  * Kafka work then runs on the MHD thread with a client of its own, so a slow broker never
  * holds up the herder. As in Java, a connector resumed between the check and the write can
  * race with it; for sinks the brokers refuse to change the offsets of a group with members.
@@ -48,11 +48,6 @@ take_snapshot(kc_herder *h, void *arg)
     const kc_connector_state *cs;
 
     if (s->modify) {
-        if (kc_herder_rebalancing(h)) {
-            kc_rest_error(s->resp, 409, "Cannot complete request momentarily due to stale "
-                          "configuration (typically caused by a concurrent config change)");
-            return;
-        }
         if (!kc_herder_is_leader(h)) {
             const char *url = kc_herder_leader_url(h);
             if (url == NULL || *url == '\0')
@@ -81,7 +76,7 @@ take_snapshot(kc_herder *h, void *arg)
 static bool
 snapshot_or_answer(const kc_rest_ctx *ctx, snapshot *s)
 {
-    if (!kc_rest_on_herder(ctx, s->resp, take_snapshot, s, HERDER_TIMEOUT_MS))
+    if (!kc_rest_herder_request(ctx, s->resp, take_snapshot, s, HERDER_TIMEOUT_MS))
         return false;
     if (s->forward_to != NULL) {
         kc_rest_forward(s->req, s->forward_to, s->resp);
@@ -541,8 +536,9 @@ connector_allows(const kc_connector_ops *ops, const json_t *config, const json_t
     *managed = false;
     if (!KC_CONNECTOR_HAS(ops, alter_offsets))
         return true;
+    /* The connector refuses what the request asks for: a client's mistake, 400 (Java: 500). */
     if (ops->alter_offsets(config, offsets, managed, err, sizeof(err)) != KC_PLUGIN_OK) {
-        kc_rest_error(resp, 500, "%s", *err ? err : "Failed to modify offsets for connector");
+        kc_rest_error(resp, 400, "%s", *err ? err : "Failed to modify offsets for connector");
         return false;
     }
     return true;
@@ -630,19 +626,37 @@ void
 kc_rest_offsets_alter(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
 {
     json_error_t jerr;
-    json_t      *body = json_loadb(req->body, req->body_len, 0, &jerr), *offsets, *e;
+    json_t      *body = NULL, *offsets, *e;
     size_t       i;
 
+    /* A client's mistakes answer 400 saying what is wrong, where Java answers 500 (README,
+     * compatibility). */
+    if (req->body_len == 0 || strspn(req->body, " \t\r\n") == req->body_len ||
+        ((body = json_loadb(req->body, req->body_len, JSON_DECODE_ANY, &jerr)) != NULL &&
+         json_is_null(body))) {
+        kc_rest_error(resp, 400, "The request has no body: PATCH /connectors/%s/offsets takes "
+                      "{\"offsets\": [{\"partition\": {...}, \"offset\": {...}}, ...]}",
+                      req->segments[1]);
+        goto out;
+    }
     if (body == NULL) {
-        kc_rest_error(resp, 500, "Unexpected character or end of input at line %d, column %d: "
+        kc_rest_error(resp, 400, "Unexpected character or end of input at line %d, column %d: "
                       "%s", jerr.line, jerr.column, jerr.text);
         return;
+    }
+    if (!json_is_object(body)) {
+        char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
+        kc_rest_error(resp, 400, "Cannot deserialize value of type `org.apache.kafka.connect."
+                      "runtime.rest.entities.ConnectorOffsets` from %s%s",
+                      kc_rest_jackson_shape(body), where);
+        free(where);
+        goto out;
     }
     offsets = json_object_get(body, "offsets");
     if (offsets != NULL && !json_is_null(offsets) && !json_is_array(offsets)) {
         char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) {
             "org.apache.kafka.connect.runtime.rest.entities.ConnectorOffsets", "offsets", NULL });
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.ArrayList<org.apache."
+        kc_rest_error(resp, 400, "Cannot deserialize value of type `java.util.ArrayList<org.apache."
                       "kafka.connect.runtime.rest.entities.ConnectorOffset>` from %s%s",
                       kc_rest_jackson_shape(offsets), where);
         free(where);
@@ -655,9 +669,14 @@ kc_rest_offsets_alter(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_res
     }
     json_array_foreach(offsets, i, e) {
         const json_t *p = json_object_get(e, "partition"), *o = json_object_get(e, "offset");
+        if (json_is_null(e)) {
+            kc_rest_error(resp, 400, "offsets[%zu] is null: each entry is {\"partition\": "
+                          "{...}, \"offset\": {...}}", i);
+            goto out;
+        }
         if (!json_is_object(e) || (p != NULL && !json_is_object(p) && !json_is_null(p)) ||
             (o != NULL && !json_is_object(o) && !json_is_null(o))) {
-            kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap` "
+            kc_rest_error(resp, 400, "Cannot deserialize value of type `java.util.LinkedHashMap` "
                           "from a non-object value (through reference chain: org.apache.kafka."
                           "connect.runtime.rest.entities.ConnectorOffsets[\"offsets\"])");
             goto out;

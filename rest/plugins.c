@@ -25,6 +25,7 @@
 #include "connectors/mirror/mirror_regex.h"
 #include "worker/configdef.h"
 #include "worker/plugins.h"
+#include "worker/refused.h"
 
 #include "rest/connector_defs.inc"
 
@@ -593,6 +594,26 @@ sink_checks(const kc_rest_ctx *ctx, const json_t *config, json_t *configs)
     }
 }
 
+/* Java's transaction boundary check, made whether or not exactly-once is on: no kconnect
+ * connector defines its own transaction boundaries (Java's default answer). */
+static void
+boundary_checks(const json_t *config, json_t *configs)
+{
+    const char *b = json_string_value(json_object_get(config, "transaction.boundary"));
+    json_t     *v = value_named(configs, "transaction.boundary");
+    char       *trimmed;
+
+    if (b == NULL || v == NULL || json_array_size(json_object_get(v, "errors")) > 0)
+        return;
+    trimmed = kc_java_trim(b);
+    if (strcasecmp(trimmed, "connector") == 0)
+        json_array_append_new(json_object_get(v, "errors"), json_string(
+            "The connector does not support connector-defined transaction boundaries with the "
+            "given configuration. Please reconfigure it to use a different transaction boundary "
+            "definition."));
+    free(trimmed);
+}
+
 /* The distributed herder's exactly-once checks: `required` needs the worker's support, and
  * no kconnect connector declares exactly-once support yet. */
 static void
@@ -604,6 +625,7 @@ source_checks(const kc_rest_ctx *ctx, const json_t *config, json_t *configs)
     json_t     *v = value_named(configs, "exactly.once.support");
     char       *trimmed;
 
+    boundary_checks(config, configs);
     if (eos == NULL || v == NULL || json_array_size(json_object_get(v, "errors")) > 0)
         return;
     trimmed = kc_java_trim(eos);
@@ -616,6 +638,24 @@ source_checks(const kc_rest_ctx *ctx, const json_t *config, json_t *configs)
             "configuration."));
     }
     free(trimmed);
+}
+
+/* A setting kconnect does not act on (worker/refused.h): an error on its key, unless Java's
+ * validation already refused the value (a class that cannot be found), which gets a value
+ * of its own when no definition lists it (a client override, a converter's setting). */
+static void
+refused_error(void *arg, const char *key, const char *value, const char *message)
+{
+    json_t *configs = arg, *v = value_named(configs, key);
+
+    if (v != NULL && json_array_size(json_object_get(v, "errors")) > 0)
+        return;
+    if (v == NULL) {
+        v = json_pack("{s:s,s:s,s:[],s:[],s:b}", "name", key, "value", value,
+                      "recommended_values", "errors", "visible", 1);
+        json_array_append_new(configs, json_pack("{s:n,s:o}", "definition", "value", v));
+    }
+    json_array_append_new(json_object_get(v, "errors"), json_string(message));
 }
 
 /* Java's enrichment: each alias in `transforms` / `predicates` gets its .type (required) and
@@ -743,6 +783,7 @@ kc_rest_validate(const kc_rest_ctx *ctx, const json_t *config, const kc_connecto
         sink_checks(ctx, config, configs);
     else
         source_checks(ctx, config, configs);
+    kc_refused_connector(config, ctx->worker_cfg, ops->version, refused_error, configs);
     json_array_foreach(configs, i, d)
         count += json_array_size(json_object_get(json_object_get(d, "value"), "errors"));
     out = json_pack("{s:s,s:i,s:o,s:o}", "name",
@@ -951,7 +992,7 @@ kc_rest_coerce_config(json_t *config, kc_rest_response *resp, const char *body, 
             chain[n] = "java.util.LinkedHashMap";
             chain[n + 1] = key;
             where = kc_rest_jackson_where(body, len, chain);
-            kc_rest_error(resp, 500, "Cannot deserialize value of type `java.lang.String` from "
+            kc_rest_error(resp, 400, "Cannot deserialize value of type `java.lang.String` from "
                           "%s%s", kc_rest_jackson_shape(v), where);
             free(where);
             return false;
@@ -1055,18 +1096,28 @@ kc_rest_plugin_validate(const kc_rest_ctx *ctx, const kc_rest_request *req,
 {
     const char             *plugin = req->segments[1];
     json_error_t            jerr;
-    json_t                 *config = json_loadb(req->body, req->body_len, 0, &jerr);
+    json_t                 *config = NULL;
     const char             *cls;
     const kc_connector_ops *ops;
 
-    if (config == NULL) {
-        kc_rest_error(resp, 500, "Unexpected character or end of input at line %d, column %d: "
+    /* A client's mistakes answer 400 saying what is wrong, where Java answers 500 (README,
+     * compatibility). */
+    if (req->body_len == 0 || strspn(req->body, " \t\r\n") == req->body_len)
+        config = json_null();
+    else if ((config = json_loadb(req->body, req->body_len, JSON_DECODE_ANY, &jerr)) == NULL) {
+        kc_rest_error(resp, 400, "Unexpected character or end of input at line %d, column %d: "
                       "%s", jerr.line, jerr.column, jerr.text);
         return;
     }
+    if (json_is_null(config)) {
+        kc_rest_error(resp, 400, "The request has no body: PUT /connector-plugins/%s/config/"
+                      "validate takes a connector config, {\"connector.class\": \"...\", ...}",
+                      plugin);
+        goto out;
+    }
     if (!json_is_object(config)) {
         char *where = kc_rest_jackson_where(req->body, req->body_len, (const char *[]) { NULL });
-        kc_rest_error(resp, 500, "Cannot deserialize value of type `java.util.LinkedHashMap"
+        kc_rest_error(resp, 400, "Cannot deserialize value of type `java.util.LinkedHashMap"
                       "<java.lang.String,java.lang.String>` from %s%s",
                       kc_rest_jackson_shape(config), where);
         free(where);
@@ -1087,18 +1138,15 @@ kc_rest_plugin_validate(const kc_rest_ctx *ctx, const kc_rest_request *req,
         }
     } else {
         char *text = kc_rest_java_map_text(config);
-        char *msg = kc_xasprintf("org.apache.kafka.connect.runtime.rest.errors."
-                                 "BadRequestException: Connector config %s contains no connector "
-                                 "type", text);
-        kc_rest_error_text(resp, 500, msg);
+        char *msg = kc_xasprintf("Connector config %s contains no connector type", text);
+        kc_rest_error_text(resp, 400, msg);
         free(msg);
         free(text);
         goto out;
     }
     if ((ops = kc_plugins_find(cls)) == NULL) {
-        char *msg = kc_rest_unknown_class_message(cls, "org.apache.kafka.connect.runtime.rest."
-                                                  "errors.BadRequestException: ");
-        kc_rest_error_text(resp, 500, msg);
+        char *msg = kc_rest_unknown_class_message(cls, "");
+        kc_rest_error_text(resp, 400, msg);
         free(msg);
         goto out;
     }

@@ -137,15 +137,20 @@ kc_rest_herder_or_answer(const kc_rest_ctx *ctx, kc_rest_response *resp)
     return NULL;
 }
 
-bool
-kc_rest_on_herder(const kc_rest_ctx *ctx, kc_rest_response *resp,
-                  void (*fn)(struct kc_herder *h, void *arg), void *arg, int call_timeout_ms)
+static bool
+on_herder(const kc_rest_ctx *ctx, kc_rest_response *resp, kc_herder_fn fn, void *arg,
+          void (*release)(void *), int call_timeout_ms, bool request)
 {
     struct kc_herder *h = kc_rest_herder_or_answer(ctx, resp);
 
-    if (h == NULL)
+    if (h == NULL) {
+        if (release != NULL)
+            release(arg);
         return false;
-    switch (kc_herder_call(h, fn, arg, call_timeout_ms)) {
+    }
+    switch (release != NULL ? kc_herder_call_owned(h, fn, arg, release, call_timeout_ms)
+            : request ? kc_herder_request(h, fn, arg, call_timeout_ms)
+                      : kc_herder_call(h, fn, arg, call_timeout_ms)) {
     case KC_OK:
         return true;
     case KC_ESTOPPED:
@@ -155,6 +160,27 @@ kc_rest_on_herder(const kc_rest_ctx *ctx, kc_rest_response *resp,
         kc_rest_error(resp, 500, "Request timed out");
         return false;
     }
+}
+
+bool
+kc_rest_on_herder(const kc_rest_ctx *ctx, kc_rest_response *resp, kc_herder_fn fn, void *arg,
+                  int call_timeout_ms)
+{
+    return on_herder(ctx, resp, fn, arg, NULL, call_timeout_ms, false);
+}
+
+bool
+kc_rest_herder_request(const kc_rest_ctx *ctx, kc_rest_response *resp, kc_herder_fn fn,
+                       void *arg, int call_timeout_ms)
+{
+    return on_herder(ctx, resp, fn, arg, NULL, call_timeout_ms, true);
+}
+
+bool
+kc_rest_on_herder_owned(const kc_rest_ctx *ctx, kc_rest_response *resp, kc_herder_fn fn,
+                        void *arg, void (*release)(void *), int call_timeout_ms)
+{
+    return on_herder(ctx, resp, fn, arg, release, call_timeout_ms, false);
 }
 
 void

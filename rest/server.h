@@ -111,12 +111,23 @@ struct kc_herder *kc_rest_await_herder(const kc_rest_ctx *ctx, int timeout_ms);
 struct kc_herder *kc_rest_herder_or_answer(const kc_rest_ctx *ctx,
                                            struct kc_rest_response *resp);
 
-/* Handler threads: fn(herder, arg) run on the herder thread (kc_herder_call, waiting up to
- * call_timeout_ms) once the worker has a herder (kc_rest_herder_or_answer). false with resp
- * set when there is none, or 500 "Request timed out" when the call timed out, as Java's. */
+/* Handler threads: fn(herder, arg) run on the herder thread, waiting up to call_timeout_ms,
+ * once the worker has a herder (kc_rest_herder_or_answer). false with resp set when there is
+ * none, or 500 "Request timed out" when the call timed out, as Java's. kc_rest_on_herder is
+ * a kc_herder_call (reads of state Java answers without its herder's queue: statuses,
+ * metrics); kc_rest_herder_request a kc_herder_request (what Java's herder queues: it waits
+ * out a rebalance). */
 bool kc_rest_on_herder(const kc_rest_ctx *ctx, struct kc_rest_response *resp,
                        void (*fn)(struct kc_herder *h, void *arg), void *arg,
                        int call_timeout_ms);
+bool kc_rest_herder_request(const kc_rest_ctx *ctx, struct kc_rest_response *resp,
+                            void (*fn)(struct kc_herder *h, void *arg), void *arg,
+                            int call_timeout_ms);
+/* kc_rest_on_herder through kc_herder_call_owned: arg (heap) is the caller's again only when
+ * this returns true. */
+bool kc_rest_on_herder_owned(const kc_rest_ctx *ctx, struct kc_rest_response *resp,
+                             void (*fn)(struct kc_herder *h, void *arg), void *arg,
+                             void (*release)(void *arg), int call_timeout_ms);
 
 /* Java's Instant.toString of a wall-clock ms: "2026-11-30T18:40:31.796Z" (no fraction when
  * it is zero). */

@@ -54,12 +54,6 @@ static const client_key client_keys[] = {
     { "ssl.keystore.certificate.chain", "ssl.certificate.pem", MAP_NONEMPTY, ROLE_ANY },
     { "ssl.key.password", "ssl.key.password", MAP_NONEMPTY, ROLE_ANY },
     { "ssl.endpoint.identification.algorithm", NULL, MAP_SPECIAL, ROLE_ANY },
-    { "ssl.protocol", NULL, MAP_DROP, ROLE_ANY },
-    { "ssl.enabled.protocols", NULL, MAP_DROP, ROLE_ANY },
-    { "ssl.cipher.suites", NULL, MAP_DROP, ROLE_ANY },
-    { "ssl.provider", NULL, MAP_DROP, ROLE_ANY },
-    { "ssl.keymanager.algorithm", NULL, MAP_DROP, ROLE_ANY },
-    { "ssl.trustmanager.algorithm", NULL, MAP_DROP, ROLE_ANY },
     { "ssl.secure.random.implementation", NULL, MAP_DROP, ROLE_ANY },
     /* timing */
     { "metadata.max.age.ms", "metadata.max.age.ms", MAP_SAME, ROLE_ANY },
@@ -68,14 +62,14 @@ static const client_key client_keys[] = {
     { "retry.backoff.ms", "retry.backoff.ms", MAP_SAME, ROLE_ANY },
     { "retry.backoff.max.ms", "retry.backoff.max.ms", MAP_SAME, ROLE_ANY },
     { "socket.connection.setup.timeout.ms", "socket.connection.setup.timeout.ms", MAP_SAME, ROLE_ANY },
-    { "socket.connection.setup.timeout.max.ms", NULL, MAP_DROP, ROLE_ANY },
     { "connections.max.idle.ms", "connections.max.idle.ms", MAP_SAME, ROLE_ANY },
     { "send.buffer.bytes", "socket.send.buffer.bytes", MAP_BUFFER, ROLE_ANY },
     { "receive.buffer.bytes", "socket.receive.buffer.bytes", MAP_BUFFER, ROLE_ANY },
     { "request.timeout.ms", "socket.timeout.ms", MAP_SAME, ROLE_ANY },
     { "default.api.timeout.ms", NULL, MAP_DROP, ROLE_ANY },
-    { "client.dns.lookup", NULL, MAP_DROP, ROLE_ANY },
-    { "metadata.recovery.strategy", NULL, MAP_DROP, ROLE_ANY },
+    { "client.dns.lookup", "client.dns.lookup", MAP_SAME, ROLE_ANY },
+    { "metadata.recovery.strategy", "metadata.recovery.strategy", MAP_SAME, ROLE_ANY },
+    { "metadata.recovery.rebootstrap.trigger.ms", "metadata.recovery.rebootstrap.trigger.ms", MAP_SAME, ROLE_ANY },
     /* producer */
     { "acks", "acks", MAP_SAME, ROLE_PRODUCER },
     { "linger.ms", "linger.ms", MAP_SAME, ROLE_PRODUCER },
@@ -88,7 +82,6 @@ static const client_key client_keys[] = {
     { "transactional.id", "transactional.id", MAP_NONEMPTY, ROLE_PRODUCER },
     { "transaction.timeout.ms", "transaction.timeout.ms", MAP_SAME, ROLE_PRODUCER },
     { "buffer.memory", "queue.buffering.max.kbytes", MAP_KBYTES, ROLE_PRODUCER },
-    { "max.block.ms", NULL, MAP_DROP, ROLE_ANY },
     { "retries", "retries", MAP_SAME, ROLE_PRODUCER },
     /* consumer */
     { "group.id", "group.id", MAP_NONEMPTY, ROLE_CONSUMER },
@@ -110,12 +103,84 @@ static const client_key client_keys[] = {
     { "value.serializer", NULL, MAP_DROP, ROLE_ANY },
     { "key.deserializer", NULL, MAP_DROP, ROLE_ANY },
     { "value.deserializer", NULL, MAP_DROP, ROLE_ANY },
-    { "interceptor.classes", NULL, MAP_DROP, ROLE_ANY },
-    { "metric.reporters", NULL, MAP_DROP, ROLE_ANY },
     { "metrics.num.samples", NULL, MAP_DROP, ROLE_ANY },
     { "metrics.sample.window.ms", NULL, MAP_DROP, ROLE_ANY },
     { "metrics.recording.level", NULL, MAP_DROP, ROLE_ANY },
 };
+
+/* Java client settings librdkafka has no equivalent for and kconnect does not emulate:
+ * accepted only at a value that needs nothing more (the default, mostly; "" is an empty
+ * value), refused otherwise (kc_clientconf_refused), never dropped quietly. */
+typedef struct {
+    const char        *java;
+    const char *const *accepted;
+    const char        *why;
+} refused_key;
+
+#define ONLY(...) ((const char *const[]) { __VA_ARGS__, NULL })
+
+static const refused_key refused_keys[] = {
+    { "interceptor.classes", ONLY(""), "client interceptors are Java classes" },
+    { "partitioner.class", ONLY(""), "custom partitioners are Java classes" },
+    { "partitioner.ignore.keys", ONLY("false"), "keyed records are partitioned by key" },
+    { "security.providers", ONLY(""), "security providers are Java classes" },
+    { "ssl.engine.factory.class", ONLY(""), "SSL engine factories are Java classes" },
+    { "sasl.client.callback.handler.class", ONLY(""), "SASL callback handlers are Java classes" },
+    { "sasl.login.callback.handler.class", ONLY(""), "SASL callback handlers are Java classes" },
+    { "sasl.login.class", ONLY(""), "SASL login classes are Java classes" },
+    { "ssl.protocol", ONLY("TLSv1.3"), "the TLS version is the TLS library's choice" },
+    { "ssl.enabled.protocols", ONLY("TLSv1.2,TLSv1.3", "TLSv1.2, TLSv1.3"),
+      "the TLS versions are the TLS library's choice" },
+    { "ssl.cipher.suites", ONLY(""), "the cipher suites are the TLS library's choice" },
+    { "ssl.provider", ONLY(""), "security providers are Java classes" },
+    { "ssl.keymanager.algorithm", ONLY("SunX509"), "key managers are Java's" },
+    { "ssl.trustmanager.algorithm", ONLY("PKIX"), "trust managers are Java's" },
+    { "socket.connection.setup.timeout.max.ms", ONLY("30000"),
+      "the connection set-up timeout does not grow" },
+    { "max.block.ms", ONLY("60000"), "sends never block on a full buffer or metadata" },
+    { "metric.reporters", ONLY("", "org.apache.kafka.common.metrics.JmxReporter"),
+      "metric reporters are Java classes (metrics are served at GET /admin/metrics)" },
+};
+
+static const refused_key *
+find_refused(const char *java)
+{
+    for (size_t i = 0; i < KC_ARRAY_LEN(refused_keys); i++)
+        if (strcmp(refused_keys[i].java, java) == 0)
+            return &refused_keys[i];
+    return NULL;
+}
+
+bool
+kc_clientconf_refused(const char *java_key, const char *value, char *why, size_t size)
+{
+    const refused_key *r = find_refused(java_key);
+    char              *v;
+    bool               ok = false;
+
+    if (r == NULL || value == NULL)
+        return false;
+    v = kc_java_trim(value);
+    for (const char *const *a = r->accepted; *a && !ok; a++)
+        ok = strcasecmp(v, *a) == 0;
+    /* A list is fine when every item is (metric.reporters: JmxReporter alone). */
+    if (!ok && strchr(v, ',') != NULL && r->accepted[0] != NULL) {
+        size_t n;
+        char **items = kc_cfg_split_list(v, &n);
+        ok = n > 0;
+        for (size_t i = 0; i < n && ok; i++) {
+            bool one = false;
+            for (const char *const *a = r->accepted; *a && !one; a++)
+                one = **a && strcasecmp(items[i], *a) == 0;
+            ok = one;
+        }
+        kc_strv_free(items);
+    }
+    free(v);
+    if (!ok)
+        snprintf(why, size, "%s", r->why);
+    return !ok;
+}
 
 static const client_key *
 find_key(const char *java)
@@ -153,7 +218,7 @@ kc_clientconf_default_idempotence(kc_props *p)
 bool
 kc_clientconf_knows(const char *java_key)
 {
-    return find_key(java_key) != NULL;
+    return find_key(java_key) != NULL || find_refused(java_key) != NULL;
 }
 
 int
@@ -400,8 +465,14 @@ kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props 
     for (size_t i = 0; rc == KC_OK && i < props->n; i++) {
         const char       *key = props->items[i].key;
         const client_key *ck;
-        char             *v;
+        char             *v, why[256];
 
+        if (strncmp(key, prefix, plen) == 0 &&
+            kc_clientconf_refused(key + plen, props->items[i].value, why, sizeof(why))) {
+            rc = kc_err_set(err, KC_EINVAL, "%s=%s is refused: %s (kconnect does not act on "
+                            "it)", key, props->items[i].value, why);
+            break;
+        }
         if (strncmp(key, prefix, plen) != 0 || (ck = find_key(key + plen)) == NULL ||
             ck->role == other)
             continue;

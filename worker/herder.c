@@ -35,13 +35,18 @@
 #include "worker/offset_store.h"
 #include "worker/runtime.h"
 
-/* A call from another thread, or an event from the runtime. */
+/* A call from another thread, or an event from the runtime. Requests (Java's herder
+ * requests) and task configs wait in the queue while the group rebalances; plain calls run
+ * at the herder's next turn. */
 typedef struct item {
     enum { ITEM_CALL, ITEM_TASK_CONFIGS } kind;
     kc_herder_fn    fn;
     void           *arg;
+    bool            request;        /* ITEM_CALL: only in a stable generation */
+    void          (*release)(void *arg);  /* ITEM_CALL: arg is heap, freed by the last user */
     bool            done, cancelled;
     bool            started;        /* ITEM_CALL: fn runs (under qlock) */
+    int             rc;             /* ITEM_CALL, once done: KC_OK, or KC_ESTOPPED if dropped */
     char           *connector;
     json_t         *configs;
     struct item    *next;
@@ -66,6 +71,7 @@ struct kc_herder {
     int                     protocol;               /* selected by the group, -1 none */
     bool                    need_rejoin;
     bool                    joined_once;
+    int                     unsynced_retries;       /* unsynced_backoff's, cooperative */
     int32_t                 last_completed_generation;
     int64_t                 completed_rebalances;   /* joins that got an assignment */
     atomic_int              generation;
@@ -466,7 +472,7 @@ leader_assign(kc_herder *h, const kc_group_joined *j, int protocol, kc_wbuf *blo
         a.config_offset = max_offset;
         if (error == KC_CONNECT_ASSIGNMENT_NO_ERROR) {
             kc_work_list_to_tasks(&res.assigned[i], &a.assigned);
-            kc_work_list_to_tasks(&res.revoked[i], &a.revoked);
+            kc_work_list_to_revoked_tasks(&res.revoked[i], &a.revoked);
             a.delay = res.delay;
         }
         kc_wbuf_init(&blobs[i]);
@@ -516,30 +522,68 @@ tombstone_stale_statuses(kc_herder *h)
     free(names);
 }
 
-/* Writes a session key if this leader runs `sessioned` and there is none or it expired. */
+/* Writes a session key if this leader runs `sessioned` and there is none, it expired, or
+ * it is not what this worker's key generator makes (algorithm, size), as Java's
+ * checkForKeyRotation. */
 static void
 maybe_rotate_session_key(kc_herder *h)
 {
     int64_t      ttl = cfg_int(h, "inter.worker.key.ttl.ms");
     const char  *alg = kc_cfg_str(&h->wc->cfg, "inter.worker.key.generation.algorithm");
-    uint8_t      key[32];
+    uint8_t      key[KC_SESSION_KEY_MAX];
+    size_t       len = kc_worker_session_key_bytes(h->wc);
     kc_record_kv r;
     kc_err       err;
 
     if (h->protocol < KC_CONNECT_SESSIONED || !h->leader)
         return;
     if (h->cfg.session_key != NULL && kc_wall_ms() < h->cfg.session_key_created + ttl &&
-        strcmp(h->cfg.session_key_algorithm, alg) == 0)
+        strcmp(h->cfg.session_key_algorithm, alg) == 0 && h->cfg.session_key_len == len)
         return;
-    RAND_bytes(key, sizeof(key));
-    kc_config_record_session_key(&r, key, sizeof(key), alg, kc_wall_ms());
+    RAND_bytes(key, (int) len);
+    kc_config_record_session_key(&r, key, len, alg, kc_wall_ms());
     if (config_write(h, &r, &err) != KC_OK || config_flush_and_read(h, &err) != KC_OK)
         kc_log_error("herder", "writing a new session key: %s", err.msg);
     else
         kc_log_info("herder", "Wrote a new session key");
 }
 
+/* The config topic could not be read to the assignment's offset within
+ * worker.sync.timeout.ms: leave the group, so that it rebalances without this worker, and
+ * back off before joining again, as Java's readConfigToEnd: worker.unsync.backoff.ms under
+ * eager; under the cooperative protocols a fifth, a quarter, ... of a tenth of
+ * scheduled.rebalance.max.delay.ms, and after five such waits the running work is stopped
+ * (it may be running elsewhere by then). Herder thread; the sleep gives up on a stop. */
+#define UNSYNCED_RETRIES 5
+
 static void
+unsynced_backoff(kc_herder *h)
+{
+    int64_t ms;
+
+    kc_group_leave(h->group);
+    if (h->protocol == KC_CONNECT_EAGER || h->protocol < 0) {
+        ms = cfg_int(h, "worker.unsync.backoff.ms");
+    } else if (h->unsynced_retries > 0) {
+        ms = cfg_int(h, "scheduled.rebalance.max.delay.ms") / 10 / h->unsynced_retries;
+        h->unsynced_retries--;
+    } else {
+        kc_log_info("herder", "Revoking current running assignment because after %d retries "
+                    "the worker has not caught up with the latest Connect cluster updates",
+                    UNSYNCED_RETRIES);
+        stop_all_owned(h);
+        h->has_assignment = false;
+        h->unsynced_retries = UNSYNCED_RETRIES;
+        return;
+    }
+    kc_log_info("herder", "backing off %lld ms before rejoining", (long long) ms);
+    for (int64_t until = kc_mono_ms() + ms; kc_mono_ms() < until && !atomic_load(&h->stopping);)
+        kc_sleep_ms(until - kc_mono_ms() < 100 ? until - kc_mono_ms() : 100);
+}
+
+/* One round of the group protocol. true once an assignment was applied; false when the
+ * round failed and must be tried again (or the herder stops). */
+static bool
 rebalance(kc_herder *h)
 {
     kc_group_protocol    offered[3];
@@ -551,6 +595,7 @@ rebalance(kc_herder *h)
     uint8_t             *mine = NULL;
     size_t               mine_len = 0;
     kc_connect_assignment a;
+    kc_work_list         assigned = { 0 }, revoked = { 0 };
     kc_err               err;
     int                  rc, protocol;
     bool                 revoked_any = false;
@@ -588,7 +633,7 @@ rebalance(kc_herder *h)
     for (size_t i = 0; i < n; i++)
         kc_wbuf_free(&md[i]);
     if (rc == KC_ESTOPPED)
-        return;                                       /* kc_herder_stop: not an error */
+        return false;                                 /* kc_herder_stop: not an error */
     if (rc != KC_OK) {
         kc_log_error("herder", "joining the group: %s", err.msg);
         if (rc == KC_EKAFKA || rc == KC_EINVAL) {   /* refused: retrying will not help */
@@ -596,7 +641,7 @@ rebalance(kc_herder *h)
             atomic_store(&h->failed, true);
             atomic_store(&h->stopping, true);
         }
-        return;                                       /* need_rejoin stays set: try again */
+        return false;
     }
     protocol = kc_connect_protocol_parse(j.protocol ? j.protocol : "default");
     if (protocol < 0)
@@ -622,13 +667,13 @@ rebalance(kc_herder *h)
         if (rc != KC_ESTOPPED)
             kc_log_info("herder", "sync: %s; rejoining", err.msg);
         kc_group_joined_clear(&j);
-        return;
+        return false;
     }
     if (kc_connect_assignment_decode(mine, mine_len, &a, &err) != KC_OK) {
         kc_log_error("herder", "assignment: %s", err.msg);
         free(mine);
         kc_group_joined_clear(&j);
-        return;
+        return false;
     }
     free(mine);
     kc_log_info("herder", "Joined group at generation %d with protocol version %d and got "
@@ -645,58 +690,58 @@ rebalance(kc_herder *h)
     h->heartbeat_failing_since = 0;
     kc_group_joined_clear(&j);
 
+    /* The assignment is this worker's from now on, as Java's onJoinComplete makes it:
+     * revoked work stops at once, and what the worker holds is the new work first, then what
+     * it kept (its next JoinGroup lists them in that order, which decides what a leader
+     * revokes from it). Only starting work waits for the config topic to be read to the
+     * assignment's offset. */
+    kc_work_list_from_tasks(&assigned, &a.assigned);
+    kc_work_list_from_tasks(&revoked, a.revoked.is_null ? NULL : &a.revoked);
+    if (protocol == KC_CONNECT_EAGER) {
+        kc_work_list gone = { 0 };
+        for (size_t i = 0; i < h->owned.n; i++)
+            if (!kc_work_list_contains(&assigned, h->owned.items[i].connector,
+                                       h->owned.items[i].task))
+                kc_work_list_add(&gone, h->owned.items[i].connector, h->owned.items[i].task);
+        stop_works(h, &gone);
+        kc_work_list_clear(&gone);
+        kc_work_list_clear(&h->owned);
+    }
+    stop_works(h, &revoked);
+    revoked_any = revoked.n > 0;
+    for (size_t i = 0; i < h->owned.n; i++)
+        if (!kc_work_list_contains(&revoked, h->owned.items[i].connector,
+                                   h->owned.items[i].task) &&
+            !kc_work_list_contains(&assigned, h->owned.items[i].connector,
+                                   h->owned.items[i].task))
+            kc_work_list_add(&assigned, h->owned.items[i].connector, h->owned.items[i].task);
+    kc_work_list_clear(&h->owned);
+    h->owned = assigned;
+    kc_work_list_clear(&revoked);
+    h->has_assignment = true;
+
     /* Catch up with the config topic to the assignment's offset. */
-    if (a.error != KC_CONNECT_ASSIGNMENT_NO_ERROR || h->cfg.offset < a.config_offset)
-        kc_klog_read_to_end(h->config_log, cfg_int(h, "worker.sync.timeout.ms"), &err);
+    if ((a.error != KC_CONNECT_ASSIGNMENT_NO_ERROR || h->cfg.offset < a.config_offset) &&
+        kc_klog_read_to_end(h->config_log, cfg_int(h, "worker.sync.timeout.ms"), &err) != KC_OK) {
+        kc_log_warn("herder", "Didn't reach end of config log quickly enough: %s", err.msg);
+        kc_connect_assignment_clear(&a);
+        unsynced_backoff(h);
+        return false;
+    }
     if (a.error != KC_CONNECT_ASSIGNMENT_NO_ERROR || h->cfg.offset != a.config_offset) {
         kc_log_info("herder", "config offset %lld, assignment's %lld (error %d): rejoining",
                     (long long) h->cfg.offset, (long long) a.config_offset, a.error);
         kc_connect_assignment_clear(&a);
-        return;
+        return false;
     }
-
-    /* Apply: revoked first, then new work. */
-    {
-        kc_work_list assigned = { 0 }, revoked = { 0 };
-        kc_work_list_from_tasks(&assigned, &a.assigned);
-        kc_work_list_from_tasks(&revoked, a.revoked.is_null ? NULL : &a.revoked);
-        if (protocol == KC_CONNECT_EAGER) {
-            kc_work_list gone = { 0 };
-            for (size_t i = 0; i < h->owned.n; i++)
-                if (!kc_work_list_contains(&assigned, h->owned.items[i].connector,
-                                           h->owned.items[i].task))
-                    kc_work_list_add(&gone, h->owned.items[i].connector,
-                                     h->owned.items[i].task);
-            stop_works(h, &gone);
-            kc_work_list_clear(&gone);
-            kc_work_list_clear(&h->owned);
-        }
-        stop_works(h, &revoked);
-        revoked_any = revoked.n > 0;
-        {
-            kc_work_list keep = { 0 };
-            for (size_t i = 0; i < h->owned.n; i++)
-                if (!kc_work_list_contains(&revoked, h->owned.items[i].connector,
-                                           h->owned.items[i].task))
-                    kc_work_list_add(&keep, h->owned.items[i].connector, h->owned.items[i].task);
-            for (size_t i = 0; i < assigned.n; i++)
-                if (!kc_work_list_contains(&keep, assigned.items[i].connector,
-                                           assigned.items[i].task))
-                    kc_work_list_add(&keep, assigned.items[i].connector, assigned.items[i].task);
-            kc_work_list_clear(&h->owned);
-            h->owned = keep;
-        }
-        for (size_t i = 0; i < h->owned.n; i++) {
-            const kc_work *w = &h->owned.items[i];
-            bool running = w->task < 0 ? kc_runtime_has_connector(h->rt, w->connector)
-                                       : kc_runtime_has_task(h->rt, w->connector, w->task);
-            if (!running)
-                start_work(h, w);
-        }
-        kc_work_list_clear(&assigned);
-        kc_work_list_clear(&revoked);
+    h->unsynced_retries = UNSYNCED_RETRIES;
+    for (size_t i = 0; i < h->owned.n; i++) {
+        const kc_work *w = &h->owned.items[i];
+        bool running = w->task < 0 ? kc_runtime_has_connector(h->rt, w->connector)
+                                   : kc_runtime_has_task(h->rt, w->connector, w->task);
+        if (!running)
+            start_work(h, w);
     }
-    h->has_assignment = true;
     h->joined_once = true;
     h->need_rejoin = revoked_any;                     /* hand revoked work to others now */
     h->rejoin_at = a.delay > 0 ? kc_mono_ms() + a.delay : 0;
@@ -705,6 +750,7 @@ rebalance(kc_herder *h)
         maybe_rotate_session_key(h);
         tombstone_stale_statuses(h);
     }
+    return true;
 }
 
 /* ===== Reacting to the config topic ===== */
@@ -1020,44 +1066,110 @@ rt_task_configs_ready(void *herder, const char *connector, json_t *configs)
 
 /* ===== Calls from other threads ===== */
 
-int
-kc_herder_call(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms)
+/* Whether the group is stable: joined, assigned, no rebalance pending. Herder thread. */
+static bool
+stable(const kc_herder *h)
+{
+    return h->joined_once && h->has_assignment && !h->need_rejoin;
+}
+
+static int
+call(kc_herder *h, kc_herder_fn fn, void *arg, void (*release)(void *), int timeout_ms,
+     bool request)
 {
     item           *it = kc_xcalloc(1, sizeof(*it));
     struct timespec ts;
     int             rc = KC_OK;
+    bool            done;
 
     it->kind = ITEM_CALL;
     it->fn = fn;
     it->arg = arg;
+    it->release = release;
+    it->request = request;
     enqueue(h, it);
     ts = kc_realtime_in(timeout_ms);
     pthread_mutex_lock(&h->qlock);
     /* kc_herder_signal_stop wakes this wait too (it sets the flag before it takes qlock):
      * a call the herder has not begun is given up then (its thread no longer serves the
-     * queue), one it runs is waited for (its waits for the brokers give up on the stop too). */
+     * queue), one it runs is waited for (its waits for the brokers give up on the stop too).
+     * Past the timeout a call not begun is given up (the herder frees it), and one that runs
+     * is still waited for, since fn uses arg until it returns, then answered KC_ETIMEOUT. */
     while (!it->done) {
         if (atomic_load(&h->stopping) && !it->started) {
-            it->cancelled = true;          /* the herder frees it when it gets there */
+            it->cancelled = true;
             rc = KC_ESTOPPED;
             break;
         }
-        if (pthread_cond_timedwait(&h->qcond, &h->qlock, &ts) != 0 && !it->done) {
-            it->cancelled = true;
+        if (rc == KC_ETIMEOUT) {                /* fn runs: it uses arg until it returns */
+            pthread_cond_wait(&h->qcond, &h->qlock);
+        } else if (pthread_cond_timedwait(&h->qcond, &h->qlock, &ts) != 0 && !it->done) {
             rc = KC_ETIMEOUT;
-            break;
+            if (!it->started || it->release != NULL) {
+                it->cancelled = true;         /* the herder frees it, and arg with release */
+                break;
+            }
         }
     }
+    done = it->done;
+    if (done && rc == KC_OK)
+        rc = it->rc;
     pthread_mutex_unlock(&h->qlock);
-    if (rc == KC_OK)
+    if (done) {
+        if (rc != KC_OK && it->release != NULL)
+            it->release(arg);
         free(it);
+    }
     return rc;
 }
 
-static void
-run_queue(kc_herder *h)
+int
+kc_herder_call(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms)
 {
-    item *list;
+    return call(h, fn, arg, NULL, timeout_ms, false);
+}
+
+int
+kc_herder_call_owned(kc_herder *h, kc_herder_fn fn, void *arg, void (*release)(void *arg),
+                     int timeout_ms)
+{
+    return call(h, fn, arg, release, timeout_ms, false);
+}
+
+int
+kc_herder_request(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms)
+{
+    return call(h, fn, arg, NULL, timeout_ms, true);
+}
+
+static void
+item_free(item *it)
+{
+    json_decref(it->configs);
+    free(it->connector);
+    free(it);
+}
+
+static void
+keep(item **first, item **last, item *it)
+{
+    if (*last != NULL)
+        (*last)->next = it;
+    else
+        *first = it;
+    *last = it;
+}
+
+/* Runs what is queued. Requests and task configs wait (stay queued, in order) while the
+ * group is not stable, as Java's tick runs its requests only once ensureActive() has
+ * completed a rebalance: a request that arrives during a rebalance, or after one that an
+ * earlier request caused (a connector written or deleted), is answered once the new
+ * generation runs instead of being refused. With drain (the herder stopping), nothing runs:
+ * waiting calls are answered KC_ESTOPPED. */
+static void
+run_queue(kc_herder *h, bool drain)
+{
+    item *list, *kept = NULL, *kept_last = NULL;
 
     pthread_mutex_lock(&h->qlock);
     list = h->queue;
@@ -1065,32 +1177,57 @@ run_queue(kc_herder *h)
     pthread_mutex_unlock(&h->qlock);
     while (list != NULL) {
         item *it = list;
+        bool  wait;
+
         list = it->next;
-        switch (it->kind) {
-        case ITEM_CALL: {
-            bool cancelled;
-            pthread_mutex_lock(&h->qlock);
-            cancelled = it->cancelled;
-            it->started = !cancelled;
-            pthread_mutex_unlock(&h->qlock);
-            if (!cancelled)
-                it->fn(h, it->arg);
-            pthread_mutex_lock(&h->qlock);
-            it->done = true;
-            cancelled = it->cancelled;
-            pthread_cond_broadcast(&h->qcond);
-            pthread_mutex_unlock(&h->qlock);
-            if (cancelled)
-                free(it);
+        it->next = NULL;
+        wait = !drain && (it->kind == ITEM_TASK_CONFIGS || it->request) && !stable(h);
+        if (it->kind == ITEM_TASK_CONFIGS) {
+            if (wait) {
+                keep(&kept, &kept_last, it);
+                continue;
+            }
+            if (!drain)
+                handle_task_configs(h, it->connector, it->configs);
+            item_free(it);
             continue;
         }
-        case ITEM_TASK_CONFIGS:
-            handle_task_configs(h, it->connector, it->configs);
-            break;
+        pthread_mutex_lock(&h->qlock);
+        if (it->cancelled) {
+            pthread_mutex_unlock(&h->qlock);
+            if (it->release != NULL)
+                it->release(it->arg);
+            free(it);
+            continue;
         }
-        json_decref(it->configs);
-        free(it->connector);
-        free(it);
+        if (wait) {
+            pthread_mutex_unlock(&h->qlock);
+            keep(&kept, &kept_last, it);
+            continue;
+        }
+        it->started = !drain;
+        pthread_mutex_unlock(&h->qlock);
+        if (!drain)
+            it->fn(h, it->arg);
+        pthread_mutex_lock(&h->qlock);
+        it->done = true;
+        it->rc = drain ? KC_ESTOPPED : KC_OK;
+        if (it->cancelled) {                  /* its caller left: the item and arg are ours */
+            pthread_mutex_unlock(&h->qlock);
+            it->release(it->arg);
+            free(it);
+            continue;
+        }
+        pthread_cond_broadcast(&h->qcond);
+        pthread_mutex_unlock(&h->qlock);
+    }
+    if (kept != NULL) {                   /* ahead of what came meanwhile */
+        pthread_mutex_lock(&h->qlock);
+        kept_last->next = h->queue;
+        if (h->queue == NULL)
+            h->queue_tail = kept_last;
+        h->queue = kept;
+        pthread_mutex_unlock(&h->qlock);
     }
 }
 
@@ -1172,8 +1309,7 @@ herder_thread(void *arg)
         }
         if (h->need_rejoin || !h->joined_once) {
             h->need_rejoin = false;
-            rebalance(h);
-            if (!h->joined_once || (h->has_assignment == false))
+            if (!rebalance(h) || !h->has_assignment)
                 h->need_rejoin = true;
             else
                 atomic_store(&h->ready, true);
@@ -1187,7 +1323,7 @@ herder_thread(void *arg)
             maybe_rotate_session_key(h);      /* no-op until inter.worker.key.ttl.ms runs out */
         kc_klog_poll(h->config_log, 0);
         kc_status_store_poll(h->status, 0);
-        run_queue(h);
+        run_queue(h, false);
         if (poll(&pfd, 1, h->need_rejoin ? 0 : 100) > 0 &&
             read(h->wake_fd, &drained, sizeof(drained)) < 0) {
             /* nothing to drain */
@@ -1272,6 +1408,7 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
     h->url = kc_xstrdup(advertised_url);
     h->worker_id = kc_xstrdup(worker_id);
     h->protocol = -1;
+    h->unsynced_retries = UNSYNCED_RETRIES;
     h->last_completed_generation = -1;
     atomic_init(&h->generation, -1);
     atomic_init(&h->stopping, false);
@@ -1400,7 +1537,7 @@ kc_herder_stop(kc_herder *h)
         kc_group_leave(h->group);
         kc_group_free(h->group);
     }
-    run_queue(h);                                   /* answer whoever still waits */
+    run_queue(h, true);                             /* answer whoever still waits */
     kc_status_store_close(h->status);
     kc_offset_store_close(h->offsets);            /* after an open it waits for */
     kc_internal_topic_later_free(h->offsets_topic);

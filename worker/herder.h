@@ -52,10 +52,22 @@ bool kc_herder_failed(kc_herder *h, char *buf, size_t size);
  * Any thread. */
 bool kc_herder_ready(kc_herder *h);
 
-/* Runs fn(h, arg) on the herder thread and waits for it. KC_ETIMEOUT if the herder did not
- * get to it within timeout_ms (fn then never runs). */
+/* Runs fn(h, arg) on the herder thread and waits for it. KC_ETIMEOUT if it did not end
+ * within timeout_ms: fn then never runs, or (begun) has returned before this does, its
+ * effects kept; KC_ESTOPPED if the herder stopped first.
+ * kc_herder_call runs at the herder's next turn (reads of local state); kc_herder_request
+ * only in a stable generation, as Java's herder requests: one that arrives while the group
+ * rebalances, or right after a request that makes it rebalance, waits for the new
+ * generation instead of meeting a stale one. */
 typedef void (*kc_herder_fn)(kc_herder *h, void *arg);
 int kc_herder_call(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms);
+int kc_herder_request(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms);
+/* kc_herder_call for a fn that may run past timeout_ms (a write to a broker that does not
+ * answer): arg is on the heap, and the caller is answered KC_ETIMEOUT on time. On KC_OK arg
+ * is the caller's again; otherwise it must not touch it: release(arg) runs once fn no
+ * longer can (here, or on the herder thread). */
+int kc_herder_call_owned(kc_herder *h, kc_herder_fn fn, void *arg, void (*release)(void *arg),
+                         int timeout_ms);
 
 /* ===== For functions run through kc_herder_call (herder thread only) ===== */
 

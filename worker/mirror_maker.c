@@ -38,6 +38,7 @@
 #include "worker/internal_topics.h"
 #include "worker/kafka.h"
 #include "worker/log.h"
+#include "worker/refused.h"
 #include "worker/worker_config.h"
 
 /* Top-level key prefixes copied into every worker config, overriding "<target>." ones. */
@@ -281,7 +282,7 @@ lead(flow *f)
     if (kc_herder_call(f->herder, is_leader_call, &leader, 5000) != KC_OK)
         return;
     if (leader && !f->was_leader &&
-        kc_herder_call(f->herder, ensure_connectors, &call, 30000) == KC_OK)
+        kc_herder_request(f->herder, ensure_connectors, &call, 30000) == KC_OK)
         f->was_leader = true;
     else if (!leader)
         f->was_leader = false;
@@ -377,6 +378,12 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
         kc_props_free(&raw);
         return KC_MM_EXIT_INIT;
     }
+    /* What mm2.properties sets for every cluster and flow (config.providers, client
+     * settings under consumer./producer./admin.): refused before anything starts. */
+    if (kc_refused_worker(&raw, false, &err) != KC_OK) {
+        kc_log_error("mirror-maker", "%s", err.msg);
+        goto out;
+    }
     if (kc_props_get(&raw, "clusters") == NULL) {
         kc_log_error("mirror-maker", "%s: Missing required configuration \"clusters\" which has "
                      "no default value.", path);
@@ -422,10 +429,18 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
         }
         kc_props_free(&wp);
         f->wc_ready = true;
-        for (size_t c = 0; c < KC_ARRAY_LEN(connector_classes); c++)
+        for (size_t c = 0; c < KC_ARRAY_LEN(connector_classes); c++) {
+            char why[1024];
             f->connectors[c] = connector_config(&raw, f->source, f->target,
                                                 connector_classes[c][0],
                                                 connector_classes[c][1]);
+            if (kc_refused_connector_first(f->connectors[c], &f->wc.cfg, NULL, why,
+                                           sizeof(why))) {
+                kc_log_error("mirror-maker", "[%s] %s: %s", f->label, connector_classes[c][0],
+                             why);
+                goto out;
+            }
+        }
     }
     rc = KC_MM_EXIT_START;
     view = (flows_view) { flows, nflows };

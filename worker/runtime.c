@@ -27,6 +27,7 @@
 #include "worker/log.h"
 #include "worker/metrics.h"
 #include "worker/plugins.h"
+#include "worker/refused.h"
 #include "worker/topic_creation.h"
 
 typedef struct instance instance;
@@ -135,6 +136,30 @@ host_offset_get(void *ctx, const json_t *partition, json_t **offset_out)
     return host_offsets_get(ctx, &partition, 1, offset_out);
 }
 
+static int
+host_offsets_put(void *ctx, const json_t *const *partitions, const json_t *const *offsets,
+                 size_t n)
+{
+    instance *in = ctx;
+    kc_err    err;
+    int       rc = KC_OK;
+
+    for (size_t i = 0; i < n && rc == KC_OK; i++)
+        rc = kc_offset_store_put(in->rt->env.offsets, in->connector, partitions[i], offsets[i],
+                                 &err);
+    if (rc == KC_OK)
+        rc = kc_offset_store_flush(in->rt->env.offsets,
+                                   (int) kc_cfg_int(&in->rt->env.wc->cfg,
+                                                    "offset.flush.timeout.ms"), &err);
+    if (rc != KC_OK) {
+        kc_log_error("task", "[%s] storing the offsets it starts from: %s", in->label, err.msg);
+        return -1;
+    }
+    kc_log_debug("task", "[%s] stored the offsets of %zu source partitions it starts from",
+                 in->label, n);
+    return 0;
+}
+
 static void
 host_request_reconfiguration(void *ctx)
 {
@@ -166,6 +191,7 @@ static const kc_host host_api = {
     .request_task_reconfiguration = host_request_reconfiguration,
     .fail = host_fail,
     .offsets_get = host_offsets_get,
+    .offsets_put = host_offsets_put,
 };
 
 const kc_host *kc_runtime_host(void);
@@ -299,6 +325,16 @@ bad_topic_creation(instance *in, char *msg, size_t size)
     }
     snprintf(msg, size, "%s", err.msg);
     return true;
+}
+
+/* A setting kconnect does not act on (worker/refused.h), in a config that reached this
+ * worker without its REST validation (written by a Java worker of a mixed cluster, or by
+ * MirrorMaker's driver): the connector or task fails rather than run without it. */
+static bool
+refused_config(instance *in, char *msg, size_t size)
+{
+    return kc_refused_connector_first(in->connector_config, &in->rt->env.wc->cfg,
+                                      in->ops->version, msg, size);
 }
 
 /* ===== Instances ===== */
@@ -435,6 +471,7 @@ connector_thread(void *arg)
             pthread_mutex_unlock(&in->lock);
             err[0] = '\0';
             if (names_missing_plugin(in->connector_config, err, sizeof(err)) ||
+                refused_config(in, err, sizeof(err)) ||
                 bad_topic_creation(in, err, sizeof(err))) {
                 fail_config(in, err);
                 failed = true;
@@ -1041,7 +1078,8 @@ start_plugin_task(instance *in)
     char  errbuf[1024] = "";
     void *priv = NULL;
 
-    if (names_missing_plugin(in->connector_config, errbuf, sizeof(errbuf))) {
+    if (names_missing_plugin(in->connector_config, errbuf, sizeof(errbuf)) ||
+        refused_config(in, errbuf, sizeof(errbuf))) {
         fail_config(in, errbuf);
         return NULL;
     }
@@ -1070,6 +1108,19 @@ end_plugin_task(instance *in)
     while (in->stop_calls > 0)
         pthread_cond_wait(&in->cond, &in->lock);
     pthread_mutex_unlock(&in->lock);
+}
+
+/* Whether the instance's target state is target now (any thread but the herder's own
+ * writes race with it: a hint for the task thread). */
+static bool
+target_is(instance *in, kc_target_state target)
+{
+    bool is;
+
+    pthread_mutex_lock(&in->lock);
+    is = !in->stop && in->target == target;
+    pthread_mutex_unlock(&in->lock);
+    return is;
 }
 
 /* Waits while the task is paused; false when it must stop. Writes PAUSED/RUNNING. */
@@ -1260,9 +1311,20 @@ run_source(instance *in)
     next_flush = kc_mono_ms() + flush_every;
 
     memset(recs, 0, sizeof(recs));
-    while (task_wait_started(in, &paused_shown)) {
+    for (;;) {
         size_t n = 0;
         int    rc;
+
+        if (!paused_shown && target_is(in, KC_TARGET_PAUSED)) {
+            /* Paused: what was sent is acknowledged and its offsets committed before the
+             * task waits, as at a stop, so a worker lost while the task is paused costs
+             * nothing to copy again. */
+            rd_kafka_flush(producer, flush_timeout);
+            commit_offsets(&s, producer, flush_timeout);
+            next_flush = kc_mono_ms() + flush_every;
+        }
+        if (!task_wait_started(in, &paused_shown))
+            break;
 
         /* poll() hands zeroed records; only the last batch's need it again (clearing all
          * 500 for a batch of a few records cost more than the records). */

@@ -19,6 +19,7 @@
 #include "rest/server.h"
 #include "worker/clientconf.h"
 #include "worker/log.h"
+#include "worker/refused.h"
 
 /* ===== Custom validators ===== */
 
@@ -323,6 +324,18 @@ check_parsed(kc_worker_config *wc, kc_err *err)
             kc_log_warn("config", "Ignoring '%s=%s' setting, since compaction is always used",
                         key, p);
     }
+    {
+        /* DistributedConfig makes its key generator up front: a size it refuses stops the
+         * worker (Java's HmacKG takes 40 bits or more). */
+        const kc_cfg_value *size = kc_cfg_get(&wc->cfg, "inter.worker.key.size");
+        if (!size->is_null && (size->i < 40 || size->i > KC_SESSION_KEY_MAX * 8))
+            return kc_err_set(err, KC_EINVAL, "%s: Unable to create key generator with "
+                              "algorithm %s and key size %lld: Key length must be at least 40 "
+                              "bits", kc_props_where(&wc->props, "inter.worker.key.size", where,
+                                                     sizeof(where)),
+                              kc_cfg_str(&wc->cfg, "inter.worker.key.generation.algorithm"),
+                              (long long) size->i);
+    }
     if (kc_cfg_int(&wc->cfg, "retry.backoff.ms") > kc_cfg_int(&wc->cfg, "retry.backoff.max.ms"))
         kc_log_warn("config", "Configuration 'retry.backoff.ms' with value '%lld' is greater than "
                     "configuration 'retry.backoff.max.ms' with value '%lld'. A static backoff "
@@ -357,7 +370,8 @@ kc_worker_config_load(kc_worker_config *wc, const char *path, const char *const 
     }
     if ((rc = kc_cfg_parse(&wc->cfg, defs, ndefs, &wc->props, err)) != KC_OK)
         goto fail;
-    if ((rc = check_parsed(wc, err)) != KC_OK)
+    if ((rc = check_parsed(wc, err)) != KC_OK ||
+        (rc = kc_refused_worker(&wc->props, true, err)) != KC_OK)
         goto fail;
     warn_unknown_keys(&wc->props);
     return KC_OK;
@@ -379,7 +393,8 @@ kc_worker_config_from_props(kc_worker_config *wc, const kc_props *props, kc_err 
         kc_props_set(&wc->props, props->items[i].key, props->items[i].value,
                      props->items[i].line);
     if ((rc = kc_cfg_parse(&wc->cfg, defs, ndefs, &wc->props, err)) != KC_OK ||
-        (rc = check_parsed(wc, err)) != KC_OK) {
+        (rc = check_parsed(wc, err)) != KC_OK ||
+        (rc = kc_refused_worker(&wc->props, false, err)) != KC_OK) {
         kc_worker_config_free(wc);
         return rc;
     }
@@ -391,6 +406,24 @@ kc_worker_config_free(kc_worker_config *wc)
 {
     kc_cfg_free(&wc->cfg);
     kc_props_free(&wc->props);
+}
+
+size_t
+kc_worker_session_key_bytes(const kc_worker_config *wc)
+{
+    static const struct { const char *alg; size_t bytes; } defaults[] = {
+        { "HmacSHA1", 64 }, { "HmacSHA224", 28 }, { "HmacSHA256", 32 }, { "HmacSHA384", 48 },
+        { "HmacSHA512", 64 },
+    };
+    const kc_cfg_value *size = kc_cfg_get(&wc->cfg, "inter.worker.key.size");
+    const char         *alg = kc_cfg_str(&wc->cfg, "inter.worker.key.generation.algorithm");
+
+    if (size != NULL && !size->is_null)
+        return (size_t) (size->i + 7) / 8;
+    for (size_t i = 0; i < KC_ARRAY_LEN(defaults); i++)
+        if (strcmp(alg, defaults[i].alg) == 0)
+            return defaults[i].bytes;
+    return 32;
 }
 
 int

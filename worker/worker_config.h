@@ -40,4 +40,10 @@ int kc_worker_config_from_props(kc_worker_config *wc, const kc_props *props, kc_
 int kc_worker_config_topic_settings(const kc_worker_config *wc, const char *prefix,
                                     kc_props *out);
 
+/* The size in bytes of the session keys this worker makes: inter.worker.key.size (bits) when
+ * set, else the default of Java's key generator for inter.worker.key.generation.algorithm
+ * (HmacSHA256: 32). At most KC_SESSION_KEY_MAX. */
+#define KC_SESSION_KEY_MAX 1024
+size_t kc_worker_session_key_bytes(const kc_worker_config *wc);
+
 #endif

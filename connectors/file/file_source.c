@@ -131,7 +131,24 @@ fs_task_start(void **priv, const kc_context *ctx, const json_t *config, char *er
         t->batch_size = 2000;
     if (t->filename != NULL) {
         json_t *partition = json_pack("{s:s}", "filename", t->filename), *offset = NULL;
-        if (ctx->host->offset_get(ctx->ctx, partition, &offset) == 0 && offset != NULL) {
+        int     read = ctx->host->offset_get(ctx->ctx, partition, &offset);
+        if (read != 0) {
+            /* Java's task fails when its offset reader does, rather than start over. */
+            snprintf(err, errlen, "Failed to read the stored offset of %s", t->filename);
+            json_decref(partition);
+            *priv = t;
+            return KC_PLUGIN_FATAL;
+        }
+        if (offset == NULL && KC_HOST_HAS7(ctx->host, offsets_put)) {
+            /* None stored: the start of the file is stored as where the task starts, as
+             * every source task stores its first position (a failure is only logged: a
+             * task restarted without it reads the file from its start all the same). */
+            json_t *start = json_pack("{s:i}", "position", 0);
+            ctx->host->offsets_put(ctx->ctx, (const json_t *const *) &partition,
+                                   (const json_t *const *) &start, 1);
+            json_decref(start);
+        }
+        if (offset != NULL) {
             json_t *pos = json_object_get(offset, "position");
             if (pos != NULL && !json_is_null(pos) && !json_is_integer(pos)) {
                 /* Java's task fails too, rather than read the file again from its start. */

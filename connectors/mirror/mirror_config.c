@@ -74,6 +74,7 @@ static const kc_cfg_def source_defs[] = {
       .validator = KC_VAL_IN, .in = locations },
     BOOL("emit.offset-syncs.enabled", "true"),
     BOOL("heartbeats.replication.enabled", "true"),
+    LIST("metric.names.formats", "legacy"),
 };
 
 static const kc_cfg_def checkpoint_defs[] = {
@@ -94,6 +95,7 @@ static const kc_cfg_def checkpoint_defs[] = {
     { .name = "offset-syncs.topic.location", .type = KC_CFG_STRING, .dflt = "source",
       .validator = KC_VAL_IN, .in = locations },
     BOOL("emit.offset-syncs.enabled", "true"),
+    LIST("metric.names.formats", "legacy"),
 };
 
 static const kc_cfg_def heartbeat_defs[] = {

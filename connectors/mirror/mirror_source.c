@@ -776,8 +776,10 @@ typedef struct mst {
     mst_tp           **by_partition_object;  /* sorted by source_partition pointer */
     rd_kafka_t        *consumer;
     rd_kafka_queue_t  *queue;
-    kc_mirror_leaders *leaders;              /* asked at start; NULL once the first poll
-                                              * has joined it and started the partitions */
+    kc_mirror_leaders *leaders;              /* asked at start; NULL once a poll has
+                                              * joined it */
+    bool               started;              /* the partitions are consuming */
+    int64_t            retry_at;             /* a failed start_consuming: when to try again */
     rd_kafka_t        *sync_producer;        /* offset syncs; NULL when disabled */
     char              *sync_topic;
     kc_osw            *osw;
@@ -980,16 +982,24 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
     /* Java's loadOffsets: the stored offsets of all assigned partitions in one read of the
      * offset topic (one per partition on a host without offsets_get). */
     stored = kc_xcalloc(t->ntps + 1, sizeof(*stored));
-    if (KC_HOST_HAS(ctx->host, offsets_get)) {
-        const json_t **parts = kc_xcalloc(t->ntps + 1, sizeof(*parts));
-        for (size_t i = 0; i < t->ntps; i++)
-            parts[i] = t->tps[i].source_partition;
-        ctx->host->offsets_get(ctx->ctx, parts, t->ntps, stored);  /* failed: all NULL */
-        free(parts);
-    } else {
-        for (size_t i = 0; i < t->ntps; i++)
-            if (ctx->host->offset_get(ctx->ctx, t->tps[i].source_partition, &stored[i]) != 0)
-                stored[i] = NULL;
+    {
+        int read = 0;
+        if (KC_HOST_HAS(ctx->host, offsets_get)) {
+            const json_t **parts = kc_xcalloc(t->ntps + 1, sizeof(*parts));
+            for (size_t i = 0; i < t->ntps; i++)
+                parts[i] = t->tps[i].source_partition;
+            read = ctx->host->offsets_get(ctx->ctx, parts, t->ntps, stored);
+            free(parts);
+        } else {
+            for (size_t i = 0; i < t->ntps && read == 0; i++)
+                read = ctx->host->offset_get(ctx->ctx, t->tps[i].source_partition, &stored[i]);
+        }
+        if (read != 0) {
+            /* Java's task fails when its offset reader does: starting at auto.offset.reset
+             * instead would copy again, or skip, what the stored offsets cover. */
+            snprintf(err, errlen, "Failed to read the stored offsets of the task's partitions");
+            goto fail;
+        }
     }
     for (size_t i = 0; i < t->ntps; i++) {
         mst_tp  *tp = &t->tps[i];
@@ -997,8 +1007,12 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
         int64_t  start = reset;
 
         off = json_object_get(stored[i], KC_MIRROR_OFFSET_FIELD);
-        if (json_is_integer(off)) {
+        if (json_is_integer(off) && json_integer_value(off) >= -1) {
+            /* -1: the start of an empty partition, as start_consuming stores it (Java takes
+             * any negative offset as none stored, and so does this below -1). */
             start = json_integer_value(off) + 1;
+        } else if (json_is_integer(off)) {
+            start = reset;
         } else if (off != NULL && !json_is_null(off)) {
             /* Java's unwrapOffset casts it to a Long, and the task fails: reading the
              * partition again from auto.offset.reset would copy it twice. */
@@ -1008,8 +1022,9 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
             free(text);
             goto fail;
         }
-        KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_INFO, "%s-%d: starting at %s", tp->topic, tp->partition,
-                      start >= 0 ? "the stored offset + 1" : "auto.offset.reset");
+        if (start >= 0)
+            KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_INFO, "%s-%d: starting at the stored offset + 1 "
+                          "(%" PRId64 ")", tp->topic, tp->partition, start);
         tp->start = start;
     }
     for (size_t i = 0; i < t->ntps; i++)
@@ -1076,6 +1091,75 @@ prefetch_headers(const rd_kafka_message_t *m)
         __builtin_prefetch((const char *) m->payload + m->len);
 }
 
+/* Partitions without a stored offset start at auto.offset.reset. Where that is now is asked
+ * (one ListOffsets round) and stored at once (host offsets_put), and the partitions start
+ * there: a task restarted anywhere before its first offset commit resumes at that position,
+ * not at a newer "latest" (a node killed before its first flush lost every record written
+ * meanwhile). The stored offset is the last one "copied", as MirrorSourceTask stores it:
+ * the position - 1, -1 for an empty partition. KC_PLUGIN_RETRIABLE (err set) when the
+ * source or the offsets topic did not answer: nothing starts before it is stored. */
+static int
+store_reset_positions(mst *t, char *err, size_t errlen)
+{
+    rd_kafka_topic_partition_list_t *l;
+    const json_t                   **parts;
+    json_t                         **offsets;
+    size_t                           n = 0;
+    rd_kafka_resp_err_t              e;
+    int                              rc = KC_PLUGIN_OK;
+
+    if (!KC_HOST_HAS7(t->ctx.host, offsets_put))
+        return KC_PLUGIN_OK;                 /* an older host: start at the logical offset */
+    l = rd_kafka_topic_partition_list_new((int) t->ntps + 1);
+    for (size_t i = 0; i < t->ntps; i++)
+        if (t->tps[i].start < 0)
+            rd_kafka_topic_partition_list_add(l, t->tps[i].topic, t->tps[i].partition)->offset =
+                t->tps[i].start;             /* BEGINNING/END: ListOffsets' earliest/latest */
+    if (l->cnt == 0) {
+        rd_kafka_topic_partition_list_destroy(l);
+        return KC_PLUGIN_OK;
+    }
+    e = rd_kafka_offsets_for_times(t->consumer, l, (int) t->poll_timeout_ms);
+    for (int i = 0; e == RD_KAFKA_RESP_ERR_NO_ERROR && i < l->cnt; i++)
+        if (l->elems[i].err != RD_KAFKA_RESP_ERR_NO_ERROR || l->elems[i].offset < 0)
+            e = l->elems[i].err ? l->elems[i].err : RD_KAFKA_RESP_ERR__NO_OFFSET;
+    if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        snprintf(err, errlen, "asking the source for the auto.offset.reset position of %d "
+                 "partitions: %s", l->cnt, rd_kafka_err2str(e));
+        rd_kafka_topic_partition_list_destroy(l);
+        return KC_PLUGIN_RETRIABLE;
+    }
+    parts = kc_xcalloc((size_t) l->cnt, sizeof(*parts));
+    offsets = kc_xcalloc((size_t) l->cnt, sizeof(*offsets));
+    for (size_t i = 0; i < t->ntps; i++) {
+        rd_kafka_topic_partition_t *r;
+        if (t->tps[i].start >= 0)
+            continue;
+        r = rd_kafka_topic_partition_list_find(l, t->tps[i].topic, t->tps[i].partition);
+        parts[n] = t->tps[i].source_partition;
+        offsets[n++] = json_pack("{s:I}", KC_MIRROR_OFFSET_FIELD, (json_int_t) r->offset - 1);
+    }
+    if (t->ctx.host->offsets_put(t->ctx.ctx, parts, (const json_t *const *) offsets, n) != 0) {
+        snprintf(err, errlen, "storing the auto.offset.reset position of %zu partitions "
+                 "failed", n);
+        rc = KC_PLUGIN_RETRIABLE;
+    }
+    for (size_t i = 0; i < t->ntps && rc == KC_PLUGIN_OK; i++) {
+        mst_tp *tp = &t->tps[i];
+        if (tp->start >= 0)
+            continue;
+        tp->start = rd_kafka_topic_partition_list_find(l, tp->topic, tp->partition)->offset;
+        KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_INFO, "%s-%d: starting at %" PRId64 ", where "
+                      "auto.offset.reset put it (stored)", tp->topic, tp->partition, tp->start);
+    }
+    for (size_t i = 0; i < n; i++)
+        json_decref(offsets[i]);
+    free(offsets);
+    free(parts);
+    rd_kafka_topic_partition_list_destroy(l);
+    return rc;
+}
+
 /* The partitions start at their start offsets once their leaders are known (librdkafka
  * resolves a logical offset with ListOffsets at the leader, and asks again only after 500 ms
  * when it does not know the leader yet). The leaders are asked at start() and joined here,
@@ -1085,14 +1169,21 @@ prefetch_headers(const rd_kafka_message_t *m)
 static int
 start_consuming(mst *t, char *err, size_t errlen)
 {
-    kc_mirror_leaders_join(t->leaders);
-    t->leaders = NULL;
+    int rc;
+
+    if (t->leaders != NULL) {
+        kc_mirror_leaders_join(t->leaders);
+        t->leaders = NULL;
+    }
+    if ((rc = store_reset_positions(t, err, errlen)) != KC_PLUGIN_OK)
+        return rc;
     for (size_t i = 0; i < t->ntps; i++) {
         mst_tp *tp = &t->tps[i];
         if ((tp->rkt = kc_mirror_consume_start(t->consumer, tp->topic, tp->partition, tp->start,
                                                t->queue, err, errlen)) == NULL)
             return KC_PLUGIN_FATAL;
     }
+    t->started = true;
     return KC_PLUGIN_OK;
 }
 
@@ -1117,8 +1208,22 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
         }
         return KC_PLUGIN_OK;
     }
-    if (t->leaders != NULL && start_consuming(t, err, errlen) != KC_PLUGIN_OK)
-        return KC_PLUGIN_FATAL;
+    if (!t->started) {
+        int rc;
+        if (kc_mono_ms() < t->retry_at) {
+            kc_sleep_ms(timeout_ms < 100 ? timeout_ms : 100);
+            return KC_PLUGIN_OK;
+        }
+        if ((rc = start_consuming(t, err, errlen)) == KC_PLUGIN_FATAL)
+            return rc;
+        if (rc != KC_PLUGIN_OK) {
+            /* Asked again in a second; the task stays RUNNING meanwhile, as Java's consumer
+             * keeps retrying a reset it cannot do yet. */
+            KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_WARN, "%s; trying again", err);
+            t->retry_at = kc_mono_ms() + 1000;
+            return KC_PLUGIN_OK;
+        }
+    }
     if (max > KC_ARRAY_LEN(msgs))
         max = KC_ARRAY_LEN(msgs);
     if (t->cfg.max_poll_records > 0 && max > (size_t) t->cfg.max_poll_records)

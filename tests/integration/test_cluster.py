@@ -9,6 +9,8 @@ SPDX-License-Identifier: Apache-2.0
 import json
 import os
 import signal
+import subprocess
+import sys
 import time
 import uuid
 
@@ -62,13 +64,10 @@ def all_running(worker, name, tasks):
 
 
 def create(worker, name, config, expect=201):
-    """POST /connectors, retrying 409 "momentarily" (a rebalance) as clients of Connect do."""
-    deadline = time.monotonic() + 30
-    while True:
-        r = worker.request("POST", "/connectors", json={"name": name, "config": config})
-        if r.status_code != 409 or "momentarily" not in r.text or time.monotonic() > deadline:
-            break
-        time.sleep(0.5)
+    """POST /connectors, answered once: a request that arrives while the group rebalances
+    waits for it (Java's herder queues it), it is never refused with 409."""
+    r = worker.request("POST", "/connectors", json={"name": name, "config": config},
+                       timeout=95)
     assert r.status_code == expect, r.text
     return r
 
@@ -148,6 +147,72 @@ def test_errors(workers):
     create(w, "dup", {"connector.class": "FileStreamSink", "topics": "t-dup"}, expect=409)
 
 
+def test_client_mistakes_java_answers_500_are_400_saying_what_is_wrong(workers):
+    """Where Java answers 500 with a NullPointerException's text (or a wrapped
+    BadRequestException) for a client's mistake, kconnect answers 400 with a message that says
+    what is wrong (README: compatibility)."""
+    w = workers.start()
+    create(w, "known", {"connector.class": "FileStreamSink", "topics": "t-known"})
+    for method, path, kw, words in [
+        ("POST", "/connectors", {"json": {"name": "x"}},
+         "The request has no connector config: POST /connectors takes"),
+        ("POST", "/connectors", {"json": {"name": "x", "config": None}},
+         "The request has no connector config"),
+        ("POST", "/connectors", {"data": b""}, "The request has no body: POST /connectors"),
+        ("PUT", "/connectors/known/config", {"data": b"null"},
+         "The request has no body: PUT /connectors/known/config takes a connector config"),
+        ("PATCH", "/connectors/known/config", {"data": b""},
+         "The request has no body: PATCH /connectors/known/config"),
+        ("PUT", "/connector-plugins/Nope/config/validate",
+         {"json": {"connector.class": "Nope", "name": "x"}},
+         "Failed to find any class that implements Connector and which name matches Nope"),
+        ("PUT", "/connector-plugins/FileStreamSink/config/validate", {"json": {"name": "x"}},
+         "Connector config {name=x} contains no connector type"),
+        ("PUT", "/connector-plugins/FileStreamSink/config/validate", {"data": b"null"},
+         "The request has no body: PUT /connector-plugins/FileStreamSink/config/validate"),
+        ("PUT", "/admin/loggers/x", {"data": b"null"}, "The request has no body: PUT "
+         "/admin/loggers/{logger} takes {\"level\""),
+        ("PUT", "/admin/loggers/x", {"json": {"level": ""}}, "Illegal null or empty Level name."),
+        ("PATCH", "/connectors/known/offsets", {"data": b"null"},
+         "The request has no body: PATCH /connectors/known/offsets"),
+        ("PATCH", "/connectors/known/offsets", {"json": {"offsets": [None]}},
+         "offsets[0] is null"),
+    ]:
+        headers = {"Content-Type": "application/json"}
+        r = w.request(method, path, headers=headers, **kw)
+        assert r.status_code == 400, (method, path, r.status_code, r.text)
+        assert r.json()["error_code"] == 400
+        assert r.json()["message"].startswith(words), (method, path, r.json()["message"])
+
+
+def test_connector_settings_kconnect_does_not_act_on_fail_validation(workers, lines_file):
+    """A connector config with settings Java honours and kconnect does not is refused with
+    Java's response shape, one error per key, and nothing is created."""
+    w = workers.start()
+    config = {"connector.class": "FileStreamSource", "name": "refused", "file": str(lines_file),
+              "topic": "t-ref",
+              "producer.override.interceptor.classes": "com.example.Audit",
+              "offsets.storage.topic": "my-own-offsets",
+              "header.converter": "com.example.HeaderConverter"}
+    r = w.request("PUT", "/connector-plugins/FileStreamSource/config/validate", json=config)
+    assert r.status_code == 200, r.text
+    errors = {c["value"]["name"]: c["value"]["errors"] for c in r.json()["configs"]
+              if c["value"]["errors"]}
+    assert r.json()["error_count"] == 3, json.dumps(errors, indent=1)
+    assert errors["producer.override.interceptor.classes"] == [
+        "producer.override.interceptor.classes=com.example.Audit is refused: client "
+        "interceptors are Java classes (kconnect does not act on it)"]
+    assert "a connector's own offsets topic is not implemented" in \
+        errors["offsets.storage.topic"][0]
+    assert errors["header.converter"][0].startswith(
+        "header.converter=com.example.HeaderConverter is refused")
+    r = w.request("POST", "/connectors", json={"name": "refused", "config": config})
+    assert r.status_code == 400
+    assert r.json()["message"].startswith(
+        "Connector configuration is invalid and contains the following 3 error(s):")
+    assert w.get("/connectors").json() == []
+
+
 def test_pause_resume_stop_and_delete(workers, lines_file):
     w = workers.start()
     create(w, "pr", {"connector.class": "FileStreamSource", "file": str(lines_file),
@@ -187,6 +252,15 @@ def test_three_workers_share_the_work_and_any_answers(workers, target_cluster):
         owners.add(s["connector"]["worker_id"])
         owners.update(t["worker_id"] for t in s["tasks"])
     assert owners == {f"127.0.0.1:{w.port}" for w in ws}
+
+    # A real client removes them all: `kc delete --all` (PyPI's kafka-connect-py) sends the
+    # deletes one right after the other and stops at the first answer that is not 2xx, with
+    # exit 0, leaving the rest behind; each delete meets the rebalance of the one before.
+    kc = os.path.join(os.path.dirname(sys.executable), "kc")
+    out = subprocess.run([kc, "--url", ws[2].url, "delete", "--all"], capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0 and not (out.stdout + out.stderr).strip(), out
+    assert ws[0].get("/connectors").json() == []
 
 
 def java_partition(key, partitions):

@@ -23,14 +23,15 @@ from test_mirror import read_topic, topics_of
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def mm2_properties(path, source, target, topic, extra=None):
+def mm2_properties(path, source, target, topic, extra=None, src="src", dst="dst"):
+    """Runbook 3's mm2.properties for topic, the clusters named src and dst."""
     lines = {
-        "clusters": "src, dst",
-        "src.bootstrap.servers": source.bootstrap,
-        "dst.bootstrap.servers": target.bootstrap,
-        "src->dst.enabled": "true",
-        "src->dst.topics": f"^({topic})$",
-        "src->dst.groups": ".*",
+        "clusters": f"{src}, {dst}",
+        f"{src}.bootstrap.servers": source.bootstrap,
+        f"{dst}.bootstrap.servers": target.bootstrap,
+        f"{src}->{dst}.enabled": "true",
+        f"{src}->{dst}.topics": f"^({topic})$",
+        f"{src}->{dst}.groups": ".*",
         "replication.policy.class": "org.apache.kafka.connect.mirror.IdentityReplicationPolicy",
         "consumer.auto.offset.reset": "latest",
         "replication.factor": "1",
@@ -304,3 +305,137 @@ dst.offset.flush.interval.ms = 2000
         assert "AddressSanitizer" not in node.log()
     finally:
         src.stop()
+
+
+# ---- failover before the first offset flush -------------------------------------------------
+
+
+class SequenceProducer:
+    """Writes "0", "1", ... round-robin over the topic's partitions at about `rate` records/s
+    on a thread of its own; `acked` holds the numbers the source cluster acknowledged."""
+
+    def __init__(self, cluster, topic, partitions, rate=300):
+        import threading
+        self.acked, self.sent = set(), 0
+        self._stop = threading.Event()
+        self._p = Producer(cluster.client_config(**{"log_level": 0, "linger.ms": 5}))
+        self._topic, self._partitions, self._rate = topic, partitions, rate
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _ack(self, err, msg):
+        if err is None:
+            self.acked.add(int(msg.value()))
+
+    def _run(self):
+        while not self._stop.is_set():
+            self._p.produce(self._topic, str(self.sent).encode(),
+                            partition=self.sent % self._partitions, on_delivery=self._ack)
+            self.sent += 1
+            self._p.poll(0)
+            time.sleep(1 / self._rate)
+        self._p.flush(30)
+
+    def start(self):
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(60)
+        return self.acked
+
+
+def failover_properties(path, source, target, src, dst, topic):
+    """Runbook 3's mm2.properties for aliases of the test's own (so its internal topics are
+    its own), the lost-work delay at 0 so a killed node's work moves within its session."""
+    return mm2_properties(path, source, target, topic, src=src, dst=dst,
+                          extra={f"{dst}.scheduled.rebalance.max.delay.ms": "0"})
+
+
+def started_at_reset(node, topic, partitions):
+    """Whether the node's MirrorSource task logged where it starts, for every partition."""
+    log = node.log()
+    return all(f"{topic}-{p}: starting at" in log for p in range(partitions))
+
+
+def copied(target, topic, expected, timeout=90):
+    """The sequence numbers on the target's topic once `expected` of them are there (or the
+    time is up): a list, duplicates kept."""
+    got = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = [int(v) for (_, _, _, v, _, _) in read_topic(target, topic, 10 ** 9, timeout=3)]
+        if expected <= set(got):
+            break
+    return got
+
+
+def test_position_is_stored_at_start_so_a_kill_before_the_first_flush_loses_nothing(
+        tmp_path, source_cluster, target_cluster):
+    """auto.offset.reset=latest and offset.flush.interval.ms at its 60 s: the MirrorSource
+    task stores where latest put it as soon as it starts, so after a kill -9 before its first
+    offset flush the restarted node resumes there, not at a newer latest. Every record
+    produced after that start reaches the target."""
+    tag = uuid.uuid4().hex[:6]
+    src, dst, topic = f"s{tag}", f"d{tag}", f"syslog{tag}"
+    source_cluster.create_topic(topic, 3, 1)
+    early = Producer(source_cluster.client_config(log_level=0))
+    for i in range(1, 31):                    # before the start: latest skips them
+        early.produce(topic, str(-i).encode(), partition=i % 3)
+    early.flush(10)
+    config = failover_properties(str(tmp_path / "mm2.properties"), source_cluster,
+                                 target_cluster, src, dst, topic)
+    node = MirrorMakerNode(str(tmp_path), config, name="first").start()
+    node.wait_started()
+    wait_for(lambda: started_at_reset(node, topic, 3), timeout=90, what="positions stored")
+    producer = SequenceProducer(source_cluster, topic, 3).start()
+    time.sleep(3)
+    node.proc.kill()                                  # kill -9, long before the first flush
+    node.proc.wait()
+    time.sleep(2)                                     # records written while nothing runs
+    again = MirrorMakerNode(str(tmp_path), config, name="again").start()
+    try:
+        again.wait_started()
+        time.sleep(3)
+        acked = producer.stop()
+        got = copied(target_cluster, topic, acked)
+        missing = acked - set(got)
+        assert not missing, (f"{len(missing)} of {len(acked)} records lost, e.g. "
+                             f"{sorted(missing)[:10]}")
+        assert "starting at the stored offset + 1" in again.log()
+    finally:
+        assert again.stop() == 0
+
+
+def test_runbook_3_node_1_killed_before_its_first_flush_loses_nothing(
+        tmp_path, source_cluster, target_cluster):
+    """Runbook 3 with two dedicated nodes from the same mm2.properties: node 2 joins while a
+    producer writes, and node 1 is killed -9 well before its first offset flush; the work
+    moves to node 2. Every record produced after node 1's task started reaches the target,
+    counted by sequence number."""
+    tag = uuid.uuid4().hex[:6]
+    src, dst, topic = f"s{tag}", f"d{tag}", f"syslog{tag}"
+    source_cluster.create_topic(topic, 3, 1)
+    config = failover_properties(str(tmp_path / "mm2.properties"), source_cluster,
+                                 target_cluster, src, dst, topic)
+    node1 = MirrorMakerNode(str(tmp_path), config, name="node1").start()
+    node1.wait_started()
+    wait_for(lambda: started_at_reset(node1, topic, 3), timeout=90, what="positions stored")
+    producer = SequenceProducer(source_cluster, topic, 3).start()
+    node2 = MirrorMakerNode(str(tmp_path), config, name="node2").start()
+    try:
+        node2.wait_started()
+        wait_for(lambda: "Joined group at generation" in node2.log(), timeout=60,
+                 what="node 2 in the group")
+        time.sleep(3)
+        node1.proc.kill()
+        node1.proc.wait()
+        # The killed node's work, whatever it held, moves to node 2 once its session ends.
+        time.sleep(5)
+        acked = producer.stop()
+        got = copied(target_cluster, topic, acked)
+        missing = acked - set(got)
+        assert not missing, (f"{len(missing)} of {len(acked)} records lost, e.g. "
+                             f"{sorted(missing)[:10]}")
+    finally:
+        assert node2.stop() == 0

@@ -199,6 +199,42 @@ def test_malformed_unicode_escape_names_line(workers, tmp_path):
     assert f"{path}:{n_lines}: value of 'client.id' has a malformed \\uxxxx escape" in w.log()
 
 
+@pytest.mark.parametrize("key,value,words", [
+    ("rest.extension.classes",
+     "org.apache.kafka.connect.rest.basic.auth.extension.BasicAuthSecurityRestExtension",
+     "REST extensions (basic authentication among them) are not implemented"),
+    ("config.providers", "file", "config providers are not implemented"),
+    ("exactly.once.source.support", "enabled", "exactly-once source support is not implemented"),
+    ("connector.client.config.override.policy", "None", "only the All policy is implemented"),
+    ("producer.interceptor.classes", "com.example.Audit", "client interceptors are Java classes"),
+    ("ssl.cipher.suites", "TLS_AES_256_GCM_SHA384", "the cipher suites are the TLS library's"),
+    ("value.converter.decimal.format", "NUMERIC", "JsonConverter writes decimals as BASE64"),
+])
+def test_settings_kconnect_does_not_act_on_stop_startup_before_listening(workers, key, value,
+                                                                          words):
+    """A setting Java honours and kconnect does not is never accepted quietly: the worker
+    exits 2 naming the file, line, key and value, before its REST listener opens (an operator
+    who configured basic auth must not get an open API)."""
+    w = workers.create(workers.properties(**{key: value})).start()
+    assert w.wait_exit(30) == 2, key
+    line = list(w.props).index(key) + 1
+    assert f"{w.config_path}:{line}: {key}={value} is refused: {words}" in w.log(), w.log()
+    assert "REST listener on" not in w.log()
+    assert "Kafka Connect started" not in w.log()
+
+
+def test_settings_at_values_kconnect_honours_are_accepted(workers):
+    """The same keys at the values that need nothing kconnect lacks start a worker."""
+    w = workers.start(workers.properties(**{
+        "rest.extension.classes": "", "config.providers": "",
+        "exactly.once.source.support": "disabled",
+        "connector.client.config.override.policy": "All",
+        "metric.reporters": "org.apache.kafka.common.metrics.JmxReporter",
+        "ssl.protocol": "TLSv1.3", "header.converter":
+        "org.apache.kafka.connect.storage.SimpleHeaderConverter"}))
+    assert w.get("/").status_code == 200
+
+
 def test_unknown_key_is_a_warning_not_an_error(workers):
     w = workers.start(workers.properties(**{"no.such.setting": "1"}))
     assert "unknown configuration 'no.such.setting' is ignored" in w.log()
