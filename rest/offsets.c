@@ -443,7 +443,7 @@ sink_failed(kc_rest_response *resp, const char *name, bool reset, rd_kafka_resp_
 }
 
 /* Java's OffsetUtils.validateFormat, after the connector had its say: partitions and
- * offsets are flat maps of primitives. */
+ * offsets are flat maps of primitives (400: a client's mistake Java answers 500). */
 static bool
 flat(const json_t *map, kc_rest_response *resp)
 {
@@ -452,7 +452,7 @@ flat(const json_t *map, kc_rest_response *resp)
 
     json_object_foreach((json_t *) map, key, v)
         if (json_is_object(v) || json_is_array(v)) {
-            kc_rest_error(resp, 500, "Offsets may only contain primitive types as values, but "
+            kc_rest_error(resp, 400, "Offsets may only contain primitive types as values, but "
                           "field %s contains %s", key, json_is_object(v) ? "MAP" : "ARRAY");
             return false;
         }
@@ -468,7 +468,7 @@ source_offsets_valid(const json_t *offsets, kc_rest_response *resp)
     json_array_foreach(offsets, i, e) {
         const json_t *p = json_object_get(e, "partition"), *o = json_object_get(e, "offset");
         if (p == NULL || json_is_null(p)) {
-            kc_rest_error(resp, 500, "Partition objects cannot be null");
+            kc_rest_error(resp, 400, "Partition objects cannot be null");
             return false;
         }
         if (!flat(p, resp) || (json_is_object(o) && !flat(o, resp)))
