@@ -1308,6 +1308,13 @@ herder_thread(void *arg)
             h->need_rejoin = true;
         }
         if (h->need_rejoin || !h->joined_once) {
+            /* The group changes: a member joined or left, or one will soon (a worker that
+             * stops rejoins first). What the tasks running here have copied is committed
+             * now, while the round runs, rather than up to offset.flush.interval.ms later:
+             * if this worker is the next to die, its tasks' next owners copy only what
+             * came after. Java commits at the interval alone (README: compatibility). */
+            if (h->joined_once)
+                kc_runtime_commit_soon(h->rt);
             h->need_rejoin = false;
             if (!rebalance(h) || !h->has_assignment)
                 h->need_rejoin = true;

@@ -60,6 +60,7 @@ struct instance {
     bool                    running;            /* plugin started and not stopped */
     int                     stop_calls;         /* herder threads inside the task's stop() */
     atomic_bool             failed;             /* FAILED written: it stays (Java's) */
+    atomic_bool             commit_soon;        /* source task: commit at its next turn */
     char                  **topics;             /* KIP-558: topics this task has used */
     size_t                  ntopics;
     /* Metrics, written by the instance's thread and read by scrapes (relaxed atomics). */
@@ -1384,7 +1385,9 @@ run_source(instance *in)
             fail(in, "Task threw an uncaught and unrecoverable exception", s.last_error);
             goto stopping;
         }
-        if (kc_mono_ms() >= next_flush) {
+        if (atomic_exchange(&in->commit_soon, false)) {
+            commit_offsets(&s, producer, flush_timeout);
+        } else if (kc_mono_ms() >= next_flush) {
             commit_offsets(&s, producer, flush_timeout);
             next_flush = kc_mono_ms() + flush_every;
         }
@@ -1898,6 +1901,16 @@ kc_runtime_stop_many(kc_runtime *rt, const char *const *connectors, const int *t
         signal_stop(found[i]);
     reap(rt, found, k, shutdown_deadline(rt));
     free(found);
+}
+
+void
+kc_runtime_commit_soon(kc_runtime *rt)
+{
+    pthread_mutex_lock(&rt->lock);
+    for (instance *in = rt->list; in != NULL; in = in->next)
+        if (in->task >= 0)
+            atomic_store(&in->commit_soon, true);
+    pthread_mutex_unlock(&rt->lock);
 }
 
 bool kc_runtime_has_connector(const kc_runtime *rt, const char *name) { return find((kc_runtime *) rt, name, -1) != NULL; }

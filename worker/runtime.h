@@ -71,6 +71,10 @@ void kc_runtime_set_target(kc_runtime *rt, const char *connector, kc_target_stat
 void kc_runtime_stop_many(kc_runtime *rt, const char *const *connectors, const int *tasks,
                           size_t n);
 
+/* Asks every running source task to commit its offsets at its next turn (within a poll),
+ * without waiting, besides its commits every offset.flush.interval.ms. */
+void kc_runtime_commit_soon(kc_runtime *rt);
+
 /* Stops everything (in parallel), bounded by task.shutdown.graceful.timeout.ms. */
 void kc_runtime_stop_all(kc_runtime *rt);
 
