@@ -1238,6 +1238,11 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
     return e;
 }
 
+/* A poll returning this many records or more comes from a backlog, and BACKLOG_POLLS of
+ * them in a row make a backlog worth committing once it is drained. */
+#define BACKLOG_BATCH 100
+#define BACKLOG_POLLS 3
+
 static void
 run_source(instance *in)
 {
@@ -1256,6 +1261,9 @@ run_source(instance *in)
     size_t           recs_used = 0;  /* entries the last poll() filled */
     kc_wbuf          kbuf, vbuf;
     int64_t          next_flush;
+    int              backlog_polls = 0;  /* polls in a row that returned a backlog's batch */
+    int64_t          drained_commit = 0; /* when a drained backlog was last committed */
+    bool             drained;
     bool             paused_shown = false;
     void            *priv = NULL;
     kc_topic_creation *creation = NULL;
@@ -1385,7 +1393,20 @@ run_source(instance *in)
             fail(in, "Task threw an uncaught and unrecoverable exception", s.last_error);
             goto stopping;
         }
-        if (atomic_exchange(&in->commit_soon, false)) {
+        /* A backlog drained (a run of full batches, then a short one): what it copied is
+         * committed now, at most once a second. A task restarted behind its source copies
+         * its backlog in seconds; were its worker lost before the next interval, the next
+         * owner would copy it all again. */
+        drained = false;
+        if (n >= BACKLOG_BATCH) {
+            backlog_polls++;
+        } else {
+            drained = backlog_polls >= BACKLOG_POLLS && kc_mono_ms() - drained_commit >= 1000;
+            if (drained)
+                drained_commit = kc_mono_ms();
+            backlog_polls = 0;
+        }
+        if (atomic_exchange(&in->commit_soon, false) || drained) {
             commit_offsets(&s, producer, flush_timeout);
         } else if (kc_mono_ms() >= next_flush) {
             commit_offsets(&s, producer, flush_timeout);
