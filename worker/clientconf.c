@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "worker/configdef.h"
+#include "worker/refused.h"
 
 typedef enum {
     MAP_SAME,        /* same name, same value */
@@ -108,80 +109,6 @@ static const client_key client_keys[] = {
     { "metrics.recording.level", NULL, MAP_DROP, ROLE_ANY },
 };
 
-/* Java client settings librdkafka has no equivalent for and kconnect does not emulate:
- * accepted only at a value that needs nothing more (the default, mostly; "" is an empty
- * value), refused otherwise (kc_clientconf_refused), never dropped quietly. */
-typedef struct {
-    const char        *java;
-    const char *const *accepted;
-    const char        *why;
-} refused_key;
-
-#define ONLY(...) ((const char *const[]) { __VA_ARGS__, NULL })
-
-static const refused_key refused_keys[] = {
-    { "interceptor.classes", ONLY(""), "client interceptors are Java classes" },
-    { "partitioner.class", ONLY(""), "custom partitioners are Java classes" },
-    { "partitioner.ignore.keys", ONLY("false"), "keyed records are partitioned by key" },
-    { "security.providers", ONLY(""), "security providers are Java classes" },
-    { "ssl.engine.factory.class", ONLY(""), "SSL engine factories are Java classes" },
-    { "sasl.client.callback.handler.class", ONLY(""), "SASL callback handlers are Java classes" },
-    { "sasl.login.callback.handler.class", ONLY(""), "SASL callback handlers are Java classes" },
-    { "sasl.login.class", ONLY(""), "SASL login classes are Java classes" },
-    { "ssl.protocol", ONLY("TLSv1.3"), "the TLS version is the TLS library's choice" },
-    { "ssl.enabled.protocols", ONLY("TLSv1.2,TLSv1.3", "TLSv1.2, TLSv1.3"),
-      "the TLS versions are the TLS library's choice" },
-    { "ssl.cipher.suites", ONLY(""), "the cipher suites are the TLS library's choice" },
-    { "ssl.provider", ONLY(""), "security providers are Java classes" },
-    { "ssl.keymanager.algorithm", ONLY("SunX509"), "key managers are Java's" },
-    { "ssl.trustmanager.algorithm", ONLY("PKIX"), "trust managers are Java's" },
-    { "socket.connection.setup.timeout.max.ms", ONLY("30000"),
-      "the connection set-up timeout does not grow" },
-    { "max.block.ms", ONLY("60000"), "sends never block on a full buffer or metadata" },
-    { "metric.reporters", ONLY("", "org.apache.kafka.common.metrics.JmxReporter"),
-      "metric reporters are Java classes (metrics are served at GET /admin/metrics)" },
-};
-
-static const refused_key *
-find_refused(const char *java)
-{
-    for (size_t i = 0; i < KC_ARRAY_LEN(refused_keys); i++)
-        if (strcmp(refused_keys[i].java, java) == 0)
-            return &refused_keys[i];
-    return NULL;
-}
-
-bool
-kc_clientconf_refused(const char *java_key, const char *value, char *why, size_t size)
-{
-    const refused_key *r = find_refused(java_key);
-    char              *v;
-    bool               ok = false;
-
-    if (r == NULL || value == NULL)
-        return false;
-    v = kc_java_trim(value);
-    for (const char *const *a = r->accepted; *a && !ok; a++)
-        ok = strcasecmp(v, *a) == 0;
-    /* A list is fine when every item is (metric.reporters: JmxReporter alone). */
-    if (!ok && strchr(v, ',') != NULL && r->accepted[0] != NULL) {
-        size_t n;
-        char **items = kc_cfg_split_list(v, &n);
-        ok = n > 0;
-        for (size_t i = 0; i < n && ok; i++) {
-            bool one = false;
-            for (const char *const *a = r->accepted; *a && !one; a++)
-                one = **a && strcasecmp(items[i], *a) == 0;
-            ok = one;
-        }
-        kc_strv_free(items);
-    }
-    free(v);
-    if (!ok)
-        snprintf(why, size, "%s", r->why);
-    return !ok;
-}
-
 static const client_key *
 find_key(const char *java)
 {
@@ -218,7 +145,7 @@ kc_clientconf_default_idempotence(kc_props *p)
 bool
 kc_clientconf_knows(const char *java_key)
 {
-    return find_key(java_key) != NULL || find_refused(java_key) != NULL;
+    return find_key(java_key) != NULL || kc_refused_client_key(java_key);
 }
 
 int
@@ -468,7 +395,7 @@ kc_clientconf_apply(rd_kafka_conf_t *conf, rd_kafka_type_t type, const kc_props 
         char             *v, why[256];
 
         if (strncmp(key, prefix, plen) == 0 &&
-            kc_clientconf_refused(key + plen, props->items[i].value, why, sizeof(why))) {
+            kc_refused_client(key + plen, props->items[i].value, why, sizeof(why))) {
             rc = kc_err_set(err, KC_EINVAL, "%s=%s is refused: %s (kconnect does not act on "
                             "it)", key, props->items[i].value, why);
             break;

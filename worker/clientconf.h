@@ -6,7 +6,8 @@
  * that knows how each maps onto librdkafka: renamed keys, JAAS login modules turned into
  * sasl.username/sasl.password, PEM trust and key stores, Java units converted. A Java key
  * with no librdkafka meaning is left out when that changes nothing (serializers, metrics
- * sampling), and refused when it would (a Java class to load, a TLS setting of Java's).
+ * sampling), and refused when it would (worker/refused.h: a Java class to load, a TLS
+ * setting of Java's).
  *
  * Thread-safe: pure functions over their arguments.
  *
@@ -33,11 +34,6 @@ bool kc_clientconf_is_connection_key(const char *key);
 
 /* Whether key is a Java client setting this file understands (refused ones included). */
 bool kc_clientconf_knows(const char *java_key);
-
-/* Whether java_key=value is a Java client setting kconnect cannot honour (a Java class to
- * load, a TLS knob of Java's, ...) at a value other than one needing nothing more; why
- * says what is missing. kc_clientconf_apply refuses such a client (KC_EINVAL naming it). */
-bool kc_clientconf_refused(const char *java_key, const char *value, char *why, size_t size);
 
 /* Java's producer default for enable.idempotence, for a producer whose settings (p) do not
  * name it: on, unless acks other than all/-1, retries=0 or more than 5 requests in flight

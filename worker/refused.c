@@ -10,7 +10,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "worker/clientconf.h"
 
 /* A setting and the values of it that need nothing kconnect lacks: NULL-terminated; ""
  * stands for an empty value, and an absent key is always fine. */
@@ -36,6 +35,31 @@ static const refusal worker_refusals[] = {
       ONLY("org.apache.kafka.connect.storage.SimpleHeaderConverter", "SimpleHeaderConverter",
            "org.apache.kafka.connect.converters.ByteArrayConverter", "ByteArrayConverter"),
       "header values are carried as bytes; no other header converter is implemented" },
+};
+
+/* Java client settings librdkafka has no equivalent for and kconnect does not emulate,
+ * under whatever prefix they come. */
+static const refusal client_refusals[] = {
+    { "interceptor.classes", ONLY(""), "client interceptors are Java classes" },
+    { "partitioner.class", ONLY(""), "custom partitioners are Java classes" },
+    { "partitioner.ignore.keys", ONLY("false"), "keyed records are partitioned by key" },
+    { "security.providers", ONLY(""), "security providers are Java classes" },
+    { "ssl.engine.factory.class", ONLY(""), "SSL engine factories are Java classes" },
+    { "sasl.client.callback.handler.class", ONLY(""), "SASL callback handlers are Java classes" },
+    { "sasl.login.callback.handler.class", ONLY(""), "SASL callback handlers are Java classes" },
+    { "sasl.login.class", ONLY(""), "SASL login classes are Java classes" },
+    { "ssl.protocol", ONLY("TLSv1.3"), "the TLS version is the TLS library's choice" },
+    { "ssl.enabled.protocols", ONLY("TLSv1.2,TLSv1.3", "TLSv1.2, TLSv1.3"),
+      "the TLS versions are the TLS library's choice" },
+    { "ssl.cipher.suites", ONLY(""), "the cipher suites are the TLS library's choice" },
+    { "ssl.provider", ONLY(""), "security providers are Java classes" },
+    { "ssl.keymanager.algorithm", ONLY("SunX509"), "key managers are Java's" },
+    { "ssl.trustmanager.algorithm", ONLY("PKIX"), "trust managers are Java's" },
+    { "socket.connection.setup.timeout.max.ms", ONLY("30000"),
+      "the connection set-up timeout does not grow" },
+    { "max.block.ms", ONLY("60000"), "sends never block on a full buffer or metadata" },
+    { "metric.reporters", ONLY("", "org.apache.kafka.common.metrics.JmxReporter"),
+      "metric reporters are Java classes (metrics are served at GET /admin/metrics)" },
 };
 
 /* Connector configs: Connect's own keys (converters and their settings are checked apart),
@@ -66,6 +90,8 @@ static const converter_refusal converter_refusals[] = {
                          "JsonConverter reads no fixed schema" } },
 };
 
+/* Whether value is one of r's accepted values, or a list each item of which is one (a
+ * list of JmxReporter alone is fine). */
 static bool
 accepted(const refusal *r, const char *value)
 {
@@ -74,8 +100,46 @@ accepted(const refusal *r, const char *value)
 
     for (const char *const *a = r->accepted; *a && !ok; a++)
         ok = strcasecmp(v, *a) == 0;
+    if (!ok && strchr(v, ',') != NULL) {
+        size_t n;
+        char **items = kc_cfg_split_list(v, &n);
+        ok = n > 0;
+        for (size_t i = 0; i < n && ok; i++) {
+            bool one = false;
+            for (const char *const *a = r->accepted; *a && !one; a++)
+                one = **a && strcasecmp(items[i], *a) == 0;
+            ok = one;
+        }
+        kc_strv_free(items);
+    }
     free(v);
     return ok;
+}
+
+static const refusal *
+client_refusal(const char *java_key)
+{
+    for (size_t i = 0; i < KC_ARRAY_LEN(client_refusals); i++)
+        if (strcmp(client_refusals[i].key, java_key) == 0)
+            return &client_refusals[i];
+    return NULL;
+}
+
+bool
+kc_refused_client_key(const char *java_key)
+{
+    return client_refusal(java_key) != NULL;
+}
+
+bool
+kc_refused_client(const char *java_key, const char *value, char *why, size_t size)
+{
+    const refusal *r = client_refusal(java_key);
+
+    if (r == NULL || value == NULL || accepted(r, value))
+        return false;
+    snprintf(why, size, "%s", r->why);
+    return true;
 }
 
 static const char *
@@ -162,14 +226,14 @@ check_clients(const source *s, bool any_prefix, found_fn found, void *arg)
         if (any_prefix) {
             for (const char *p = key; p != NULL && !refused; p = strchr(p, '.')) {
                 tail = *p == '.' ? p + 1 : p;
-                refused = kc_clientconf_refused(tail, s->get(s->src, key), why, sizeof(why));
+                refused = kc_refused_client(tail, s->get(s->src, key), why, sizeof(why));
                 if (*p == '.')
                     p++;
             }
         } else {
             for (const char *const *p = prefixes; *p && !refused; p++)
                 if (strncmp(key, *p, strlen(*p)) == 0)
-                    refused = kc_clientconf_refused(key + strlen(*p), s->get(s->src, key), why,
+                    refused = kc_refused_client(key + strlen(*p), s->get(s->src, key), why,
                                                     sizeof(why));
         }
         if (refused)

@@ -23,6 +23,13 @@
 #include "worker/configdef.h"
 #include "worker/props.h"
 
+/* Whether java_key=value is a Java client setting kconnect cannot honour (a Java class to
+ * load, a TLS setting of Java's, ...) at a value other than one needing nothing more; why
+ * says what is missing. kc_clientconf_apply refuses such a client (KC_EINVAL naming it). */
+bool kc_refused_client(const char *java_key, const char *value, char *why, size_t size);
+/* Whether java_key is one of those (at any value). */
+bool kc_refused_client_key(const char *java_key);
+
 /* A worker's properties: KC_EINVAL for the first refused setting, err naming the file, line,
  * key and value and what kconnect lacks. distributed: a connect-distributed worker file
  * (rest.extension.classes is refused there; MirrorMaker's REST server, Java's too, loads

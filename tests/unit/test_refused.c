@@ -140,15 +140,15 @@ test_client_lists_accept_only_accepted_items(void **state)
     char why[256];
 
     (void) state;
-    assert_false(kc_clientconf_refused("metric.reporters", "", why, sizeof(why)));
-    assert_false(kc_clientconf_refused("metric.reporters",
+    assert_false(kc_refused_client("metric.reporters", "", why, sizeof(why)));
+    assert_false(kc_refused_client("metric.reporters",
                                        "org.apache.kafka.common.metrics.JmxReporter, "
                                        "org.apache.kafka.common.metrics.JmxReporter", why,
                                        sizeof(why)));
-    assert_true(kc_clientconf_refused("metric.reporters", "org.apache.kafka.common.metrics."
+    assert_true(kc_refused_client("metric.reporters", "org.apache.kafka.common.metrics."
                                       "JmxReporter,com.example.Prom", why, sizeof(why)));
-    assert_true(kc_clientconf_refused("partitioner.ignore.keys", "true", why, sizeof(why)));
-    assert_false(kc_clientconf_refused("linger.ms", "100", why, sizeof(why)));
+    assert_true(kc_refused_client("partitioner.ignore.keys", "true", why, sizeof(why)));
+    assert_false(kc_refused_client("linger.ms", "100", why, sizeof(why)));
     /* Known, so not warned about as unknown. */
     assert_true(kc_clientconf_knows("ssl.cipher.suites"));
 }
