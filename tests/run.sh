@@ -44,8 +44,13 @@ integration() {
     local junit="$top/build/pytest-junit.xml"
     mkdir -p "$top/build"
     rm -f "$junit"
+    # One test file per core at a time (each process has its own brokers and port slice,
+    # tests/kafka/kafka_harness.py); every test bounded so a hang fails it, not the run.
+    local jobs
+    jobs=${KC_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+    [ "$jobs" -gt 3 ] && jobs=3
     "$KC_VENV/bin/python" -m pytest -p no:cacheprovider -ra --junitxml="$junit" \
-        "${PYTEST_ARGS[@]}" tests/integration
+        -n "$jobs" --dist loadfile --timeout=600 "${PYTEST_ARGS[@]}" tests/integration
     local rc=$?
     if [ ! -f "$junit" ]; then
         echo "integration: pytest produced no report (exit $rc)"

@@ -22,6 +22,19 @@ import kafka_harness as kh  # noqa: E402
 from kconnect import WorkerFactory  # noqa: E402
 
 
+# The files that take longest, first: tests/run.sh hands whole files to its pytest processes
+# as they come free, so a long file left for last would run alone at the end.
+LONGEST_FIRST = ("test_cluster", "test_examples", "test_mixed_cluster", "test_mirror_maker",
+                 "test_rest_connectors", "test_rest_parity", "test_harness", "test_mirror")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item):
+        name = item.module.__name__
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+    items.sort(key=rank)        # stable: a file's tests keep their order
+
+
 @pytest.fixture(scope="session")
 def java():
     return kh.Java()

@@ -275,11 +275,18 @@ def test_restarts_reach_the_worker_running_the_work(cluster, target_cluster):
         wait_for(lambda: starts(owner, name) > before, timeout=30, what="connector restarted")
     wait_for(lambda: all_running(lead, name, 3), what="running after the restarts")
     # With flags: 202 and the plan as ConnectorStateInfo.
+    labels = [name] + [f"{name}-{t['id']}" for t in s["tasks"]]
+    owners = {name: owner} | {f"{name}-{t['id']}": by_id[t["worker_id"]] for t in s["tasks"]}
+    before = {label: starts(owners[label], label) for label in labels}
     r = call(followers[1], "POST", f"/connectors/{name}/restart?includeTasks=true", expect=202)
     body = r.json()
     assert body["name"] == name and body["type"] == "sink"
     assert body["connector"]["state"] == "RESTARTING"
     assert [t["state"] for t in body["tasks"]] == ["RESTARTING"] * 3
+    # The plan answers with the states of the moment: wait for the restart above to finish.
+    wait_for(lambda: all(starts(owners[label], label) > before[label] for label in labels),
+             timeout=30, what="connector and tasks restarted")
+    wait_for(lambda: all_running(lead, name, 3), what="running after the restart with tasks")
     r = call(lead, "POST", f"/connectors/{name}/restart?includeTasks=true&onlyFailed=true",
              expect=202)
     assert r.json()["connector"]["state"] == "RUNNING"      # nothing FAILED: nothing planned

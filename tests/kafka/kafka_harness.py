@@ -116,18 +116,39 @@ def kafka_libs():
     return libs
 
 
+# Ports the harness hands out: below the kernel's ephemeral range (32768 and up by default), so
+# no outgoing connection takes one between its choice and its bind, and split into one slice per
+# pytest-xdist worker, so two test processes never choose the same one. Within a process they
+# are handed out in turn, each checked free by a bind.
+_PORT_FLOOR, _PORT_SLICE, _PORT_SLICES = 12000, 5000, 4
+_next_port = None
+
+
+def _port_slice():
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")   # "gw0", "gw1", ... under xdist
+    return int(worker[2:]) % _PORT_SLICES if worker.startswith("gw") else _PORT_SLICES - 1
+
+
 def free_ports(n):
-    """n distinct free TCP ports on 127.0.0.1 (bound together so they cannot repeat)."""
-    socks, ports = [], []
-    try:
-        for _ in range(n):
-            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            s.bind(("127.0.0.1", 0))
-            socks.append(s)
-            ports.append(s.getsockname()[1])
-    finally:
-        for s in socks:
-            s.close()
+    """n distinct free TCP ports on 127.0.0.1, none handed out before by this process."""
+    global _next_port
+    low = _PORT_FLOOR + _port_slice() * _PORT_SLICE
+    if _next_port is None:
+        _next_port = low + (os.getpid() * 7919) % _PORT_SLICE
+    ports = []
+    for _ in range(_PORT_SLICE):
+        if len(ports) == n:
+            break
+        port = _next_port
+        _next_port = low + (_next_port + 1 - low) % _PORT_SLICE
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        ports.append(port)
+    if len(ports) < n:
+        raise HarnessError(f"no {n} free ports in {low}..{low + _PORT_SLICE - 1}")
     return ports
 
 
