@@ -9,6 +9,9 @@
 #   make fuzz            build the libFuzzer targets and run each for FUZZ_SECONDS
 #   make bench           kconnect against Java Connect and a bare librdkafka pipe, side by
 #                        side on local brokers (bench/README.md); not part of `make test`
+#   make faults          kconnect and Java Connect under kill -9 (rolling kills of a Connect
+#                        cluster, a dedicated MirrorMaker node), every record checked: lost,
+#                        duplicated, time to recover (faults/README.md); not part of `make test`
 #   make SANITIZE=address,undefined    an ASan+UBSan build (in build/san/)
 #
 # `make`, `make test` and `make run` install what a fresh machine lacks (tests/setup.sh).
@@ -64,7 +67,7 @@ FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
 FUZZ_SECONDS ?= 60
 
 .PHONY: all setup setup-build unit-bins test-bins test test-unit test-integration run stop fuzz \
-        bench clean FORCE
+        bench faults clean FORCE
 .DEFAULT_GOAL := all
 
 all: setup-build $(BUILD)/kconnect
@@ -141,6 +144,11 @@ $(BUILD)/bench/pipe: bench/pipe.c $(BUILD)/libkc.a
 # sanitized), runs every scenario and writes build/bench/.
 bench:
 	@bench/run.sh
+
+# faults/run.sh installs what it needs, builds the optimized build/kconnect, runs every fault
+# scenario for both kinds, one after the other, and writes build/faults/.
+faults:
+	@faults/run.sh
 
 run: setup all
 	@tests/run-local.sh start

@@ -62,6 +62,30 @@ def write_properties(path, props):
     return path
 
 
+def runbook3_mm2_properties(source, target, topic, src="src", dst="dst"):
+    """Runbook 3's mm2.properties (SCENARIOS.md) for topic, clusters named src and dst."""
+    return {
+        "clusters": f"{src}, {dst}",
+        f"{src}.bootstrap.servers": source.bootstrap,
+        f"{dst}.bootstrap.servers": target.bootstrap,
+        f"{src}->{dst}.enabled": "true",
+        f"{src}->{dst}.topics": f"^({topic})$",
+        f"{src}->{dst}.groups": ".*",
+        "replication.policy.class": "org.apache.kafka.connect.mirror.IdentityReplicationPolicy",
+        "consumer.auto.offset.reset": "latest",
+        "replication.factor": "1",
+        "config.storage.replication.factor": "1",
+        "offset.storage.replication.factor": "1",
+        "status.storage.replication.factor": "1",
+        "checkpoints.topic.replication.factor": "1",
+        "heartbeats.topic.replication.factor": "1",
+        "offset-syncs.topic.location": "source",
+        "offset-syncs.topic.replication.factor": "1",
+        "refresh.topics.interval.seconds": "30",
+        "refresh.groups.interval.seconds": "30",
+    }
+
+
 class Worker:
     def __init__(self, workdir, props, args=(), cmd=None, env=None, name="worker"):
         self.workdir = workdir

@@ -16,7 +16,7 @@ import requests
 from confluent_kafka import Producer
 
 import kafka_harness as kh
-from kconnect import KCONNECT_BIN, Worker
+from kconnect import KCONNECT_BIN, Worker, runbook3_mm2_properties, write_properties
 from test_cluster import wait_for
 from test_mirror import read_topic, topics_of
 
@@ -25,31 +25,8 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 
 def mm2_properties(path, source, target, topic, extra=None, src="src", dst="dst"):
     """Runbook 3's mm2.properties for topic, the clusters named src and dst."""
-    lines = {
-        "clusters": f"{src}, {dst}",
-        f"{src}.bootstrap.servers": source.bootstrap,
-        f"{dst}.bootstrap.servers": target.bootstrap,
-        f"{src}->{dst}.enabled": "true",
-        f"{src}->{dst}.topics": f"^({topic})$",
-        f"{src}->{dst}.groups": ".*",
-        "replication.policy.class": "org.apache.kafka.connect.mirror.IdentityReplicationPolicy",
-        "consumer.auto.offset.reset": "latest",
-        "replication.factor": "1",
-        "config.storage.replication.factor": "1",
-        "offset.storage.replication.factor": "1",
-        "status.storage.replication.factor": "1",
-        "checkpoints.topic.replication.factor": "1",
-        "heartbeats.topic.replication.factor": "1",
-        "offset-syncs.topic.location": "source",
-        "offset-syncs.topic.replication.factor": "1",
-        "refresh.topics.interval.seconds": "30",
-        "refresh.groups.interval.seconds": "30",
-    }
-    lines.update(extra or {})
-    with open(path, "w") as f:
-        for k, v in lines.items():
-            f.write(f"{k} = {v}\n")
-    return path
+    lines = runbook3_mm2_properties(source, target, topic, src, dst) | (extra or {})
+    return write_properties(path, lines)
 
 
 class MirrorMakerNode(Worker):
