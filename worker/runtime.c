@@ -24,7 +24,7 @@
 #include "worker/converter.h"
 #include "worker/errors.h"
 #include "worker/kafka.h"
-#include "worker/log.h"
+#include "lib/log.h"
 #include "worker/metrics.h"
 #include "worker/plugins.h"
 #include "worker/refused.h"
@@ -1239,9 +1239,13 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
 }
 
 /* A poll returning this many records or more comes from a backlog, and BACKLOG_POLLS of
- * them in a row make a backlog worth committing once it is drained. */
+ * them in a row make a backlog worth committing once it is drained. The commit waits for
+ * the backlog's last records to be acknowledged (nothing left in the producer's queue), at
+ * most BACKLOG_ACK_WAIT_MS: committed at once, they would still be in flight, and only
+ * what was acknowledged before them would be stored. */
 #define BACKLOG_BATCH 100
 #define BACKLOG_POLLS 3
+#define BACKLOG_ACK_WAIT_MS 500
 
 static void
 run_source(instance *in)
@@ -1263,6 +1267,7 @@ run_source(instance *in)
     int64_t          next_flush;
     int              backlog_polls = 0;  /* polls in a row that returned a backlog's batch */
     int64_t          drained_commit = 0; /* when a drained backlog was last committed */
+    int64_t          drained_due = 0;    /* a drained backlog's commit: the latest time, or 0 */
     bool             drained;
     bool             paused_shown = false;
     void            *priv = NULL;
@@ -1397,14 +1402,19 @@ run_source(instance *in)
          * committed now, at most once a second. A task restarted behind its source copies
          * its backlog in seconds; were its worker lost before the next interval, the next
          * owner would copy it all again. */
-        drained = false;
         if (n >= BACKLOG_BATCH) {
             backlog_polls++;
         } else {
-            drained = backlog_polls >= BACKLOG_POLLS && kc_mono_ms() - drained_commit >= 1000;
-            if (drained)
-                drained_commit = kc_mono_ms();
+            if (backlog_polls >= BACKLOG_POLLS && drained_due == 0 &&
+                kc_mono_ms() - drained_commit >= 1000)
+                drained_due = kc_mono_ms() + BACKLOG_ACK_WAIT_MS;
             backlog_polls = 0;
+        }
+        drained = drained_due != 0 && (rd_kafka_outq_len(producer) == 0 ||
+                                       kc_mono_ms() >= drained_due);
+        if (drained) {
+            drained_due = 0;
+            drained_commit = kc_mono_ms();
         }
         if (atomic_exchange(&in->commit_soon, false) || drained) {
             commit_offsets(&s, producer, flush_timeout);

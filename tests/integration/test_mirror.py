@@ -489,6 +489,68 @@ def test_killing_the_worker_running_the_task_loses_nothing(workers, source_clust
     assert not missing, f"{len(missing)} records lost, e.g. {sorted(missing)[:5]}"
 
 
+def test_a_copied_backlog_is_committed_long_before_the_flush_interval(workers, source_cluster,
+                                                                     target_cluster):
+    """A task that starts behind its source copies the backlog in a moment; its offsets are
+    committed once it has (README: when source offsets are committed), not a flush interval
+    (60 s) later, so the next owner of a task whose worker dies then copies none of it
+    again. Records keep coming meanwhile, as they do when a task restarts after a
+    rebalance."""
+    props = workers.properties(**{
+        "key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+        "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    assert "offset.flush.interval.ms" not in props          # Java's default, 60 s
+    w = workers.start(props)
+    tag = suffix()
+    topic = f"backlog-{tag}"
+    source_cluster.create_topic(topic, 2, 1)
+    backlog = 20000
+    stop = threading.Event()
+
+    def produce():                      # the backlog at once, then some 500 records/s
+        p = Producer(source_cluster.client_config(**{"log_level": 0, "linger.ms": 5}))
+        i = 0
+        while not stop.is_set():
+            p.produce(topic, f"record-{i}".encode(), partition=i % 2)
+            i += 1
+            if i % 1000 == 0:
+                p.poll(0)
+            if i == backlog:
+                p.flush(30)
+                ready.set()
+            if i > backlog and i % 50 == 0:
+                p.poll(0.1)
+        p.flush(30)
+    ready = threading.Event()
+    t = threading.Thread(target=produce)
+    t.start()
+    try:
+        assert ready.wait(60)
+        name = f"mm-backlog-{tag}"
+        create(w, name, {"connector.class": "MirrorSourceConnector",
+                         "source.cluster.alias": "b",
+                         "source.cluster.bootstrap.servers": source_cluster.bootstrap,
+                         "target.cluster.bootstrap.servers": target_cluster.bootstrap,
+                         "topics": topic, "replication.factor": "1",
+                         "offset-syncs.topic.replication.factor": "1", "tasks.max": "1"})
+        wait_for(lambda: (lambda s: s and s["tasks"] and
+                          s["tasks"][0]["state"] == "RUNNING")(status(w, name)),
+                 what="task RUNNING")
+        started = time.monotonic()
+
+        def committed():
+            r = w.get(f"/connectors/{name}/offsets")
+            if r.status_code != 200:
+                return None
+            got = {o["partition"]["partition"]: o["offset"]["offset"] for o in r.json()["offsets"]}
+            return len(got) == 2 and all(v >= backlog // 2 - 1 for v in got.values()) and got
+        wait_for(committed, timeout=20, what="the backlog's offsets committed")
+        assert time.monotonic() - started < 30, "committed no sooner than a flush interval"
+    finally:
+        stop.set()
+        t.join(60)
+
+
 def test_topic_configs_acls_and_partitions_follow_the_source(workers, source_cluster,
                                                              target_cluster):
     from confluent_kafka.admin import (AclBinding, AclBindingFilter, AclOperation,
