@@ -1,9 +1,10 @@
 # kconnect - a Kafka Connect compatible distributed worker in C.
 #
 #   make                 build build/kconnect
-#   make test            every tier CI runs: unit (cmocka), the fuzz targets over their seeds,
-#                        and integration (pytest against real Kafka), under ASan+UBSan;
-#                        ends with "N passed, N failed"
+#   make test            every tier CI runs: the include floors (tests/layers.py), unit
+#                        (cmocka), the fuzz targets over their seeds, and integration (pytest
+#                        against real Kafka), under ASan+UBSan; ends with "N passed, N failed"
+#   make layers          only the include floors: no file includes a header above its own
 #   make run             local source and target Kafka clusters plus one worker on :8083
 #   make stop            stop what `make run` started
 #   make fuzz            build the libFuzzer targets and run each for FUZZ_SECONDS
@@ -30,7 +31,7 @@ SANITIZE ?=
 RDKAFKA_PREFIX ?= $(shell tests/setup.sh env | sed -n 's/^RDKAFKA_PREFIX=//p')
 RDKAFKA_PC := PKG_CONFIG_PATH=$(RDKAFKA_PREFIX)/lib/pkgconfig pkg-config
 PKGS     := jansson libmicrohttpd uuid openssl libpcre2-8 gnutls
-# libcurl: its headers only; rest/client.c loads it with the first request (why there).
+# libcurl: its headers only; lib/http.c loads it with the first request (why there).
 DLOPENED := libcurl
 
 ifeq ($(SANITIZE),)
@@ -52,10 +53,10 @@ LDLIBS   += $(PKG_LIBS) -lpthread -lm -ldl
 LDFLAGS  += $(filter -fsanitize=%,$(OPT))
 
 # Every source but main goes into a library the unit tests link against.
-LIB_SRCS := $(wildcard protocol/*.c worker/*.c rest/*.c connectors/*/*.c)
-LIB_SRCS := $(filter-out worker/main.c,$(LIB_SRCS))
+LIB_SRCS := $(wildcard lib/*.c protocol/*.c worker/*.c rest/*.c connectors/*/*.c cmd/*.c)
+LIB_SRCS := $(filter-out cmd/main.c,$(LIB_SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
-MAIN_OBJ := $(BUILD)/obj/worker/main.o
+MAIN_OBJ := $(BUILD)/obj/cmd/main.o
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 PLUGIN_SRCS := $(wildcard tests/plugins/*.c)
@@ -66,7 +67,7 @@ FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all setup setup-build unit-bins test-bins test test-unit test-integration run stop fuzz \
+.PHONY: all setup setup-build unit-bins test-bins test test-unit test-integration layers run stop fuzz \
         bench faults clean FORCE
 .DEFAULT_GOAL := all
 
@@ -124,6 +125,10 @@ test: setup
 	@$(MAKE) --no-print-directory $(JOBS) SANITIZE=address,undefined build/san/kconnect test-bins
 	@$(MAKE) --no-print-directory $(JOBS) $(FUZZ_BINS)
 	@tests/run.sh build/san
+
+# Every include points down a floor (tests/layers.py); make test runs it first too.
+layers:
+	@tests/run.sh build layers
 
 test-unit: setup-build
 	@$(MAKE) --no-print-directory $(JOBS) SANITIZE=address,undefined unit-bins

@@ -63,7 +63,7 @@
 #include "connectors/mirror/mirror_records.h"
 #include "connectors/mirror/offset_sync.h"
 #include "worker/clientconf.h"
-#include "worker/common.h"
+#include "lib/common.h"
 #include "worker/kafka.h"
 
 #define PIPE_BATCH   500

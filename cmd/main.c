@@ -1,9 +1,9 @@
 /*
- * worker/main.c - the kconnect command line and the worker's start-up and shutdown.
+ * cmd/main.c - the kconnect command line and the worker's start-up and shutdown.
  *
  *   kconnect distributed worker.properties [--override key=value ...]
  *   kconnect version
- *   kconnect mirror-status ... (worker/mirror_status_cmd.c)
+ *   kconnect mirror-status ... (cmd/mirror_status_cmd.c)
  *
  * Main thread: parses arguments and the worker config, asks the brokers for the cluster id,
  * makes sure the internal topics are fit, starts REST, then waits for SIGTERM or SIGINT and
@@ -23,15 +23,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "rest/client.h"
+#include "lib/http.h"
 #include "rest/server.h"
-#include "worker/common.h"
+#include "lib/common.h"
 #include "worker/herder.h"
 #include "worker/internal_topics.h"
 #include "worker/kafka.h"
-#include "worker/log.h"
-#include "worker/mirror_maker.h"
-#include "worker/mirror_status_cmd.h"
+#include "lib/log.h"
+#include "cmd/mirror_maker.h"
+#include "cmd/mirror_status_cmd.h"
 #include "worker/plugins.h"
 #include "worker/worker_config.h"
 

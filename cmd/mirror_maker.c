@@ -1,5 +1,5 @@
 /*
- * worker/mirror_maker.c - dedicated MirrorMaker 2 mode (`kconnect mirror-maker mm2.properties
+ * cmd/mirror_maker.c - dedicated MirrorMaker 2 mode (`kconnect mirror-maker mm2.properties
  * [--clusters A B ...]`, connect-mirror-maker.sh), as spec/mirrormaker2.md §8 describes
  * Java's MirrorMaker driver.
  *
@@ -21,7 +21,7 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "worker/mirror_maker.h"
+#include "cmd/mirror_maker.h"
 #include "worker/clientconf.h"
 
 #include <ctype.h>
@@ -33,11 +33,11 @@
 
 #include "connectors/mirror/mirror_config.h"
 #include "rest/server.h"
-#include "worker/configdef.h"
+#include "lib/configdef.h"
 #include "worker/herder.h"
 #include "worker/internal_topics.h"
 #include "worker/kafka.h"
-#include "worker/log.h"
+#include "lib/log.h"
 #include "worker/refused.h"
 #include "worker/worker_config.h"
 

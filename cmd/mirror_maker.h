@@ -1,5 +1,5 @@
 /*
- * worker/mirror_maker.h - dedicated MirrorMaker 2 mode (see mirror_maker.c).
+ * cmd/mirror_maker.h - dedicated MirrorMaker 2 mode (see mirror_maker.c).
  *
  * SPDX-License-Identifier: Apache-2.0
  */

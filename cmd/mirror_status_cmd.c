@@ -1,5 +1,5 @@
 /*
- * worker/mirror_status_cmd.c - `kconnect mirror-status`: the cutover check from a shell.
+ * cmd/mirror_status_cmd.c - `kconnect mirror-status`: the cutover check from a shell.
  *
  *   kconnect mirror-status --url http://host:8083 --connector NAME
  *                          [--wait [--timeout S] [--interval S]] [--json]
@@ -14,7 +14,7 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "worker/mirror_status_cmd.h"
+#include "cmd/mirror_status_cmd.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -25,8 +25,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "rest/client.h"
-#include "worker/common.h"
+#include "lib/http.h"
+#include "lib/common.h"
 
 #define EXIT_IN_SYNC     0
 #define EXIT_NOT_IN_SYNC 1

@@ -1,5 +1,5 @@
 /*
- * worker/mirror_status_cmd.h - `kconnect mirror-status` (worker/mirror_status_cmd.c).
+ * cmd/mirror_status_cmd.h - `kconnect mirror-status` (cmd/mirror_status_cmd.c).
  *
  * SPDX-License-Identifier: Apache-2.0
  */

@@ -1,11 +1,11 @@
 /*
- * worker/common.c - kc_err, allocation that aborts on exhaustion, clocks, assertions.
+ * lib/common.c - kc_err, allocation that aborts on exhaustion, clocks, assertions.
  *
  * Thread-safe: nothing here keeps state.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "worker/common.h"
+#include "lib/common.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * worker/common.h - the error vocabulary, allocation and assertion helpers every file uses.
+ * lib/common.h - the error vocabulary, allocation and assertion helpers every file uses.
  *
  * Errors: functions that can fail return a KC_E* code (0 is success) and, when given a
  * kc_err, leave the human message in it. Out-of-memory aborts (kc_xmalloc and friends):

@@ -1,13 +1,13 @@
 /*
- * worker/configdef.c - see configdef.h. Messages are Java's, word for word, so that an
+ * lib/configdef.c - see configdef.h. Messages are Java's, word for word, so that an
  * operator's searches and runbooks still find them.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "worker/configdef.h"
+#include "lib/configdef.h"
 
-#include "worker/json_java.h"
-#include "worker/log.h"
+#include "lib/json_java.h"
+#include "lib/log.h"
 
 #include <ctype.h>
 #include <errno.h>

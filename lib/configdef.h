@@ -1,5 +1,5 @@
 /*
- * worker/configdef.h - typed configuration keys checked as Kafka's ConfigDef checks them.
+ * lib/configdef.h - typed configuration keys checked as Kafka's ConfigDef checks them.
  *
  * A table of kc_cfg_def describes the keys (name, type, default, validator). kc_cfg_parse
  * walks the table in order, as Java does, and reports the first bad or missing key with
@@ -18,8 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "worker/common.h"
-#include "worker/props.h"
+#include "lib/common.h"
+#include "lib/props.h"
 
 typedef enum {
     KC_CFG_STRING, KC_CFG_INT, KC_CFG_SHORT, KC_CFG_LONG, KC_CFG_DOUBLE,

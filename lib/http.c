@@ -1,9 +1,9 @@
 /*
- * rest/client.c - see client.h.
+ * lib/http.c - see http.h.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "rest/client.h"
+#include "lib/http.h"
 
 #include <curl/curl.h>
 #include <dlfcn.h>
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/wire.h"
+#include "lib/buf.h"
 
 static struct {
     char *ca, *cert, *key;

@@ -1,5 +1,5 @@
 /*
- * rest/client.h - requests to other workers' REST APIs (forwarding to the leader, internal
+ * lib/http.h - requests to other workers' REST APIs (forwarding to the leader, internal
  * task-config publication), over libcurl, and the HMAC signature of internal requests
  * (KIP-507, spec/connect-runtime.md §8.6).
  *
@@ -7,14 +7,14 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#ifndef KC_REST_CLIENT_H
-#define KC_REST_CLIENT_H
+#ifndef KC_HTTP_H
+#define KC_HTTP_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "worker/common.h"
+#include "lib/common.h"
 
 /* TLS for https URLs of other workers, as Java's RestClient takes it from the
  * listeners.https.* (or top-level ssl.*) settings: trusted CAs, a client certificate and

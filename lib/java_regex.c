@@ -1,5 +1,5 @@
 /*
- * connectors/mirror/mirror_regex.c - Java-regex list filters (MirrorMaker 2's topics,
+ * lib/java_regex.c - Java-regex list filters (MirrorMaker 2's topics,
  * topics.exclude, groups, groups.exclude) on PCRE2.
  *
  * Java compiles String.join("|", entries) and asks Matcher.matches(): the whole name, any
@@ -37,9 +37,9 @@
 
 #include <pcre2.h>
 
-#include "connectors/mirror/mirror_regex.h"
-#include "protocol/wire.h"
-#include "worker/common.h"
+#include "lib/java_regex.h"
+#include "lib/buf.h"
+#include "lib/common.h"
 
 struct kc_regex {
     pcre2_code *code;

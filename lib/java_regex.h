@@ -1,14 +1,15 @@
 /*
- * connectors/mirror/mirror_regex.h - MirrorMaker 2's topic and group filters: a Connect LIST of
- * Java regular expressions, joined with '|' and matched against the whole name.
+ * lib/java_regex.h - Java regular expressions on PCRE2, and a Connect LIST of them joined
+ * with '|' and matched against the whole name (MirrorMaker 2's topic and group filters,
+ * KIP-158's topic creation groups).
  *
  * Compiled with PCRE2 after a small rewrite of the Java-only syntax PCRE2 lacks (see
- * mirror_regex.c). A compiled list is immutable: any thread may match with it concurrently.
+ * java_regex.c). A compiled list is immutable: any thread may match with it concurrently.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#ifndef KC_MIRROR_REGEX_H
-#define KC_MIRROR_REGEX_H
+#ifndef KC_JAVA_REGEX_H
+#define KC_JAVA_REGEX_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,9 +1,9 @@
 /*
- * worker/json_java.c - see json_java.h.
+ * lib/json_java.c - see json_java.h.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "worker/json_java.h"
+#include "lib/json_java.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/wire.h"
-#include "worker/common.h"
+#include "lib/buf.h"
+#include "lib/common.h"
 
 /* Java's Double.toString(x), or Float.toString((float) x) when single: the shortest digits
  * that read back as the same value, fixed from 10^-3 up to 10^7, with "E" beyond. */

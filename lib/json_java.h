@@ -1,5 +1,5 @@
 /*
- * worker/json_java.h - JSON text exactly as Java Connect (Jackson) writes it.
+ * lib/json_java.h - JSON text exactly as Java Connect (Jackson) writes it.
  *
  * Records in the internal topics are compared byte for byte (offset keys) or read by Java
  * workers, so their JSON must be Jackson's: compact, object fields in insertion order,

@@ -1,5 +1,5 @@
 /*
- * worker/log.c - see log.h.
+ * lib/log.c - see log.h.
  *
  * The logger table: the root logger, one logger per subsystem (fixed, first in the table)
  * and any namespace created through kc_logger_set. A log call reads its subsystem's
@@ -9,7 +9,7 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "worker/log.h"
+#include "lib/log.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -23,8 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "worker/common.h"
-#include "worker/configdef.h"
+#include "lib/common.h"
 
 static const char *const level_names[] = { "ERROR", "WARN", "INFO", "DEBUG", "TRACE" };
 

@@ -1,5 +1,5 @@
 /*
- * worker/log.h - one line per event: time, level, subsystem, message.
+ * lib/log.h - one line per event: time, level, subsystem, message.
  *
  *   [2026-11-30 04:10:43,305] INFO worker: REST server listening on http://127.0.0.1:8083/
  *

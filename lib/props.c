@@ -1,12 +1,12 @@
 /*
- * worker/props.c - the Java .properties parser; see props.h for the rules.
+ * lib/props.c - the Java .properties parser; see props.h for the rules.
  *
  * Two passes per entry, as the JDK does: LineReader joins natural lines into a logical line
  * (escapes still in place), then the key/value split and unescaping run on that line.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "worker/props.h"
+#include "lib/props.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * worker/props.h - Java .properties files, parsed as java.util.Properties.load() does.
+ * lib/props.h - Java .properties files, parsed as java.util.Properties.load() does.
  *
  * Rules (JDK Properties.load): natural lines end at \n, \r or \r\n; a line whose first
  * non-blank character is '#' or '!' is a comment; a line ending in an odd number of '\'
@@ -22,7 +22,7 @@
 
 #include <stddef.h>
 
-#include "worker/common.h"
+#include "lib/common.h"
 
 typedef struct kc_prop {
     char *key;

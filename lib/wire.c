@@ -1,14 +1,14 @@
 /*
- * protocol/wire.c - see wire.h.
+ * lib/wire.c - see wire.h.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "protocol/wire.h"
+#include "lib/wire.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/common.h"
+#include "lib/common.h"
 
 void
 kc_rbuf_init(kc_rbuf *rb, const void *data, size_t len)
@@ -225,48 +225,12 @@ kc_rbuf_skip_tags(kc_rbuf *rb)
 
 /* ===== Writer ===== */
 
-void
-kc_wbuf_init(kc_wbuf *wb)
-{
-    memset(wb, 0, sizeof(*wb));
-}
-
-void
-kc_wbuf_free(kc_wbuf *wb)
-{
-    free(wb->buf);
-    memset(wb, 0, sizeof(*wb));
-}
-
-void kc_wbuf_reset(kc_wbuf *wb) { wb->len = 0; }
-
-static uint8_t *
-wbuf_grow(kc_wbuf *wb, size_t n)
-{
-    if (wb->len + n > wb->cap) {
-        size_t cap = wb->cap ? wb->cap : 256;
-        while (cap < wb->len + n)
-            cap *= 2;
-        wb->buf = kc_xrealloc(wb->buf, cap);
-        wb->cap = cap;
-    }
-    wb->len += n;
-    return wb->buf + wb->len - n;
-}
-
-void
-kc_wbuf_raw(kc_wbuf *wb, const void *p, size_t n)
-{
-    if (n > 0)
-        memcpy(wbuf_grow(wb, n), p, n);
-}
-
-void kc_wbuf_i8(kc_wbuf *wb, int8_t v) { *wbuf_grow(wb, 1) = (uint8_t) v; }
+void kc_wbuf_i8(kc_wbuf *wb, int8_t v) { *kc_wbuf_grow(wb, 1) = (uint8_t) v; }
 
 void
 kc_wbuf_i16(kc_wbuf *wb, int16_t v)
 {
-    uint8_t *p = wbuf_grow(wb, 2);
+    uint8_t *p = kc_wbuf_grow(wb, 2);
 
     p[0] = (uint8_t) ((uint16_t) v >> 8);
     p[1] = (uint8_t) v;
@@ -275,7 +239,7 @@ kc_wbuf_i16(kc_wbuf *wb, int16_t v)
 void
 kc_wbuf_i32(kc_wbuf *wb, int32_t v)
 {
-    uint8_t *p = wbuf_grow(wb, 4);
+    uint8_t *p = kc_wbuf_grow(wb, 4);
     uint32_t u = (uint32_t) v;
 
     p[0] = (uint8_t) (u >> 24);

@@ -1,5 +1,5 @@
 /*
- * protocol/wire.h - Kafka's primitive encodings: a bounded reader and a growing writer.
+ * lib/wire.h - Kafka's primitive encodings: a bounded reader and a growing writer.
  *
  * Big-endian integers, INT16-length STRING (-1 = null), INT32-length BYTES (-1 = null),
  * INT32-count ARRAY (-1 = null), and the "compact" forms of flexible versions (unsigned
@@ -7,7 +7,7 @@
  *
  * A kc_rbuf never reads past its end: every read checks and returns -1 when the input is
  * short, so parsers can `goto err_parse` (see the KC_READ_* macros). Slices point into the
- * buffer being read; they are valid as long as it is. A kc_wbuf owns its bytes.
+ * buffer being read; they are valid as long as it is. A kc_wbuf (lib/buf.h) owns its bytes.
  * No state is shared: any thread may use its own buffers.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "lib/buf.h"
 
 typedef struct kc_slice {
     const uint8_t *ptr;
@@ -52,15 +54,7 @@ int kc_rbuf_skip_tags(kc_rbuf *rb);                     /* a tagged-field sectio
 /* Parsers read with these and keep one `err_parse:` label. */
 #define KC_READ(fn, rb, dst) do { if (kc_rbuf_##fn((rb), (dst)) != 0) goto err_parse; } while (0)
 
-typedef struct kc_wbuf {
-    uint8_t *buf;
-    size_t   len, cap;
-} kc_wbuf;
-
-void kc_wbuf_init(kc_wbuf *wb);
-void kc_wbuf_free(kc_wbuf *wb);
-void kc_wbuf_reset(kc_wbuf *wb);
-void kc_wbuf_raw(kc_wbuf *wb, const void *p, size_t n);
+/* kc_wbuf, its growth and raw bytes: lib/buf.h. */
 void kc_wbuf_i8(kc_wbuf *wb, int8_t v);
 void kc_wbuf_i16(kc_wbuf *wb, int16_t v);
 void kc_wbuf_i32(kc_wbuf *wb, int32_t v);

@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "protocol/wire.h"
-#include "worker/common.h"
+#include "lib/wire.h"
+#include "lib/common.h"
 
 #define KC_CONNECT_PROTOCOL_TYPE "connect"
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "worker/log.h"
+#include "lib/log.h"
 
 /* Kafka error codes this file acts on. */
 enum {

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "protocol/kafka_conn.h"
-#include "worker/common.h"
+#include "lib/common.h"
 
 typedef struct kc_group_config {
     const char             *group_id;

@@ -19,8 +19,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "protocol/wire.h"
-#include "worker/common.h"
+#include "lib/wire.h"
+#include "lib/common.h"
 
 /* Kafka API keys used here. */
 enum {

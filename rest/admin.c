@@ -1,7 +1,7 @@
 /*
  * rest/admin.c - /admin/loggers (KIP-495, cluster scope KIP-976) and GET /health (KIP-1017).
  *
- * Loggers are worker/log.c's named loggers. A worker-scope PUT changes them here and answers
+ * Loggers are lib/log.c's named loggers. A worker-scope PUT changes them here and answers
  * with the loggers whose level changed; a cluster-scope PUT writes logger-cluster-<name> to
  * the config topic (through the herder thread, which owns the config log) and every worker,
  * this one included, applies it when it reads the record back.
@@ -23,7 +23,7 @@
 #include "rest/plugins.h"
 #include "rest/routes.h"
 #include "worker/herder.h"
-#include "worker/log.h"
+#include "lib/log.h"
 
 /* ===== /admin/loggers ===== */
 

@@ -16,12 +16,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "rest/client.h"
+#include "lib/http.h"
 #include "rest/plugins.h"
 #include "rest/routes.h"
 #include "worker/herder.h"
-#include "worker/json_java.h"
-#include "worker/log.h"
+#include "lib/json_java.h"
+#include "lib/log.h"
 #include "worker/plugins.h"
 #include "worker/runtime.h"
 

@@ -20,7 +20,7 @@
 #include "rest/mirror_status.h"
 #include "rest/routes.h"
 #include "worker/herder.h"
-#include "worker/log.h"
+#include "lib/log.h"
 #include "worker/metrics.h"
 
 #define HERDER_TIMEOUT_MS 30000

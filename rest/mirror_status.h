@@ -10,7 +10,7 @@
 #include <stdbool.h>
 
 #include "rest/routes.h"
-#include "worker/common.h"
+#include "lib/common.h"
 
 /* Whether a connector config is a MirrorSourceConnector's (the only kind with a cutover
  * check). Any thread. */

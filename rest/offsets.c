@@ -24,7 +24,7 @@
 #include "rest/routes.h"
 #include "worker/herder.h"
 #include "worker/kafka.h"
-#include "worker/log.h"
+#include "lib/log.h"
 #include "worker/offset_store.h"
 #include "worker/plugins.h"
 

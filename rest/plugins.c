@@ -22,8 +22,8 @@
 
 #include "rest/plugins.h"
 #include "rest/routes.h"
-#include "connectors/mirror/mirror_regex.h"
-#include "worker/configdef.h"
+#include "lib/java_regex.h"
+#include "lib/configdef.h"
 #include "worker/plugins.h"
 #include "worker/refused.h"
 

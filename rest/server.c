@@ -29,10 +29,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "rest/client.h"
+#include "lib/http.h"
 #include "worker/herder.h"
 #include "rest/routes.h"
-#include "worker/log.h"
+#include "lib/log.h"
 
 #define MAX_LISTENERS 16
 

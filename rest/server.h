@@ -33,9 +33,9 @@
 #include <regex.h>
 #include <stdbool.h>
 
-#include "worker/common.h"
-#include "worker/configdef.h"
-#include "worker/props.h"
+#include "lib/common.h"
+#include "lib/configdef.h"
+#include "lib/props.h"
 
 #define KC_REST_MAX_BODY (16u << 20)
 

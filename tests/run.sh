@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/run.sh - run the test tiers against a build directory and end with one line:
 #     N passed, N failed
-# Usage: tests/run.sh BUILD_DIR [unit|fuzz|integration ...]   (no tier: all of them)
+# Usage: tests/run.sh BUILD_DIR [layers|unit|fuzz|integration ...]   (no tier: all of them)
 # Exits non-zero if anything failed or no test ran.
 #
 # SPDX-License-Identifier: Apache-2.0
@@ -10,7 +10,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:?usage: tests/run.sh BUILD_DIR [unit|fuzz|integration ...]}
 shift
-[ $# -gt 0 ] || set -- unit fuzz integration
+[ $# -gt 0 ] || set -- layers unit fuzz integration
 cd "$top"
 
 passed=0
@@ -92,6 +92,20 @@ fuzz() {
     done
 }
 
+# The include graph's floors (tests/layers.py): the tree, then the checker's own cases.
+layers() {
+    local out
+    if python3 tests/layers.py; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+    fi
+    out=$(python3 tests/layers.py --self-test)
+    printf '%s\n' "$out"
+    passed=$((passed + $(printf '%s\n' "$out" | grep -c ': ok$')))
+    failed=$((failed + $(printf '%s\n' "$out" | grep -vc ': ok$')))
+}
+
 PYTEST_ARGS=()
 [ -n "${PYTEST_K:-}" ] && PYTEST_ARGS+=(-k "$PYTEST_K")
 for tier in "$@"; do
@@ -99,6 +113,7 @@ for tier in "$@"; do
         unit) unit ;;
         integration) integration ;;
         fuzz) fuzz ;;
+        layers) layers ;;
         *) echo "unknown tier $tier"; exit 2 ;;
     esac
 done

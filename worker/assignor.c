@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/common.h"
-#include "worker/log.h"
+#include "lib/common.h"
+#include "lib/log.h"
 
 /* ===== Java's orders =====
  * Which item a Java leader revokes, and which member gets what, follows the order Java

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "worker/configdef.h"
+#include "lib/configdef.h"
 #include "worker/refused.h"
 
 typedef enum {

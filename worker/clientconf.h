@@ -20,8 +20,8 @@
 #include <librdkafka/rdkafka.h>
 
 #include "protocol/kafka_conn.h"
-#include "worker/common.h"
-#include "worker/props.h"
+#include "lib/common.h"
+#include "lib/props.h"
 
 /* A producer's buffer.memory when the configuration has none, as librdkafka's
  * queue.buffering.max.kbytes (kc_clientconf_apply says why it is not Java's 32 MiB). */

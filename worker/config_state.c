@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/common.h"
-#include "worker/json_java.h"
-#include "worker/log.h"
+#include "lib/common.h"
+#include "lib/json_java.h"
+#include "lib/log.h"
 
 static const char *const target_names[] = { "STARTED", "PAUSED", "STOPPED" };
 

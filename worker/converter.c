@@ -9,8 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "worker/configdef.h"
-#include "worker/json_java.h"
+#include "lib/configdef.h"
+#include "lib/json_java.h"
 
 int
 kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_enable,

@@ -15,8 +15,8 @@
 #include <stddef.h>
 
 #include "connectors/connector.h"
-#include "protocol/wire.h"
-#include "worker/common.h"
+#include "lib/wire.h"
+#include "lib/common.h"
 
 typedef enum {
     KC_CONVERTER_BYTEARRAY,

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "worker/configdef.h"
-#include "worker/json_java.h"
+#include "lib/configdef.h"
+#include "lib/json_java.h"
 #include "worker/kafka.h"
-#include "worker/log.h"
+#include "lib/log.h"
 
 #define DLQ_PARTITIONS      1                  /* Java's DLQ_NUM_DESIRED_PARTITIONS */
 #define DLQ_SETUP_TIMEOUT   60000

@@ -38,8 +38,8 @@
 #include <jansson.h>
 #include <librdkafka/rdkafka.h>
 
-#include "worker/common.h"
-#include "worker/props.h"
+#include "lib/common.h"
+#include "lib/props.h"
 
 typedef enum {
     KC_STAGE_KEY_CONVERTER,

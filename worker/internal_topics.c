@@ -11,9 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "worker/configdef.h"
+#include "lib/configdef.h"
 #include "worker/kafka.h"
-#include "worker/log.h"
+#include "lib/log.h"
 
 typedef struct {
     const char *topic_key;      /* config.storage.topic */

@@ -17,7 +17,7 @@
 
 #include <librdkafka/rdkafka.h>
 
-#include "worker/common.h"
+#include "lib/common.h"
 #include "worker/worker_config.h"
 
 /* The offsets topic's creation, left for later (see kc_internal_topics_ensure). */

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "worker/clientconf.h"
-#include "worker/log.h"
+#include "lib/log.h"
 
 /* Per handle, for messages: the last error librdkafka reported (a refused connection, a
  * failed SASL handshake), so that "could not reach the cluster" can say why. Written by

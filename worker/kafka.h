@@ -13,8 +13,8 @@
 #include <stdbool.h>
 #include <librdkafka/rdkafka.h>
 
-#include "worker/common.h"
-#include "worker/props.h"
+#include "lib/common.h"
+#include "lib/props.h"
 
 /* A new handle of type `type`, configured from props (keys under prefix, see clientconf.h),
  * then from extra ("rk.key", "value" pairs, NULL-terminated; may be NULL). */

@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "worker/kafka.h"
-#include "worker/log.h"
+#include "lib/log.h"
 
 struct kc_klog {
     char              *topic;

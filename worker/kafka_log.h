@@ -19,8 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "worker/common.h"
-#include "worker/props.h"
+#include "lib/common.h"
+#include "lib/props.h"
 
 typedef struct kc_klog kc_klog;
 

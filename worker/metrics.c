@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/common.h"
-#include "worker/log.h"
+#include "lib/common.h"
+#include "lib/log.h"
 
 typedef struct sample {
     char          *name;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/json_java.h"
+#include "lib/json_java.h"
 #include "worker/kafka_log.h"
 
 typedef struct {

@@ -12,8 +12,8 @@
 
 #include <jansson.h>
 
-#include "worker/common.h"
-#include "worker/props.h"
+#include "lib/common.h"
+#include "lib/props.h"
 
 typedef struct kc_offset_store kc_offset_store;
 

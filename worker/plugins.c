@@ -12,8 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "worker/configdef.h"
-#include "worker/log.h"
+#include "lib/configdef.h"
+#include "lib/log.h"
 
 extern const kc_connector_ops kc_file_source_connector;
 extern const kc_connector_ops kc_file_sink_connector;

@@ -12,7 +12,7 @@
 #define KC_PLUGINS_H
 
 #include "connectors/connector.h"
-#include "worker/common.h"
+#include "lib/common.h"
 
 /* Registers the built-ins, then every plugin under the paths (a NULL-terminated list of
  * directories or .so files). A plugin that cannot be loaded is logged and skipped. */

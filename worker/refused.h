@@ -19,9 +19,9 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "worker/common.h"
-#include "worker/configdef.h"
-#include "worker/props.h"
+#include "lib/common.h"
+#include "lib/configdef.h"
+#include "lib/props.h"
 
 /* Whether java_key=value is a Java client setting kconnect cannot honour (a Java class to
  * load, a TLS setting of Java's, ...) at a value other than one needing nothing more; why

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/json_java.h"
+#include "lib/json_java.h"
 #include "worker/kafka_log.h"
-#include "worker/log.h"
+#include "lib/log.h"
 
 static const char *const state_names[] = {
     "UNASSIGNED", "RUNNING", "PAUSED", "FAILED", "RESTARTING", "STOPPED", "DESTROYED",

@@ -16,8 +16,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "worker/common.h"
-#include "worker/props.h"
+#include "lib/common.h"
+#include "lib/props.h"
 
 typedef enum {
     KC_STATE_UNASSIGNED = 0,

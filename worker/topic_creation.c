@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "connectors/mirror/mirror_regex.h"
-#include "worker/configdef.h"
+#include "lib/java_regex.h"
+#include "lib/configdef.h"
 #include "worker/kafka.h"
-#include "worker/log.h"
-#include "worker/props.h"
+#include "lib/log.h"
+#include "lib/props.h"
 
 #define PREFIX          "topic.creation."
 #define DEFAULT_GROUP   "default"

@@ -20,7 +20,7 @@
 #include <librdkafka/rdkafka.h>
 #include <stdbool.h>
 
-#include "worker/common.h"
+#include "lib/common.h"
 
 typedef struct kc_topic_creation kc_topic_creation;
 

@@ -18,7 +18,7 @@
 
 #include "rest/server.h"
 #include "worker/clientconf.h"
-#include "worker/log.h"
+#include "lib/log.h"
 #include "worker/refused.h"
 
 /* ===== Custom validators ===== */

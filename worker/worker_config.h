@@ -14,8 +14,8 @@
 #ifndef KC_WORKER_CONFIG_H
 #define KC_WORKER_CONFIG_H
 
-#include "worker/configdef.h"
-#include "worker/props.h"
+#include "lib/configdef.h"
+#include "lib/props.h"
 
 typedef struct kc_worker_config {
     kc_props props;      /* as written, overrides applied: Java's originals() */

@@ -1,7 +1,7 @@
 /*
  * connectors/file/file_sink.c - FileStreamSink, as Kafka's connect-file ships it: each
  * record's value is appended to `file` (stdout when unset) as one line: the text Java's
- * task prints for it (worker/json_java.h says which values differ).
+ * task prints for it (lib/json_java.h says which values differ).
  *
  * Configs: file, topics / topics.regex (handled by the worker). One task per tasks.max.
  * flush() makes the lines durable before the worker commits the consumer offsets, so a
@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "connectors/connector.h"
-#include "worker/common.h"
-#include "worker/json_java.h"
+#include "lib/common.h"
+#include "lib/json_java.h"
 
 typedef struct {
     json_t *config;

@@ -20,7 +20,7 @@
 #include <time.h>
 
 #include "connectors/connector.h"
-#include "worker/common.h"
+#include "lib/common.h"
 
 typedef struct {
     json_t *config;

@@ -16,7 +16,7 @@
 
 #include "connectors/connector.h"
 #include "connectors/mirror/mirror_config.h"
-#include "protocol/wire.h"
+#include "lib/wire.h"
 
 /* Logs through the worker on behalf of a connector or task (cx: its kc_context *). */
 #define KC_MIRROR_LOG(cx, level, ...) (cx)->host->log((cx)->ctx, level, __VA_ARGS__)

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "worker/log.h"
+#include "lib/log.h"
 
 #define LOG_SUB "mirror-admin"
 

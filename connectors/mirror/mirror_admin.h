@@ -32,7 +32,7 @@
 #include <stdint.h>
 #include <librdkafka/rdkafka.h>
 
-#include "worker/common.h"
+#include "lib/common.h"
 
 /* ===== Topics ===== */
 

@@ -30,8 +30,8 @@
 #include "connectors/mirror/mirror_records.h"
 #include "connectors/mirror/mirror_scheduler.h"
 #include "connectors/mirror/offset_sync.h"
-#include "worker/common.h"
-#include "worker/configdef.h"
+#include "lib/common.h"
+#include "lib/configdef.h"
 
 
 /* How often a missing offset-syncs topic is looked for again (and reported). */

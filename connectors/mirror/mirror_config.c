@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/configdef.h"
+#include "lib/configdef.h"
 #include "worker/clientconf.h"
-#include "worker/log.h"
+#include "lib/log.h"
 
 #define DEFAULT_POLICY "org.apache.kafka.connect.mirror.DefaultReplicationPolicy"
 #define TOPICS_EXCLUDE_DEFAULT ".*[\\-\\.]internal, .*\\.replica, __.*"

@@ -20,9 +20,9 @@
 
 #include "connectors/connector.h"
 #include "connectors/mirror/mirror_policy.h"
-#include "connectors/mirror/mirror_regex.h"
+#include "lib/java_regex.h"
 #include "worker/kafka.h"
-#include "worker/props.h"
+#include "lib/props.h"
 
 typedef enum {
     KC_MIRROR_SOURCE_CONNECTOR,

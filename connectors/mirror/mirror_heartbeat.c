@@ -17,7 +17,7 @@
 
 #include "connectors/mirror/mirror.h"
 #include "connectors/mirror/mirror_records.h"
-#include "worker/common.h"
+#include "lib/common.h"
 
 typedef struct mhc {
     kc_mirror_config cfg;

@@ -18,8 +18,8 @@
 #include <strings.h>
 
 #include "connectors/mirror/mirror_policy.h"
-#include "protocol/wire.h"
-#include "worker/common.h"
+#include "lib/wire.h"
+#include "lib/common.h"
 
 #define HEARTBEATS "heartbeats"
 

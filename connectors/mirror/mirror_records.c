@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "connectors/mirror/mirror_records.h"
-#include "worker/common.h"
+#include "lib/common.h"
 
 #define MAX_STRING  INT16_MAX     /* Type.STRING: longer strings are refused when written */
 #define VERSION_0   0

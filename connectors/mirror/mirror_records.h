@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "protocol/wire.h"
+#include "lib/wire.h"
 
 /* Encoders append one key or value to wb and return 0; a NULL string or one longer than
  * 32767 bytes -> -1 with wb unchanged (Java throws SchemaException). A checkpoint's metadata

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "worker/common.h"
-#include "worker/log.h"
+#include "lib/common.h"
+#include "lib/log.h"
 
 #define MAX_JOBS 8
 

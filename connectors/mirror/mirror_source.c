@@ -34,9 +34,9 @@
 #include "connectors/mirror/mirror_records.h"
 #include "connectors/mirror/mirror_scheduler.h"
 #include "connectors/mirror/offset_sync.h"
-#include "protocol/wire.h"
-#include "worker/common.h"
-#include "worker/configdef.h"
+#include "lib/wire.h"
+#include "lib/common.h"
+#include "lib/configdef.h"
 
 /* How often the cheap source check runs (when refresh.topics.enabled). */
 #define DISCOVERY_INTERVAL_MS 5000

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "worker/common.h"
+#include "lib/common.h"
 
 /* Reads the offset the connector committed for one source partition map: *offset a new
  * reference ({"offset":N}) or NULL when none is stored. KC_OK or a KC_E* code with err. */

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "connectors/mirror/offset_sync.h"
-#include "worker/common.h"
+#include "lib/common.h"
 
 /* Java's long + and -: two's complement wrap-around. */
 static inline int64_t

@@ -58,9 +58,9 @@
 #include <strings.h>
 
 #include "connectors/mirror/mirror.h"
-#include "connectors/mirror/mirror_regex.h"
-#include "protocol/wire.h"
-#include "worker/configdef.h"
+#include "lib/java_regex.h"
+#include "lib/wire.h"
+#include "lib/configdef.h"
 #include "worker/clientconf.h"
 #include "worker/runtime.h"
 

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/common.h"
+#include "lib/common.h"
 #include "worker/config_state.h"
-#include "worker/log.h"
+#include "lib/log.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/common.h"
-#include "worker/log.h"
+#include "lib/common.h"
+#include "lib/log.h"
 #include "worker/topic_creation.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

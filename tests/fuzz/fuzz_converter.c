@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/wire.h"
-#include "worker/common.h"
+#include "lib/wire.h"
+#include "lib/common.h"
 #include "worker/converter.h"
-#include "worker/json_java.h"
+#include "lib/json_java.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

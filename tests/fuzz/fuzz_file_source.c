@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "connectors/connector.h"
-#include "worker/common.h"
+#include "lib/common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

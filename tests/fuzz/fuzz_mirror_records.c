@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "connectors/mirror/mirror_records.h"
-#include "worker/common.h"
+#include "lib/common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "worker/configdef.h"
-#include "worker/log.h"
-#include "worker/props.h"
+#include "lib/configdef.h"
+#include "lib/log.h"
+#include "lib/props.h"
 #include "worker/worker_config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -22,8 +22,8 @@
 
 #include "rest/routes.h"
 #include "rest/server.h"
-#include "worker/common.h"
-#include "worker/log.h"
+#include "lib/common.h"
+#include "lib/log.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/common.h"
-#include "worker/configdef.h"
-#include "worker/log.h"
+#include "lib/common.h"
+#include "lib/configdef.h"
+#include "lib/log.h"
 #include "worker/status_store.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

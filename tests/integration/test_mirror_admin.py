@@ -29,7 +29,7 @@ TOOLS = os.path.join(os.path.dirname(os.environ.get("KCONNECT_BIN", "build/kconn
 PROBE = os.path.join(TOOLS, "admin_probe")
 GROUP_PROBE = os.path.join(TOOLS, "group_probe")
 
-# worker/common.h
+# lib/common.h
 KC_OK, KC_EINVAL, KC_ECONFLICT, KC_ETIMEOUT, KC_EKAFKA = 0, -1, -3, -4, -5
 
 

@@ -42,8 +42,8 @@
 #include "connectors/mirror/mirror_admin.h"
 #include "protocol/kafka_conn.h"
 #include "worker/kafka.h"
-#include "worker/log.h"
-#include "worker/props.h"
+#include "lib/log.h"
+#include "lib/props.h"
 
 static int
 usage(void)

@@ -22,9 +22,9 @@
 #include "protocol/connect_protocol.h"
 #include "protocol/group.h"
 #include "worker/clientconf.h"
-#include "worker/configdef.h"
-#include "worker/log.h"
-#include "worker/props.h"
+#include "lib/configdef.h"
+#include "lib/log.h"
+#include "lib/props.h"
 
 static void
 emit(json_t *event)

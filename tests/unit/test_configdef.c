@@ -19,8 +19,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "worker/configdef.h"
-#include "worker/props.h"
+#include "lib/configdef.h"
+#include "lib/props.h"
 #include "worker/worker_config.h"
 
 /* err must hold exactly the printf-formatted text. */

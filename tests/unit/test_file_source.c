@@ -17,7 +17,7 @@
 #include <jansson.h>
 
 #include "connectors/connector.h"
-#include "worker/common.h"
+#include "lib/common.h"
 
 extern const kc_connector_ops kc_file_source_connector;
 

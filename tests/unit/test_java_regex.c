@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_mirror_regex.c - MirrorMaker 2's regex list filters against Java: each row's
+ * tests/unit/test_java_regex.c - MirrorMaker 2's regex list filters against Java: each row's
  * expected result was printed by Kafka 4.3.1 (ConfigDef LIST parsing, then
  * MirrorUtils.compilePatternList and Matcher.matches) for the same list and name; -1 means
  * Java refuses the list (its message in the comment).
@@ -16,7 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "connectors/mirror/mirror_regex.h"
+#include "lib/java_regex.h"
 
 static const struct {
     const char *list, *subject;
@@ -277,5 +277,5 @@ main(void)
         cmocka_unit_test(test_invalid_utf8_subject),
         cmocka_unit_test(test_concurrent_matching),
     };
-    return cmocka_run_group_tests_name("mirror_regex", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("java_regex", tests, NULL, NULL);
 }

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "worker/json_java.h"
+#include "lib/json_java.h"
 
 /* kc_java_value_string of the JSON text value under the JSON text schema (NULL: none). */
 static void

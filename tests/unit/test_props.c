@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "worker/props.h"
+#include "lib/props.h"
 
 typedef struct {
     kc_props p;

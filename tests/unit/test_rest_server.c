@@ -18,8 +18,8 @@
 
 #include "rest/routes.h"
 #include "rest/server.h"
-#include "worker/configdef.h"
-#include "worker/log.h"
+#include "lib/configdef.h"
+#include "lib/log.h"
 
 static size_t
 count(char **v)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "rest/client.h"
+#include "lib/http.h"
 
 static void
 test_java_vectors(void **state)

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "worker/common.h"
-#include "worker/configdef.h"
-#include "worker/log.h"
+#include "lib/common.h"
+#include "lib/configdef.h"
+#include "lib/log.h"
 #include "worker/status_store.h"
 
 /* A status value as Java's worker writes it. */

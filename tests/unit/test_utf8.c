@@ -14,7 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "worker/common.h"
+#include "lib/common.h"
 
 static void
 expect(const char *in, size_t n, const char *java)
