@@ -80,8 +80,10 @@ setup-build:
 setup:
 	@tests/setup.sh
 
-$(BUILD)/kconnect: $(MAIN_OBJ) $(BUILD)/libkc.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+# Plugins call librdkafka through the binary's own copy (connectors/plugin_exports.list).
+$(BUILD)/kconnect: $(MAIN_OBJ) $(BUILD)/libkc.a connectors/plugin_exports.list
+	$(CC) $(LDFLAGS) -Wl,--dynamic-list=connectors/plugin_exports.list -o $@ \
+	    $(MAIN_OBJ) $(BUILD)/libkc.a $(LDLIBS)
 
 # main.c reports KC_COMMIT (log, GET /): it is rebuilt when HEAD moves, not only when it
 # changes. The stamp is rewritten only when the commit differs.

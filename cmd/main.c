@@ -33,9 +33,9 @@
 #include "cmd/mirror_maker.h"
 #include "cmd/mirror_status_cmd.h"
 #include "worker/plugins.h"
+#include "worker/runtime.h"
 #include "worker/worker_config.h"
 
-const kc_host *kc_runtime_host(void);
 
 #ifndef KC_VERSION
 #define KC_VERSION "0.0.0"

@@ -97,7 +97,7 @@ cluster_props(const kc_props *raw, const char *alias, kc_props *out)
         if (starts_with(raw->items[i].key, prefix))
             kc_props_set(out, raw->items[i].key + plen, raw->items[i].value, raw->items[i].line);
     for (size_t i = 0, n = out->n; i < n; i++) {
-        if (!kc_clientconf_is_connection_key(out->items[i].key))
+        if (!kc_client_connection_key(out->items[i].key))
             continue;
         for (const char *const *r = roles; *r != NULL; r++) {
             char *k = kc_xasprintf("%s%s", *r, out->items[i].key);
@@ -109,7 +109,7 @@ cluster_props(const kc_props *raw, const char *alias, kc_props *out)
     }
     for (size_t i = 0; i < raw->n; i++) {
         const char *k = raw->items[i].key;
-        if (!kc_clientconf_is_connection_key(k))
+        if (!kc_client_connection_key(k))
             continue;
         for (const char *const *r = roles; *r != NULL; r++) {
             char *rk = kc_xasprintf("%s%s", *r, k);

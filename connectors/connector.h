@@ -5,7 +5,9 @@
  *
  * A connector class is a static kc_connector_ops table (ABI version first, members only
  * ever appended). The worker hands a plugin a kc_host table of services, so plugins link
- * against nothing in the worker. A plugin .so exports one symbol, KC_CONNECTOR_ENTRY, that
+ * against nothing in the worker; Kafka clients come from the host too (kafka_new), and a
+ * plugin drives them with librdkafka's API, which the worker exports: it links jansson but
+ * no librdkafka of its own. A plugin .so exports one symbol, KC_CONNECTOR_ENTRY, that
  * returns its NULL-terminated list of connector classes.
  *
  * Threads (as Java Connect): connector functions run on the connector's own thread, task
@@ -29,6 +31,7 @@
 #define KC_CONNECTOR_H
 
 #include <jansson.h>
+#include <librdkafka/rdkafka.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -36,11 +39,12 @@
 /* ABI 2 appended config_def and alter_offsets to kc_connector_ops and commit_record to
  * kc_task_ops; ABI 3 appended metrics to kc_task_ops; ABI 4 appended offsets_get to kc_host;
  * ABI 5 appended source_offset_field to kc_task_ops; ABI 6 appended lean_records to
- * kc_task_ops; ABI 7 appended offsets_put to kc_host.
+ * kc_task_ops; ABI 7 appended offsets_put to kc_host; ABI 8 appended worker_cluster and
+ * the Kafka clients (kafka_new, kafka_user, kafka_destroy, kafka_topic_partitions) to kc_host.
  * The worker still loads older tables and never reads their missing members (see
  * KC_CONNECTOR_HAS and KC_TASK_HAS); a plugin reads the host's newer members only from a
  * host that declares them (KC_HOST_HAS). */
-#define KC_CONNECTOR_ABI 7
+#define KC_CONNECTOR_ABI 8
 #define KC_CONNECTOR_ABI_MIN 1
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
@@ -124,6 +128,16 @@ typedef enum {
     KC_PLUGIN_LOG_DEBUG,
 } kc_plugin_log_level;
 
+/* Callbacks of a Kafka client the host makes (kc_host.kafka_new). They run on the thread that
+ * polls the handle; their opaque argument is the host's, so they find `user` with
+ * kc_host.kafka_user(rk). */
+typedef struct kc_kafka_hooks {
+    void (*dr_msg_cb)(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque);
+    void (*rebalance_cb)(rd_kafka_t *rk, rd_kafka_resp_err_t err,
+                         rd_kafka_topic_partition_list_t *parts, void *opaque);
+    void *user;
+} kc_kafka_hooks;
+
 typedef struct kc_host {
     int   abi;
     /* ctx is the kc_context given to start(); any thread. */
@@ -157,12 +171,41 @@ typedef struct kc_host {
      * worker stores those once the records are written. Task thread. */
     int  (*offsets_put)(void *ctx, const json_t *const *partitions,
                         const json_t *const *offsets, size_t n);
+
+    /* ===== ABI 8 ===== */
+
+    /* Connectors and tasks: how this worker reaches its own Kafka cluster, the one its
+     * internal topics live on (Java's WorkerConfig as seen by a connector that writes there):
+     * the worker config's bootstrap.servers, security.protocol, sasl.* and ssl.* (Java names,
+     * as written) added to out, a JSON object. Any thread. */
+    void (*worker_cluster)(void *ctx, json_t *out);
+
+    /* Kafka clients made as the worker makes its own: a librdkafka handle of type
+     * (RD_KAFKA_PRODUCER or RD_KAFKA_CONSUMER) from Java client settings ("key", "value"
+     * pairs, NULL-terminated, as a user writes them: security.protocol, sasl.jaas.config,
+     * ssl.truststore.location, linger.ms, ...; a setting the worker refuses is refused here
+     * too), then librdkafka properties of its own in extra (pairs, NULL-terminated, may be
+     * NULL), with the callbacks of hooks (may be NULL). Logs through the worker's log. NULL on
+     * failure, the reason in err. No context needed: any thread, any time after load. */
+    rd_kafka_t *(*kafka_new)(rd_kafka_type_t type, const char *const *settings,
+                             const char *const *extra, const kc_kafka_hooks *hooks, char *err,
+                             size_t errlen);
+    /* The hooks' user pointer of a handle kafka_new made. */
+    void *(*kafka_user)(rd_kafka_t *rk);
+    /* Destroys a handle kafka_new made (waits for librdkafka's threads). NULL is fine. */
+    void (*kafka_destroy)(rd_kafka_t *rk);
+    /* *partitions = the topic's partition count, or -1 when it does not exist; 0, or -1 with
+     * the reason in err when the brokers did not answer within timeout_ms. */
+    int (*kafka_topic_partitions)(rd_kafka_t *rk, const char *topic, int timeout_ms,
+                                  int *partitions, char *err, size_t errlen);
 } kc_host;
 
 /* Whether a plugin may call host member m: an ABI 4 member, on a host of ABI 4 or later... */
 #define KC_HOST_HAS(host, m) ((host)->abi >= 4 && (host)->m != NULL)
-/* ...and an ABI 7 one. */
+/* ...an ABI 7 one... */
 #define KC_HOST_HAS7(host, m) ((host)->abi >= 7 && (host)->m != NULL)
+/* ...and an ABI 8 one. */
+#define KC_HOST_HAS8(host, m) ((host)->abi >= 8 && (host)->m != NULL)
 
 /* What start() receives: the host table and the opaque context to pass back to it. */
 typedef struct kc_context {

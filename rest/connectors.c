@@ -968,6 +968,23 @@ leader_or_forward_internal(call *c)
     return false;
 }
 
+/* An internal request (task configs, fencing) carries the group's session-key signature
+ * when the group runs `sessioned`; otherwise Java's refusal is the answer. Herder thread. */
+static bool
+signed_by_the_group(kc_herder *h, call *c)
+{
+    kc_err err;
+    int    status = 500;
+
+    if (kc_herder_verify_internal(h, c->req->body ? c->req->body : "", c->req->body_len,
+                                  kc_rest_header(c->req, "X-Connect-Authorization"),
+                                  kc_rest_header(c->req, "X-Connect-Request-Signature-Algorithm"),
+                                  &status, &err) == KC_OK)
+        return true;
+    kc_rest_error(c->resp, status, "%s", err.msg);
+    return false;
+}
+
 /* Java's putTaskConfigs order: the signature on whichever worker receives the request, then
  * the leader check, then the connector. */
 static void
@@ -976,10 +993,7 @@ do_tasks_post(kc_herder *h, void *arg)
     call  *c = arg;
     kc_err err;
 
-    if (kc_herder_verify_internal(h, c->req->body, c->req->body_len,
-                                  kc_rest_header(c->req, "X-Connect-Authorization"),
-                                  kc_rest_header(c->req, "X-Connect-Request-Signature-Algorithm"),
-                                  c->resp) != KC_OK)
+    if (!signed_by_the_group(h, c))
         return;
     if (!leader_or_forward_internal(c))
         return;
@@ -1025,10 +1039,7 @@ do_fence(kc_herder *h, void *arg)
     const kc_connector_state *cs;
     const char               *type;
 
-    if (kc_herder_verify_internal(h, c->req->body ? c->req->body : "", c->req->body_len,
-                                  kc_rest_header(c->req, "X-Connect-Authorization"),
-                                  kc_rest_header(c->req, "X-Connect-Request-Signature-Algorithm"),
-                                  c->resp) != KC_OK)
+    if (!signed_by_the_group(h, c))
         return;
     if (!leader_or_forward_internal(c))
         return;

@@ -16,6 +16,7 @@
 #include "connectors/mirror/mirror.h"
 #include "connectors/mirror/mirror_status.h"
 #include "worker/herder.h"
+#include "worker/runtime.h"
 #include "worker/offset_store.h"
 #include "worker/plugins.h"
 
@@ -72,6 +73,7 @@ int
 kc_rest_mirror_status_of(const kc_rest_ctx *ctx, const char *name, const json_t *config,
                          int timeout_ms, json_t **out, kc_err *err)
 {
+    kc_mirror_use_host(kc_runtime_host());
     return kc_mirror_status_compute(name, config, read_offset, kc_herder_offsets(ctx->herder),
                                     timeout_ms, out, err);
 }

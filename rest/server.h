@@ -35,6 +35,7 @@
 
 #include "lib/common.h"
 #include "lib/configdef.h"
+#include "lib/header_rules.h"
 #include "lib/props.h"
 
 #define KC_REST_MAX_BODY (16u << 20)
@@ -136,12 +137,6 @@ void kc_rest_iso_instant(int64_t ms, char *buf, size_t size);
 /* ===== The server-level request path, without a socket ===== */
 
 /* One response header rule of response.http.headers.config (Jetty's HeaderFilter). */
-typedef struct kc_rest_header_rule {
-    enum { KC_HDR_SET, KC_HDR_ADD, KC_HDR_SET_DATE, KC_HDR_ADD_DATE } action;
-    char     *name;
-    char     *value;
-    long long date_offset_ms;            /* *_DATE: the header is now + this, as an HTTP date */
-} kc_rest_header_rule;
 
 /* What the regular listeners add around the resources: CORS and configured headers. */
 typedef struct kc_rest_filters {
@@ -150,7 +145,7 @@ typedef struct kc_rest_filters {
     regex_t             *origins;        /* the other patterns, anchored, case-insensitive */
     size_t               norigins;
     char                *allow_methods;  /* "GET,POST,HEAD" unless configured */
-    kc_rest_header_rule *rules;
+    kc_header_rule      *rules;
     size_t               nrules;
 } kc_rest_filters;
 
@@ -159,12 +154,7 @@ typedef struct kc_rest_filters {
 int kc_rest_filters_init(kc_rest_filters *f, const kc_cfg *cfg, kc_err *err);
 void kc_rest_filters_free(kc_rest_filters *f);
 
-/* Checks a whole response.http.headers.config value (Jetty's csvSplit: comma-separated,
- * items may be quoted) as Java's validator does; KC_EINVAL with its message. */
-int kc_rest_headers_config_check(const char *value, kc_err *err);
 
-/* Parses one rule "[action] [name]:[value]"; KC_EINVAL with Java's message if malformed. */
-int kc_rest_header_rule_parse(const char *text, kc_rest_header_rule *rule, kc_err *err);
 
 struct kc_rest_kv;
 

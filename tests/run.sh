@@ -40,7 +40,7 @@ unit() {
 
 integration() {
     eval "$(tests/setup.sh env)"
-    export KAFKA_LIBS KCONNECT_BIN="$top/$build/kconnect"
+    export KAFKA_LIBS RDKAFKA_PREFIX KCONNECT_BIN="$top/$build/kconnect"
     local junit="$top/build/pytest-junit.xml"
     mkdir -p "$top/build"
     rm -f "$junit"

@@ -20,6 +20,7 @@
 #include <librdkafka/rdkafka.h>
 
 #include "protocol/kafka_conn.h"
+#include "lib/client_keys.h"
 #include "lib/common.h"
 #include "lib/props.h"
 
@@ -27,23 +28,8 @@
  * queue.buffering.max.kbytes (kc_clientconf_apply says why it is not Java's 32 MiB). */
 #define KC_PRODUCER_BUFFER_KBYTES "8192"
 
-/* Whether key names or secures a cluster connection (bootstrap.servers, security.protocol,
- * ssl.*, sasl.*): what Java's MirrorClientConfig keeps from "<cluster>." prefixes, and what
- * the worker lays under its tasks' clients. */
-bool kc_clientconf_is_connection_key(const char *key);
-
 /* Whether key is a Java client setting this file understands (refused ones included). */
 bool kc_clientconf_knows(const char *java_key);
-
-/* Java's producer default for enable.idempotence, for a producer whose settings (p) do not
- * name it: on, unless acks other than all/-1, retries=0 or more than 5 requests in flight
- * forbid it (librdkafka refuses idempotence with those). With librdkafka it matters more than
- * with Java's client: only an idempotent librdkafka producer keeps a partition's order across
- * a retried send (otherwise the request built behind a refused one goes out first;
- * CONFIGURATION.md, "retries"). Sets the key in p. Returns false
- * when idempotence was left off for that reason (Java logs it at INFO), true otherwise,
- * including when p names the key (the user's value stands, conflicts and all). */
-bool kc_clientconf_default_idempotence(kc_props *p);
 
 /* Applies every key of props that starts with prefix ("" for all; the prefix is stripped)
  * to conf, for a client of the given type (producer-only keys are left out of consumers and

@@ -25,7 +25,6 @@
 #include "protocol/connect_protocol.h"
 #include "protocol/group.h"
 #include "lib/http.h"
-#include "rest/routes.h"
 #include "worker/assignor.h"
 #include "worker/clientconf.h"
 #include "lib/json_java.h"
@@ -859,7 +858,7 @@ kc_herder_restart_request(kc_herder *h, const char *name, bool include_tasks, bo
 
 int
 kc_herder_verify_internal(kc_herder *h, const char *body, size_t len, const char *signature,
-                          const char *algorithm, struct kc_rest_response *resp)
+                          const char *algorithm, int *status, kc_err *err)
 {
     const kc_cfg_value *accepted = kc_cfg_get(&h->wc->cfg, "inter.worker.verification.algorithms");
     bool                known = false;
@@ -869,29 +868,30 @@ kc_herder_verify_internal(kc_herder *h, const char *body, size_t len, const char
     if (h->protocol < KC_CONNECT_SESSIONED)
         return KC_OK;
     if (signature == NULL || algorithm == NULL) {
-        kc_rest_error(resp, 400, "Internal request missing required signature");
-        return KC_EINVAL;
+        *status = 400;
+        return kc_err_set(err, KC_EINVAL, "Internal request missing required signature");
     }
     for (size_t i = 0; i < accepted->nlist; i++)
         known = known || strcmp(accepted->list[i], algorithm) == 0;
     if (!known) {
-        kc_rest_error(resp, 400, "This worker does not support the '%s' key signing algorithm "
-                      "used by other workers. This worker is currently configured to use: %s. "
-                      "Check that all workers' configuration files permit the same set of "
-                      "signature algorithms, and correct any misconfigured worker and restart it.",
-                      algorithm, accepted->nlist ? accepted->list[0] : "");
-        return KC_EINVAL;
+        *status = 400;
+        return kc_err_set(err, KC_EINVAL, "This worker does not support the '%s' key signing "
+                          "algorithm used by other workers. This worker is currently configured "
+                          "to use: %s. Check that all workers' configuration files permit the "
+                          "same set of signature algorithms, and correct any misconfigured "
+                          "worker and restart it.", algorithm,
+                          accepted->nlist ? accepted->list[0] : "");
     }
     if (h->cfg.session_key == NULL) {
-        kc_rest_error(resp, 503, "This worker is still starting up and has not been able to "
-                      "read a session key from the config topic yet");
-        return KC_EINVAL;
+        *status = 503;
+        return kc_err_set(err, KC_EINVAL, "This worker is still starting up and has not been "
+                          "able to read a session key from the config topic yet");
     }
     expected = kc_sign_request(algorithm, h->cfg.session_key, h->cfg.session_key_len, body, len);
     if (expected == NULL || strlen(expected) != strlen(signature) ||
         CRYPTO_memcmp(expected, signature, strlen(expected)) != 0) {
-        kc_rest_error(resp, 403, "Internal request contained invalid signature.");
-        rc = KC_EINVAL;
+        *status = 403;
+        rc = kc_err_set(err, KC_EINVAL, "Internal request contained invalid signature.");
     }
     free(expected);
     return rc;

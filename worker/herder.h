@@ -108,10 +108,10 @@ int kc_herder_restart_request(kc_herder *h, const char *name, bool include_tasks
                               bool only_failed, kc_err *err);
 
 /* Checks an internal request's signature as Java does when the group runs `sessioned`
- * (always KC_OK otherwise). On failure fills resp (400/403/503) and returns KC_EINVAL. */
-struct kc_rest_response;
+ * (always KC_OK otherwise). On failure KC_EINVAL, Java's message in err and the HTTP status
+ * Java answers with (400, 403 or 503) in *status. */
 int kc_herder_verify_internal(kc_herder *h, const char *body, size_t len, const char *signature,
-                              const char *algorithm, struct kc_rest_response *resp);
+                              const char *algorithm, int *status, kc_err *err);
 
 /* Restarts, on this worker, the connector or task if it runs here. KC_ENOTFOUND if not. */
 int kc_herder_restart_local(kc_herder *h, const char *connector, int task);

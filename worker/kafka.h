@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <librdkafka/rdkafka.h>
 
+#include "connectors/connector.h"
 #include "lib/common.h"
 #include "lib/props.h"
 
@@ -21,16 +22,8 @@
 rd_kafka_t *kc_kafka_new(rd_kafka_type_t type, const kc_props *props, const char *prefix,
                          const char *const *extra, kc_err *err);
 
-/* Callbacks for kc_kafka_new_ex. They run on the thread that polls the handle; their
- * opaque argument is kconnect's, so they find `user` with kc_kafka_user(rk). */
-typedef struct kc_kafka_hooks {
-    void (*dr_msg_cb)(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque);
-    void (*rebalance_cb)(rd_kafka_t *rk, rd_kafka_resp_err_t err,
-                         rd_kafka_topic_partition_list_t *parts, void *opaque);
-    void *user;
-} kc_kafka_hooks;
-
-/* kc_kafka_new with callbacks (hooks may be NULL). */
+/* kc_kafka_new with callbacks (hooks may be NULL; kc_kafka_hooks is the plugin API's, as
+ * plugins get these clients through kc_host.kafka_new). */
 rd_kafka_t *kc_kafka_new_ex(rd_kafka_type_t type, const kc_props *props, const char *prefix,
                             const char *const *extra, const kc_kafka_hooks *hooks, kc_err *err);
 

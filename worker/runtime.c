@@ -185,6 +185,47 @@ host_fail(void *ctx, const char *fmt, ...)
     write_status(in, KC_STATE_FAILED, trace, true);
 }
 
+static void
+host_worker_cluster(void *ctx, json_t *out)
+{
+    const kc_props *wp = &((const instance *) ctx)->rt->env.wc->props;  /* read-only now */
+
+    for (size_t i = 0; i < wp->n; i++) {
+        const char *k = wp->items[i].key;
+        if (kc_client_connection_key(k))
+            json_object_set_new(out, k, json_string(wp->items[i].value));
+    }
+}
+
+static rd_kafka_t *
+host_kafka_new(rd_kafka_type_t type, const char *const *settings, const char *const *extra,
+               const kc_kafka_hooks *hooks, char *errbuf, size_t errlen)
+{
+    kc_props    props;
+    kc_err      err;
+    rd_kafka_t *rk;
+
+    kc_props_init(&props, "a plugin's Kafka client");
+    for (const char *const *kv = settings; kv != NULL && kv[0] != NULL; kv += 2)
+        kc_props_set(&props, kv[0], kv[1] != NULL ? kv[1] : "", 0);
+    if ((rk = kc_kafka_new_ex(type, &props, "", extra, hooks, &err)) == NULL)
+        snprintf(errbuf, errlen, "%s", err.msg);
+    kc_props_free(&props);
+    return rk;
+}
+
+static int
+host_kafka_topic_partitions(rd_kafka_t *rk, const char *topic, int timeout_ms, int *partitions,
+                            char *errbuf, size_t errlen)
+{
+    kc_err err;
+
+    if (kc_kafka_topic_partitions(rk, topic, timeout_ms, partitions, &err) == KC_OK)
+        return 0;
+    snprintf(errbuf, errlen, "%s", err.msg);
+    return -1;
+}
+
 static const kc_host host_api = {
     .abi = KC_CONNECTOR_ABI,
     .log = host_log,
@@ -193,26 +234,14 @@ static const kc_host host_api = {
     .fail = host_fail,
     .offsets_get = host_offsets_get,
     .offsets_put = host_offsets_put,
+    .worker_cluster = host_worker_cluster,
+    .kafka_new = host_kafka_new,
+    .kafka_user = kc_kafka_user,
+    .kafka_destroy = kc_kafka_destroy,
+    .kafka_topic_partitions = host_kafka_topic_partitions,
 };
 
-const kc_host *kc_runtime_host(void);
 const kc_host *kc_runtime_host(void) { return &host_api; }
-
-bool
-kc_runtime_worker_cluster(const kc_context *ctx, json_t *out)
-{
-    const kc_props *wp;
-
-    if (ctx == NULL || ctx->host != &host_api || ctx->ctx == NULL)
-        return false;
-    wp = &((const instance *) ctx->ctx)->rt->env.wc->props;      /* read-only after load */
-    for (size_t i = 0; i < wp->n; i++) {
-        const char *k = wp->items[i].key;
-        if (kc_clientconf_is_connection_key(k))
-            json_object_set_new(out, k, json_string(wp->items[i].value));
-    }
-    return true;
-}
 
 /* ===== Status ===== */
 
@@ -1030,7 +1059,7 @@ client_props(const instance *in, const char *kind, kc_props *out)
     snprintf(override, sizeof(override), "%s.override.", kind);
     for (size_t i = 0; i < wp->n; i++) {
         const char *k = wp->items[i].key;
-        if (kc_clientconf_is_connection_key(k))
+        if (kc_client_connection_key(k))
             kc_props_set(out, k, wp->items[i].value, 0);
     }
     for (const char *const *b = producer ? producer_base : strcmp(kind, "consumer") == 0
@@ -1042,7 +1071,7 @@ client_props(const instance *in, const char *kind, kc_props *out)
     json_object_foreach(in->connector_config, key, v)
         if (strncmp(key, override, strlen(override)) == 0 && json_is_string(v))
             kc_props_set(out, key + strlen(override), json_string_value(v), 0);
-    if (producer && !kc_clientconf_default_idempotence(out))
+    if (producer && !kc_client_default_idempotence(out))
         kc_log_info("task", "[%s] producer not idempotent (its acks, retries or "
                     "max.in.flight.requests.per.connection do not allow it): a retried "
                     "send may land after records sent behind it", in->label);
@@ -1560,7 +1589,7 @@ run_sink(instance *in)
         kc_props admin, producer;
         client_props(in, "admin", &admin);
         client_props(in, "producer", &producer);
-        kc_clientconf_default_idempotence(&producer);
+        kc_client_default_idempotence(&producer);
         s.errors = kc_errors_new(in->connector, in->task, in->connector_config, true, &admin,
                                  &producer, &in->error_counts, &err);
         kc_props_free(&admin);

@@ -78,17 +78,15 @@ void kc_runtime_commit_soon(kc_runtime *rt);
 /* Stops everything (in parallel), bounded by task.shutdown.graceful.timeout.ms. */
 void kc_runtime_stop_all(kc_runtime *rt);
 
-/* For built-in connectors whose clients default to the worker's own cluster (Replicator's
- * destination): the worker config's bootstrap.servers, security.protocol, sasl.* and ssl.*
- * (Java names, as written) added to out. Any thread. false, out untouched, when ctx is not
- * a context this worker handed out (the plugin ABI has no such service). */
-bool kc_runtime_worker_cluster(const kc_context *ctx, json_t *out);
-
 /* This worker's connectors' and tasks' metrics (worker/metrics.h): Java's connect-worker,
  * connector, connector-task, source-task and sink-task groups as far as kconnect keeps them,
  * and each running task's own (kc_task_ops.metrics). Herder thread. */
 struct kc_metrics;
 void kc_runtime_metrics(kc_runtime *rt, struct kc_metrics *m);
+
+/* The host table every plugin gets (connectors/connector.h): for loading plugins, and for
+ * connector code run outside a task (the MirrorMaker status). */
+const kc_host *kc_runtime_host(void);
 
 /* Connector type by class name: "source", "sink" or "unknown". */
 const char *kc_runtime_connector_type(const json_t *config);

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "rest/server.h"
+#include "lib/header_rules.h"
 #include "worker/clientconf.h"
 #include "lib/log.h"
 #include "worker/refused.h"
@@ -99,7 +99,7 @@ check_response_http_headers_config(const kc_cfg_def *def, const kc_cfg_value *v,
 {
     (void) def;
     (void) raw;
-    return kc_rest_headers_config_check(v->s, err);
+    return kc_header_rules_check(v->s, err);
 }
 
 /* ===== The key table (Kafka 4.3 DistributedConfig, in definition order) ===== */

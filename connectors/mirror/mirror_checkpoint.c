@@ -162,6 +162,7 @@ mcc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
 {
     mcc *c = kc_xcalloc(1, sizeof(*c));
 
+    kc_mirror_use_host(ctx->host);
     c->ctx = *ctx;
     pthread_mutex_init(&c->lock, NULL);
     *priv = c;
@@ -255,8 +256,8 @@ mcc_stop(void *priv)
     if (c == NULL)
         return;
     kc_scheduler_free(c->sched);
-    kc_kafka_destroy(c->source_admin);
-    kc_kafka_destroy(c->target_admin);
+    kc_mirror_kafka_destroy(c->source_admin);
+    kc_mirror_kafka_destroy(c->target_admin);
     kc_admin_strings_free(c->groups, c->ngroups);
     if (c->cfg_ready)
         kc_mirror_config_free(&c->cfg);
@@ -504,7 +505,7 @@ reader_thread(void *arg)
     if (consumer != NULL) {
         loaded = read_partition0(t, consumer, t->checkpoints_topic, false, on_checkpoint, NULL,
                                  err, sizeof(err)) == 0;
-        kc_kafka_destroy(consumer);
+        kc_mirror_kafka_destroy(consumer);
     }
     if (!loaded && !stopping(t)) {
         KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_WARN, "Could not read %s (%s); previous checkpoints are "
@@ -535,11 +536,12 @@ reader_thread(void *arg)
         return NULL;
     }
     while (!stopping(t)) {
-        int    partitions = -1;
-        kc_err e;
+        int  partitions = -1;
+        char why[512];
 
-        if (kc_kafka_topic_partitions(consumer, t->syncs_topic, t->timeout_ms, &partitions,
-                                      &e) == KC_OK && partitions > 0) {
+        if (kc_mirror_host()->kafka_topic_partitions(consumer, t->syncs_topic, t->timeout_ms,
+                                                     &partitions, why, sizeof(why)) == 0 &&
+            partitions > 0) {
             if (read_partition0(t, consumer, t->syncs_topic, true, on_offset_sync,
                                 syncs_read_to_end, err, sizeof(err)) != 0 && !stopping(t))
                 KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_WARN, "Reading %s on the %s cluster failed: %s; "
@@ -562,7 +564,7 @@ reader_thread(void *arg)
         }
         pthread_mutex_unlock(&t->lock);
     }
-    kc_kafka_destroy(consumer);
+    kc_mirror_kafka_destroy(consumer);
     return NULL;
 }
 
@@ -573,6 +575,7 @@ mct_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
 {
     mct *t = kc_xcalloc(1, sizeof(*t));
 
+    kc_mirror_use_host(ctx->host);
     t->ctx = *ctx;
     pthread_mutex_init(&t->lock, NULL);
     pthread_cond_init(&t->cond, NULL);
@@ -949,8 +952,8 @@ mct_destroy(void *priv)
     }
     free(t->store);
     kc_oss_free(t->oss);
-    kc_kafka_destroy(t->source_admin);
-    kc_kafka_destroy(t->target_admin);
+    kc_mirror_kafka_destroy(t->source_admin);
+    kc_mirror_kafka_destroy(t->target_admin);
     kc_strv_free(t->groups);
     free(t->checkpoints_topic);
     free(t->syncs_topic);

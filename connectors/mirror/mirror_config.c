@@ -10,12 +10,13 @@
 #include "connectors/mirror/mirror_config.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/configdef.h"
-#include "worker/clientconf.h"
+#include "lib/client_keys.h"
 #include "lib/log.h"
 
 #define DEFAULT_POLICY "org.apache.kafka.connect.mirror.DefaultReplicationPolicy"
@@ -492,6 +493,47 @@ kc_mirror_config_free(kc_mirror_config *c)
 }
 
 
+static _Atomic(const kc_host *) mirror_host;
+
+void
+kc_mirror_use_host(const kc_host *host)
+{
+    KC_ASSERT(host != NULL && KC_HOST_HAS8(host, kafka_new));
+    atomic_store(&mirror_host, host);
+}
+
+const kc_host *
+kc_mirror_host(void)
+{
+    const kc_host *h = atomic_load(&mirror_host);
+
+    KC_ASSERT(h != NULL);
+    return h;
+}
+
+rd_kafka_t *
+kc_mirror_kafka_new(rd_kafka_type_t type, const kc_props *settings, const char *const *extra,
+                    const kc_kafka_hooks *hooks, char *err, size_t errlen)
+{
+    const char **kv = kc_xcalloc(2 * settings->n + 1, sizeof(*kv));
+    rd_kafka_t  *rk;
+
+    for (size_t i = 0; i < settings->n; i++) {
+        kv[2 * i] = settings->items[i].key;
+        kv[2 * i + 1] = settings->items[i].value;
+    }
+    rk = kc_mirror_host()->kafka_new(type, kv, extra, hooks, err, errlen);
+    free(kv);
+    return rk;
+}
+
+void
+kc_mirror_kafka_destroy(rd_kafka_t *rk)
+{
+    if (rk != NULL)
+        kc_mirror_host()->kafka_destroy(rk);
+}
+
 static void
 layer(const kc_mirror_config *c, const char *prefix, bool client_only, kc_props *out)
 {
@@ -501,7 +543,7 @@ layer(const kc_mirror_config *c, const char *prefix, bool client_only, kc_props 
 
     json_object_foreach(c->values, key, v)
         if (json_is_string(v) && strncmp(key, prefix, plen) == 0 &&
-            (!client_only || kc_clientconf_is_connection_key(key + plen)))
+            (!client_only || kc_client_connection_key(key + plen)))
             kc_props_set(out, key + plen, json_string_value(v), 0);
 }
 
@@ -549,9 +591,8 @@ make_client(const kc_mirror_config *c, const char *cluster, const char *role, in
             char *err, size_t errlen)
 {
     kc_props    props;
-    kc_err      e;
     rd_kafka_t *rk;
-    char        kb[32];
+    char        kb[32], why[512];
     const char *extra[5] = { NULL };
     size_t      nx = 0;
 
@@ -565,7 +606,7 @@ make_client(const kc_mirror_config *c, const char *cluster, const char *role, in
     }
     /* A producer of MM2's own (the offset syncs) is a default Java producer: idempotent
      * unless its settings forbid it, which keeps the syncs' order across retried sends. */
-    if (strcmp(role, "producer") == 0 && !kc_clientconf_default_idempotence(&props))
+    if (strcmp(role, "producer") == 0 && !kc_client_default_idempotence(&props))
         kc_log_info("mirror", "%s %s (%s): idempotence disabled: its acks, retries or "
                     "max.in.flight.requests.per.connection do not allow it", cluster, role,
                     role_label);
@@ -592,11 +633,12 @@ make_client(const kc_mirror_config *c, const char *cluster, const char *role, in
         extra[nx++] = "fetch.queue.backoff.ms";
         extra[nx++] = "10";
     }
-    rk = kc_kafka_new_ex(strcmp(role, "consumer") == 0 ? RD_KAFKA_CONSUMER : RD_KAFKA_PRODUCER,
-                         &props, "", extra, hooks, &e);
+    rk = kc_mirror_kafka_new(strcmp(role, "consumer") == 0 ? RD_KAFKA_CONSUMER
+                                                           : RD_KAFKA_PRODUCER,
+                             &props, extra, hooks, why, sizeof(why));
     kc_props_free(&props);
     if (rk == NULL)
-        snprintf(err, errlen, "%s %s (%s): %s", cluster, role, role_label, e.msg);
+        snprintf(err, errlen, "%s %s (%s): %s", cluster, role, role_label, why);
     return rk;
 }
 

@@ -21,7 +21,6 @@
 #include "connectors/connector.h"
 #include "connectors/mirror/mirror_policy.h"
 #include "lib/java_regex.h"
-#include "worker/kafka.h"
 #include "lib/props.h"
 
 typedef enum {
@@ -78,6 +77,19 @@ int64_t     kc_mirror_interval_ms(const kc_mirror_config *c, const char *enabled
  * "<src>-><tgt>|<name>[-<task>]|<role_label>" (task < 0: none). */
 void kc_mirror_client_props(const kc_mirror_config *c, const char *cluster, const char *role,
                             int task, const char *role_label, kc_props *out);
+/* The host the MirrorMaker connectors make their Kafka clients through (kc_host.kafka_*, ABI
+ * 8): set by each of their starts, and by whoever runs their code outside a task (the mirror
+ * status of REST and of the mirror-status command). One process, one host: any thread. */
+void kc_mirror_use_host(const kc_host *host);
+const kc_host *kc_mirror_host(void);
+
+/* A client of type from Java client settings through that host; NULL with the reason in
+ * err. */
+rd_kafka_t *kc_mirror_kafka_new(rd_kafka_type_t type, const kc_props *settings,
+                                const char *const *extra, const kc_kafka_hooks *hooks,
+                                char *err, size_t errlen);
+void kc_mirror_kafka_destroy(rd_kafka_t *rk);
+
 /* A librdkafka handle for that client (type from role); NULL with err set. */
 rd_kafka_t *kc_mirror_client(const kc_mirror_config *c, const char *cluster, const char *role,
                              int task, const char *role_label, const kc_kafka_hooks *hooks,

@@ -29,6 +29,7 @@ mhc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
     mhc        *c = kc_xcalloc(1, sizeof(*c));
     rd_kafka_t *admin;
 
+    kc_mirror_use_host(ctx->host);
     if (kc_mirror_config_init(&c->cfg, KC_MIRROR_HEARTBEAT_CONNECTOR, config, ctx, err,
                               errlen) != 0) {
         free(c);
@@ -46,7 +47,7 @@ mhc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
                                                           "heartbeats.topic.replication.factor",
                                                           3),
                                      (int) c->cfg.admin_timeout_ms, "target");
-    kc_kafka_destroy(admin);
+    kc_mirror_kafka_destroy(admin);
     *priv = c;
     return KC_PLUGIN_OK;
 }
@@ -107,6 +108,7 @@ mht_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
 {
     mht *t = kc_xcalloc(1, sizeof(*t));
 
+    kc_mirror_use_host(ctx->host);
     (void) ctx;
     if (kc_mirror_config_init(&t->cfg, KC_MIRROR_HEARTBEAT_CONNECTOR, config, NULL, err,
                               errlen) != 0) {

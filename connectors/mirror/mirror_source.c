@@ -575,6 +575,7 @@ msc_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
 {
     kc_mirror_config cfg;
 
+    kc_mirror_use_host(ctx->host);
     *priv = NULL;
     if (kc_mirror_config_init(&cfg, KC_MIRROR_SOURCE_CONNECTOR, config, ctx, err, errlen) != 0)
         return KC_PLUGIN_FATAL;
@@ -728,8 +729,8 @@ msc_stop(void *priv)
     if (c == NULL)
         return;
     kc_scheduler_free(c->sched);
-    kc_kafka_destroy(c->source_admin);
-    kc_kafka_destroy(c->target_admin);
+    kc_mirror_kafka_destroy(c->source_admin);
+    kc_mirror_kafka_destroy(c->target_admin);
     kc_admin_topics_free(c->known_source, c->nsource);
     kc_admin_topics_free(c->known_target, c->ntarget);
     free(c->checkpoints_topic);
@@ -843,7 +844,7 @@ send_sync(void *opaque, const char *topic, int32_t partition, int64_t upstream,
 static void
 sync_delivered(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
 {
-    mst *t = kc_kafka_user(rk);
+    mst *t = kc_mirror_host()->kafka_user(rk);
 
     (void) opaque;
     if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR)
@@ -893,6 +894,7 @@ mst_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
 {
     kc_mirror_config cfg;
 
+    kc_mirror_use_host(ctx->host);
     *priv = NULL;
     if (kc_mirror_config_init(&cfg, KC_MIRROR_SOURCE_CONNECTOR, config, NULL, err, errlen) != 0)
         return KC_PLUGIN_FATAL;
@@ -1362,8 +1364,8 @@ mst_destroy(void *priv)
         kc_mirror_consume_stop(t->tps[i].rkt, t->tps[i].partition);
     if (t->queue != NULL)
         rd_kafka_queue_destroy(t->queue);
-    kc_kafka_destroy(t->consumer);
-    kc_kafka_destroy(t->sync_producer);
+    kc_mirror_kafka_destroy(t->consumer);
+    kc_mirror_kafka_destroy(t->sync_producer);
     kc_osw_free(t->osw);
     for (size_t i = 0; i < t->ntps; i++) {
         free(t->tps[i].topic);

@@ -22,7 +22,6 @@
 #include "connectors/mirror/mirror.h"
 #include "connectors/mirror/mirror_admin.h"
 #include "connectors/mirror/mirror_config.h"
-#include "worker/kafka.h"
 
 /* One replicated partition's figures; -1 is "nobody knows" (null in JSON). */
 typedef struct tp_status {
@@ -115,14 +114,15 @@ source_consumer(const kc_mirror_config *cfg, kc_err *err)
                                          "auto.offset.reset", "earliest", NULL };
     kc_props                 props;
     rd_kafka_t              *rk = NULL;
-    kc_err                   e;
+    char                     why[512];
 
     kc_mirror_client_props(cfg, "source", "consumer", -1, "mirror-status", &props);
     if (kc_props_get(&props, "bootstrap.servers") == NULL)
         kc_err_set(err, KC_EINVAL, "Missing required configuration \"bootstrap.servers\" for "
                    "the source consumer. Set source.cluster.bootstrap.servers.");
-    else if ((rk = kc_kafka_new(RD_KAFKA_CONSUMER, &props, "", extra, &e)) == NULL)
-        kc_err_set(err, KC_EINVAL, "source consumer: %s", e.msg);
+    else if ((rk = kc_mirror_kafka_new(RD_KAFKA_CONSUMER, &props, extra, NULL, why,
+                                       sizeof(why))) == NULL)
+        kc_err_set(err, KC_EINVAL, "source consumer: %s", why);
     kc_props_free(&props);
     return rk;
 }
@@ -339,8 +339,8 @@ out:
     free(tps);
     kc_admin_topics_free(sources, nsources);
     kc_admin_topics_free(targets, ntargets);
-    kc_kafka_destroy(src);
-    kc_kafka_destroy(tgt);
+    kc_mirror_kafka_destroy(src);
+    kc_mirror_kafka_destroy(tgt);
     kc_mirror_config_free(&cfg);
     return rc;
 }

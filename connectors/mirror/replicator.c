@@ -61,8 +61,7 @@
 #include "lib/java_regex.h"
 #include "lib/wire.h"
 #include "lib/configdef.h"
-#include "worker/clientconf.h"
-#include "worker/runtime.h"
+#include "lib/client_keys.h"
 
 #define RENAME_DEFAULT "${topic}"
 
@@ -241,7 +240,7 @@ kc_replicator_translate(const json_t *config, const json_t *worker)
             continue;
         if (starts_with(key, "src.kafka.")) {
             const char *k = key + strlen("src.kafka.");
-            if (kc_clientconf_is_connection_key(k)) {
+            if (kc_client_connection_key(k)) {
                 set(out, "source.cluster.", k, val);
             } else {
                 set(out, "source.admin.", k, val);
@@ -249,7 +248,7 @@ kc_replicator_translate(const json_t *config, const json_t *worker)
             }
         } else if (starts_with(key, "dest.kafka.")) {
             const char *k = key + strlen("dest.kafka.");
-            set(out, kc_clientconf_is_connection_key(k) ? "target.cluster." : "target.admin.", k, val);
+            set(out, kc_client_connection_key(k) ? "target.cluster." : "target.admin.", k, val);
         }
     }
     /* src.consumer.* win over src.kafka.* for the consumer. */
@@ -258,7 +257,7 @@ kc_replicator_translate(const json_t *config, const json_t *worker)
             set(out, "source.consumer.", key + strlen("src.consumer."), json_string_value(v));
     if (json_object_get(values, "dest.kafka.bootstrap.servers") == NULL && worker != NULL)
         json_object_foreach((json_t *) worker, key, v)
-            if (json_is_string(v) && kc_clientconf_is_connection_key(key)) {
+            if (json_is_string(v) && kc_client_connection_key(key)) {
                 char *k = kc_xasprintf("target.cluster.%s", key);
                 if (json_object_get(out, k) == NULL)
                     json_object_set(out, k, v);
@@ -406,8 +405,11 @@ rep_start(void **priv, const kc_context *ctx, const json_t *config, char *err, s
     kc_mirror_config cfg;
     int              rc;
 
+    kc_mirror_use_host(ctx->host);
     *priv = NULL;
-    if (!kc_runtime_worker_cluster(ctx, worker)) {
+    if (ctx->host != NULL && KC_HOST_HAS8(ctx->host, worker_cluster)) {
+        ctx->host->worker_cluster(ctx->ctx, worker);
+    } else {
         json_decref(worker);
         worker = NULL;
     }
@@ -446,6 +448,7 @@ rept_start(void **priv, const kc_context *ctx, const json_t *config, char *err, 
 {
     kc_mirror_config cfg;
 
+    kc_mirror_use_host(ctx->host);
     *priv = NULL;
     if (kc_replicator_config(&cfg, config, NULL, err, errlen) != 0)
         return KC_PLUGIN_FATAL;

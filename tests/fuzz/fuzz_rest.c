@@ -48,9 +48,9 @@ setup(void)
         filters.norigins = 1;
     filters.allow_methods = kc_xstrdup("GET,PUT");
     filters.rules = kc_xcalloc(2, sizeof(*filters.rules));
-    if (kc_rest_header_rule_parse("set X-A: b", &filters.rules[0], &err) == KC_OK)
+    if (kc_header_rule_parse("set X-A: b", &filters.rules[0], &err) == KC_OK)
         filters.nrules++;
-    if (kc_rest_header_rule_parse("addDate X-D: 1000", &filters.rules[filters.nrules], &err)
+    if (kc_header_rule_parse("addDate X-D: 1000", &filters.rules[filters.nrules], &err)
         == KC_OK)
         filters.nrules++;
 }
@@ -100,9 +100,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         next++;
     body_len = next ? strlen(next) : 0;
     if (nheaders > 0) {
-        kc_rest_header_rule rule;
+        kc_header_rule rule;
         kc_err              err;
-        if (kc_rest_header_rule_parse(headers[0].value, &rule, &err) == KC_OK) {
+        if (kc_header_rule_parse(headers[0].value, &rule, &err) == KC_OK) {
             free(rule.name);
             free(rule.value);
         }

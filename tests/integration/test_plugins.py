@@ -1,15 +1,20 @@
 """
 tests/integration/test_plugins.py - connectors from plugin.path: a .so built against
 connectors/connector.h loads and runs; broken ones are refused at start-up with a clear
-log line, and the worker runs on.
+log line, and the worker runs on; a plugin built outside the tree reads and writes Kafka
+through the host's services.
 
 SPDX-License-Identifier: Apache-2.0
 """
 
 import os
 import shutil
+import subprocess
 import uuid
 
+from confluent_kafka import Producer
+
+from kconnect import TOP
 from test_cluster import all_running, consume_all, create, wait_for
 
 PLUGINS = os.path.join(os.path.dirname(os.environ.get("KCONNECT_BIN", "build/kconnect")),
@@ -53,3 +58,56 @@ def test_plugin_path_loads_good_plugins_and_refuses_broken_ones(workers, target_
     r = w.request("PUT", "/connectors/counter/config", json={**config, "count": "25"})
     assert r.status_code == 200, r.text
     assert consume_all(target_cluster, topic, 26, timeout=8) == [f"n{i}" for i in range(25)]
+
+
+def rdkafka_prefix():
+    """Where tests/setup.sh put librdkafka (its headers are all a plugin needs of it)."""
+    prefix = os.environ.get("RDKAFKA_PREFIX")
+    if not prefix:
+        out = subprocess.run([os.path.join(TOP, "tests", "setup.sh"), "env"], check=True,
+                             capture_output=True, text=True).stdout
+        prefix = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)[
+            "RDKAFKA_PREFIX"]
+    return prefix
+
+
+def test_a_plugin_built_outside_the_tree_reads_kafka_through_the_host(workers, target_cluster,
+                                                                     tmp_path):
+    """A third party's plugin, compiled in a directory of its own from connectors/connector.h
+    alone (jansson's and librdkafka's headers beside it, no other header of kconnect's),
+    copies a topic with the Kafka clients the host makes for it (kafka_new, kafka_user,
+    kafka_topic_partitions, kafka_destroy), the worker's cluster (worker_cluster) and its
+    offsets: the services the MirrorMaker connectors use."""
+    include = tmp_path / "include" / "connectors"
+    include.mkdir(parents=True)
+    shutil.copy(os.path.join(TOP, "connectors", "connector.h"), include)
+    src = tmp_path / "topic_copy_source.c"
+    shutil.copy(os.path.join(TOP, "tests", "plugins", "topic_copy_source.c"), src)
+    plugin_dir = tmp_path / "plugins"
+    plugin_dir.mkdir()
+    cc = os.environ.get("CC", "cc")
+    build = subprocess.run(
+        [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared",
+         "-fvisibility=hidden", "-I", str(tmp_path / "include"), "-isystem",
+         os.path.join(rdkafka_prefix(), "include"), "-o", str(plugin_dir / "topic_copy.so"),
+         str(src), "-ljansson"], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+
+    w = workers.start(workers.properties(**{"plugin.path": str(plugin_dir),
+                                            "offset.flush.interval.ms": "500"}))
+    assert "Loaded connector class com.example.TopicCopySource 0.1.0" in w.log()
+    tag = uuid.uuid4().hex[:6]
+    source, dest = f"copy-src-{tag}", f"copy-dst-{tag}"
+    target_cluster.create_topic(source, 1, 1)
+    p = Producer(target_cluster.client_config(**{"log_level": 0}))
+    for i in range(100):
+        p.produce(source, f"v{i}".encode(), partition=0)
+    assert p.flush(30) == 0
+    create(w, "copy", {"connector.class": "TopicCopySource", "source.topic": source,
+                       "topic": dest, "tasks.max": "1",
+                       "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    wait_for(lambda: all_running(w, "copy", 1), what="copy RUNNING")
+    assert consume_all(target_cluster, dest, 100) == [f"v{i}" for i in range(100)]
+    expected = {"offsets": [{"partition": {"topic": source}, "offset": {"offset": 99}}]}
+    wait_for(lambda: w.get("/connectors/copy/offsets").json() == expected,
+             what="the copy's offset stored")

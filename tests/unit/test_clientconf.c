@@ -87,7 +87,7 @@ test_consumer_has_no_producer_buffer(void **state)
     rd_kafka_conf_destroy(plain);
 }
 
-/* enable.idempotence after kc_clientconf_default_idempotence over props (key, value pairs),
+/* enable.idempotence after kc_client_default_idempotence over props (key, value pairs),
  * and what it returned in *allowed. */
 static const char *
 idempotence(const char *const *kv, bool *allowed, char *buf, size_t size)
@@ -97,7 +97,7 @@ idempotence(const char *const *kv, bool *allowed, char *buf, size_t size)
     kc_props_init(&props, "test");
     for (; kv != NULL && kv[0] != NULL; kv += 2)
         kc_props_set(&props, kv[0], kv[1], 0);
-    *allowed = kc_clientconf_default_idempotence(&props);
+    *allowed = kc_client_default_idempotence(&props);
     snprintf(buf, size, "%s", kc_props_get(&props, "enable.idempotence"));
     kc_props_free(&props);
     return buf;

@@ -101,21 +101,21 @@ test_list_sorted(void **state)
 static void
 expect_rule_error(const char *text, const char *message)
 {
-    kc_rest_header_rule r;
+    kc_header_rule r;
     kc_err              err = { 0, "" };
 
-    assert_int_equal(kc_rest_header_rule_parse(text, &r, &err), KC_EINVAL);
+    assert_int_equal(kc_header_rule_parse(text, &r, &err), KC_EINVAL);
     assert_string_equal(err.msg, message);
 }
 
 static void
 test_header_rules(void **state)
 {
-    kc_rest_header_rule r;
+    kc_header_rule r;
     kc_err              err = { 0, "" };
 
     (void) state;
-    assert_int_equal(kc_rest_header_rule_parse("  setDate  Expires : 1000 ", &r, &err), KC_OK);
+    assert_int_equal(kc_header_rule_parse("  setDate  Expires : 1000 ", &r, &err), KC_OK);
     assert_int_equal(r.action, KC_HDR_SET_DATE);
     assert_string_equal(r.name, "Expires");
     assert_int_equal(r.date_offset_ms, 1000);
@@ -132,8 +132,8 @@ test_header_rules(void **state)
     expect_rule_error("set X A:b", "Invalid header name 'X A'. The '[header name]' cannot "
                       "contain whitespace");
     /* A quoted rule may hold a comma. */
-    assert_int_equal(kc_rest_headers_config_check("set X-A: b, \"add X-B: c, d\"", &err), KC_OK);
-    assert_int_equal(kc_rest_headers_config_check("set X-A: b, add X-B: c, d", &err), KC_EINVAL);
+    assert_int_equal(kc_header_rules_check("set X-A: b, \"add X-B: c, d\"", &err), KC_OK);
+    assert_int_equal(kc_header_rules_check("set X-A: b, add X-B: c, d", &err), KC_EINVAL);
 }
 
 static void
