@@ -40,7 +40,8 @@
  * kc_task_ops; ABI 3 appended metrics to kc_task_ops; ABI 4 appended offsets_get to kc_host;
  * ABI 5 appended source_offset_field to kc_task_ops; ABI 6 appended lean_records to
  * kc_task_ops; ABI 7 appended offsets_put to kc_host; ABI 8 appended worker_cluster and
- * the Kafka clients (kafka_new, kafka_user, kafka_destroy, kafka_topic_partitions) to kc_host.
+ * the Kafka clients (kafka_new, kafka_user, kafka_destroy, kafka_topic_partitions) to kc_host
+ * and mirror_status to kc_connector_ops.
  * The worker still loads older tables and never reads their missing members (see
  * KC_CONNECTOR_HAS and KC_TASK_HAS); a plugin reads the host's newer members only from a
  * host that declares them (KC_HOST_HAS). */
@@ -235,6 +236,12 @@ struct kc_metrics_out {
 
 /* ===== Connector classes ===== */
 
+/* Reads the source offset a connector committed for one source partition: *offset_out a new
+ * reference, or NULL when none is stored. 0, or -1 with the reason in err. */
+typedef int (*kc_offset_reader_fn)(void *opaque, const char *connector,
+                                   const json_t *partition, json_t **offset_out, char *err,
+                                   size_t errlen);
+
 typedef struct kc_task_ops {
     /* REQUIRED. config is the task config (with task.class). *priv: the task's state. */
     int  (*start)(void **priv, const kc_context *ctx, const json_t *config, char *err,
@@ -324,6 +331,19 @@ typedef struct kc_connector_ops {
      * others (Java's default alterOffsets returning false). */
     int (*alter_offsets)(const json_t *config, const json_t *offsets, bool *managed, char *err,
                          size_t errlen);
+
+    /* ===== ABI 8 ===== */
+
+    /* OPTIONAL, for a MirrorMaker 2 source connector: its cutover status (GET
+     * /connectors/{c}/mirror-status and the cutover metrics, docs/cutover.md), computed from
+     * outside the connector whatever its state, from its config, the source offsets it
+     * committed (read_offset) and the clusters it names, with clients made through host.
+     * *out a new JSON object. KC_PLUGIN_FATAL with err for a config it cannot read,
+     * KC_PLUGIN_RETRIABLE when a cluster or the offsets did not answer within timeout_ms.
+     * Blocks: a REST thread, never the herder's. */
+    int (*mirror_status)(const kc_host *host, const char *name, const json_t *config,
+                         kc_offset_reader_fn read_offset, void *opaque, int timeout_ms,
+                         json_t **out, char *err, size_t errlen);
 } kc_connector_ops;
 
 /* Whether ops (of any accepted ABI) has member m set: members appended after ABI 1 are
@@ -331,6 +351,9 @@ typedef struct kc_connector_ops {
  * kc_connector_ops; the ABI 2 or ABI 3 members of the task table). */
 #define KC_CONNECTOR_HAS(ops, m) \
     ((ops)->abi >= 2 && (ops)->m != NULL)
+/* ...and for an ABI 8 member of kc_connector_ops. */
+#define KC_CONNECTOR_HAS8(ops, m) \
+    ((ops)->abi >= 8 && (ops)->m != NULL)
 /* The same for an ABI 2 member of the connector's task table... */
 #define KC_TASK_HAS(ops, m) \
     ((ops)->abi >= 2 && (ops)->task->m != NULL)

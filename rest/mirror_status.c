@@ -13,12 +13,10 @@
 
 #include <string.h>
 
-#include "connectors/mirror/mirror.h"
-#include "connectors/mirror/mirror_status.h"
 #include "worker/herder.h"
-#include "worker/runtime.h"
 #include "worker/offset_store.h"
 #include "worker/plugins.h"
+#include "worker/runtime.h"
 
 #define HERDER_TIMEOUT_MS 90000
 #define KAFKA_TIMEOUT_MS  15000
@@ -30,12 +28,20 @@ typedef struct lookup {
     json_t     *config;       /* copy of the connector config when found */
 } lookup;
 
+/* The connector class of config when it computes a MirrorMaker cutover status, else NULL. */
+static const kc_connector_ops *
+mirror_source_of(const json_t *config)
+{
+    const char             *cls = json_string_value(json_object_get(config, "connector.class"));
+    const kc_connector_ops *ops = cls != NULL ? kc_plugins_find(cls) : NULL;
+
+    return ops != NULL && KC_CONNECTOR_HAS8(ops, mirror_status) ? ops : NULL;
+}
+
 bool
 kc_rest_is_mirror_source(const json_t *config)
 {
-    const char *cls = json_string_value(json_object_get(config, "connector.class"));
-
-    return cls != NULL && kc_plugins_find(cls) == &kc_mirror_source_connector;
+    return mirror_source_of(config) != NULL;
 }
 
 /* Herder thread: the connector's config, if it is a MirrorSourceConnector's. */
@@ -64,18 +70,32 @@ do_lookup(kc_herder *h, void *arg)
 
 static int
 read_offset(void *opaque, const char *connector, const json_t *partition, json_t **offset,
-            kc_err *err)
+            char *why, size_t whylen)
 {
-    return kc_offset_store_get(opaque, connector, partition, offset, err);
+    kc_err err;
+
+    if (kc_offset_store_get(opaque, connector, partition, offset, &err) == KC_OK)
+        return 0;
+    snprintf(why, whylen, "%s", err.msg);
+    return -1;
 }
 
 int
 kc_rest_mirror_status_of(const kc_rest_ctx *ctx, const char *name, const json_t *config,
                          int timeout_ms, json_t **out, kc_err *err)
 {
-    kc_mirror_use_host(kc_runtime_host());
-    return kc_mirror_status_compute(name, config, read_offset, kc_herder_offsets(ctx->herder),
-                                    timeout_ms, out, err);
+    const kc_connector_ops *ops = mirror_source_of(config);
+    char                    why[512] = "";
+    int                     rc;
+
+    *out = NULL;
+    if (ops == NULL)
+        return kc_err_set(err, KC_EINVAL, "connector %s computes no mirror status", name);
+    rc = ops->mirror_status(kc_runtime_host(), name, config, read_offset,
+                            kc_herder_offsets(ctx->herder), timeout_ms, out, why, sizeof(why));
+    if (rc == KC_PLUGIN_OK)
+        return KC_OK;
+    return kc_err_set(err, rc == KC_PLUGIN_FATAL ? KC_EINVAL : KC_EKAFKA, "%s", why);
 }
 
 void

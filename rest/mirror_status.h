@@ -12,12 +12,12 @@
 #include "rest/routes.h"
 #include "lib/common.h"
 
-/* Whether a connector config is a MirrorSourceConnector's (the only kind with a cutover
- * check). Any thread. */
+/* Whether a connector config names a class that computes a cutover status
+ * (kc_connector_ops.mirror_status: the MirrorSourceConnector's). Any thread. */
 bool kc_rest_is_mirror_source(const json_t *config);
 
 /* The cutover status of MirrorSourceConnector `name` with `config`, from this worker's offset
- * store and both clusters (kc_mirror_status_compute). MHD thread; blocks. */
+ * store and both clusters (its class's mirror_status). MHD thread; blocks. */
 int kc_rest_mirror_status_of(const kc_rest_ctx *ctx, const char *name, const json_t *config,
                              int timeout_ms, json_t **out, kc_err *err);
 

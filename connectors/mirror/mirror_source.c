@@ -33,6 +33,7 @@
 #include "connectors/mirror/mirror_config.h"
 #include "connectors/mirror/mirror_records.h"
 #include "connectors/mirror/mirror_scheduler.h"
+#include "connectors/mirror/mirror_status.h"
 #include "connectors/mirror/offset_sync.h"
 #include "lib/wire.h"
 #include "lib/common.h"
@@ -1439,6 +1440,41 @@ static const kc_task_ops mst_ops = {
 
 static const char *const msc_aliases[] = { "MirrorSourceConnector", "MirrorSource", NULL };
 
+/* The plugin API's offset reader, as the status computation reads offsets. */
+typedef struct status_reader {
+    kc_offset_reader_fn fn;
+    void               *opaque;
+} status_reader;
+
+static int
+read_committed(void *opaque, const char *connector, const json_t *partition, json_t **offset,
+               kc_err *err)
+{
+    const status_reader *r = opaque;
+    char                 why[512] = "";
+
+    if (r->fn(r->opaque, connector, partition, offset, why, sizeof(why)) == 0)
+        return KC_OK;
+    return kc_err_set(err, KC_EKAFKA, "%s", why);
+}
+
+static int
+msc_mirror_status(const kc_host *host, const char *name, const json_t *config,
+                  kc_offset_reader_fn read_offset, void *opaque, int timeout_ms, json_t **out,
+                  char *err, size_t errlen)
+{
+    status_reader r = { read_offset, opaque };
+    kc_err        e;
+    int           rc;
+
+    kc_mirror_use_host(host);
+    rc = kc_mirror_status_compute(name, config, read_committed, &r, timeout_ms, out, &e);
+    if (rc == KC_OK)
+        return KC_PLUGIN_OK;
+    snprintf(err, errlen, "%s", e.msg);
+    return rc == KC_EINVAL ? KC_PLUGIN_FATAL : KC_PLUGIN_RETRIABLE;
+}
+
 const kc_connector_ops kc_mirror_source_connector = {
     .abi = KC_CONNECTOR_ABI,
     .class_name = "org.apache.kafka.connect.mirror.MirrorSourceConnector",
@@ -1452,4 +1488,5 @@ const kc_connector_ops kc_mirror_source_connector = {
     .stop = msc_stop,
     .task = &mst_ops,
     .config_def = msc_config_def,
+    .mirror_status = msc_mirror_status,
 };
