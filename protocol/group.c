@@ -79,14 +79,6 @@ kc_group_joined_clear(kc_group_joined *j)
 }
 
 static void
-set_member_id(kc_group *g, const kc_slice *s)
-{
-    free(g->member_id);
-    g->member_id = s->len > 0 ? kc_xstrndup((const char *) s->ptr, (size_t) s->len)
-                              : kc_xstrdup("");
-}
-
-static void
 coordinator_dead(kc_group *g, const char *why)
 {
     if (g->coord != NULL)
@@ -235,14 +227,64 @@ ensure_coordinator(kc_group *g, int64_t deadline, const atomic_bool *stop, kc_er
 
 /* ===== JoinGroup ===== */
 
+int
+kc_group_parse_join(const uint8_t *buf, size_t len, int16_t *ec, char **member_id,
+                    kc_group_joined *out)
+{
+    kc_rbuf  rb;
+    kc_slice s, leader, member;
+    int32_t  throttle, count;
+
+    *member_id = NULL;
+    memset(out, 0, sizeof(*out));
+    kc_rbuf_init(&rb, buf, len);
+    KC_READ(i32, &rb, &throttle);
+    KC_READ(i16, &rb, ec);
+    KC_READ(i32, &rb, &out->generation);
+    KC_READ(string, &rb, &s);
+    out->protocol = s.len >= 0 ? kc_xstrndup((const char *) s.ptr, (size_t) s.len) : NULL;
+    KC_READ(string, &rb, &leader);
+    KC_READ(string, &rb, &member);
+    if (*ec == E_MEMBER_ID_REQUIRED || *ec == E_NONE)
+        *member_id = member.len > 0 ? kc_xstrndup((const char *) member.ptr, (size_t) member.len)
+                                    : kc_xstrdup("");
+    if (*ec != E_NONE)
+        return KC_OK;
+    out->leader_id = kc_xstrndup((const char *) leader.ptr, leader.len > 0 ? (size_t) leader.len : 0);
+    KC_READ(array_len, &rb, &count);
+    /* Each member takes 8 bytes at least (two string lengths, one bytes length): a count
+     * the rest of the response cannot hold is malformed, not an allocation to attempt. */
+    if (count > 0 && (size_t) count > kc_rbuf_remaining(&rb) / 8)
+        goto err_parse;
+    if (count > 0)
+        out->members = kc_xcalloc((size_t) count, sizeof(*out->members));
+    for (int32_t i = 0; i < count; i++) {
+        kc_group_member *m = &out->members[i];
+        kc_slice         id, instance, md;
+        KC_READ(string, &rb, &id);
+        KC_READ(string, &rb, &instance);
+        KC_READ(bytes, &rb, &md);
+        m->member_id = kc_xstrndup((const char *) id.ptr, id.len > 0 ? (size_t) id.len : 0);
+        m->len = md.len > 0 ? (size_t) md.len : 0;
+        m->metadata = kc_xmalloc(m->len);
+        if (m->len > 0)
+            memcpy(m->metadata, md.ptr, m->len);
+        out->nmembers++;
+    }
+    return KC_OK;
+err_parse:
+    free(*member_id);
+    *member_id = NULL;
+    kc_group_joined_clear(out);
+    return KC_EPROTO;
+}
+
 static int
 join_once(kc_group *g, const kc_group_protocol *protocols, size_t n, kc_group_joined *out,
           int16_t *ec, int64_t deadline, kc_err *err)
 {
     kc_wbuf  body, resp;
-    kc_rbuf  rb;
-    kc_slice s, leader, member;
-    int32_t  throttle, count;
+    char    *member;
     int      rc, timeout = g->cfg->rebalance_timeout_ms + 5000;
 
     if (kc_kconn_api_version(g->coord, KC_API_JOIN_GROUP, 5, 5) < 0)
@@ -266,36 +308,14 @@ join_once(kc_group *g, const kc_group_protocol *protocols, size_t n, kc_group_jo
     rc = kc_kconn_request(g->coord, KC_API_JOIN_GROUP, 5, &body, &resp, timeout, err);
     if (rc != KC_OK)
         goto out;
-    kc_rbuf_init(&rb, resp.buf, resp.len);
-    KC_READ(i32, &rb, &throttle);
-    KC_READ(i16, &rb, ec);
-    KC_READ(i32, &rb, &out->generation);
-    KC_READ(string, &rb, &s);
-    out->protocol = s.len >= 0 ? kc_xstrndup((const char *) s.ptr, (size_t) s.len) : NULL;
-    KC_READ(string, &rb, &leader);
-    KC_READ(string, &rb, &member);
-    if (*ec == E_MEMBER_ID_REQUIRED || *ec == E_NONE)
-        set_member_id(g, &member);
-    if (*ec != E_NONE)
-        goto out;
-    out->leader_id = kc_xstrndup((const char *) leader.ptr, leader.len > 0 ? (size_t) leader.len : 0);
-    out->member_id = kc_xstrdup(g->member_id);
-    KC_READ(array_len, &rb, &count);
-    if (count > 0)
-        out->members = kc_xcalloc((size_t) count, sizeof(*out->members));
-    for (int32_t i = 0; i < count; i++) {
-        kc_group_member *m = &out->members[i];
-        kc_slice         id, instance, md;
-        KC_READ(string, &rb, &id);
-        KC_READ(string, &rb, &instance);
-        KC_READ(bytes, &rb, &md);
-        m->member_id = kc_xstrndup((const char *) id.ptr, id.len > 0 ? (size_t) id.len : 0);
-        m->len = md.len > 0 ? (size_t) md.len : 0;
-        m->metadata = kc_xmalloc(m->len);
-        if (m->len > 0)
-            memcpy(m->metadata, md.ptr, m->len);
-        out->nmembers++;
+    if (kc_group_parse_join(resp.buf, resp.len, ec, &member, out) != KC_OK)
+        goto err_parse;
+    if (member != NULL) {
+        free(g->member_id);
+        g->member_id = member;
     }
+    if (*ec == E_NONE)
+        out->member_id = kc_xstrdup(g->member_id);
     goto out;
 err_parse:
     rc = kc_err_set(err, KC_EPROTO, "%s: malformed JoinGroup response", kc_kconn_peer(g->coord));

@@ -78,6 +78,14 @@ void kc_group_free(kc_group *g);          /* closes the connection; does not lea
 int kc_group_join(kc_group *g, const kc_group_protocol *protocols, size_t nprotocols,
                   kc_group_joined *out, int timeout_ms, kc_err *err);
 
+/* JoinGroup v5's response body as the coordinator sends it (after the response header): *ec
+ * its error; *member_id the member id it gives (a new string) when ec is NONE or
+ * MEMBER_ID_REQUIRED, else NULL; when ec is NONE, out holds the generation, the protocol, the
+ * leader and every member with its metadata (out->member_id is left NULL). KC_OK, or
+ * KC_EPROTO for malformed bytes (out cleared, *member_id NULL). Pure: any thread. */
+int kc_group_parse_join(const uint8_t *buf, size_t len, int16_t *ec, char **member_id,
+                        kc_group_joined *out);
+
 /* Completes the join: the leader passes every member's assignment, others pass none.
  * KC_OK: *data (new, free()) and *len hold this member's assignment. KC_EREBALANCE: the
  * generation moved on, join again. */
