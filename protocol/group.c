@@ -227,6 +227,13 @@ ensure_coordinator(kc_group *g, int64_t deadline, const atomic_bool *stop, kc_er
 
 /* ===== JoinGroup ===== */
 
+/* A string of the response as a new C string; a null or empty one is "". */
+static char *
+slice_text(const kc_slice *s)
+{
+    return s->len > 0 ? kc_xstrndup((const char *) s->ptr, (size_t) s->len) : kc_xstrdup("");
+}
+
 int
 kc_group_parse_join(const uint8_t *buf, size_t len, int16_t *ec, char **member_id,
                     kc_group_joined *out)
@@ -246,11 +253,10 @@ kc_group_parse_join(const uint8_t *buf, size_t len, int16_t *ec, char **member_i
     KC_READ(string, &rb, &leader);
     KC_READ(string, &rb, &member);
     if (*ec == E_MEMBER_ID_REQUIRED || *ec == E_NONE)
-        *member_id = member.len > 0 ? kc_xstrndup((const char *) member.ptr, (size_t) member.len)
-                                    : kc_xstrdup("");
+        *member_id = slice_text(&member);
     if (*ec != E_NONE)
         return KC_OK;
-    out->leader_id = kc_xstrndup((const char *) leader.ptr, leader.len > 0 ? (size_t) leader.len : 0);
+    out->leader_id = slice_text(&leader);
     KC_READ(array_len, &rb, &count);
     /* Each member takes 8 bytes at least (two string lengths, one bytes length): a count
      * the rest of the response cannot hold is malformed, not an allocation to attempt. */
@@ -264,7 +270,7 @@ kc_group_parse_join(const uint8_t *buf, size_t len, int16_t *ec, char **member_i
         KC_READ(string, &rb, &id);
         KC_READ(string, &rb, &instance);
         KC_READ(bytes, &rb, &md);
-        m->member_id = kc_xstrndup((const char *) id.ptr, id.len > 0 ? (size_t) id.len : 0);
+        m->member_id = slice_text(&id);
         m->len = md.len > 0 ? (size_t) md.len : 0;
         m->metadata = kc_xmalloc(m->len);
         if (m->len > 0)
