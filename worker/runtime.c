@@ -1428,9 +1428,9 @@ run_source(instance *in)
             goto stopping;
         }
         /* A backlog drained (a run of full batches, then a short one): what it copied is
-         * committed now, at most once a second. A task restarted behind its source copies
-         * its backlog in seconds; were its worker lost before the next interval, the next
-         * owner would copy it all again. */
+         * committed once acknowledged (see BACKLOG_ACK_WAIT_MS), at most once a second. A
+         * task restarted behind its source copies its backlog in seconds; were its worker
+         * lost before the next interval, the next owner would copy it all again. */
         if (n >= BACKLOG_BATCH) {
             backlog_polls++;
         } else {
