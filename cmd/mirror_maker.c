@@ -39,6 +39,7 @@
 #include "worker/kafka.h"
 #include "lib/log.h"
 #include "worker/refused.h"
+#include "worker/validate.h"
 #include "worker/worker_config.h"
 
 /* Top-level key prefixes copied into every worker config, overriding "<target>." ones. */
@@ -429,15 +430,18 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
         }
         kc_props_free(&wp);
         f->wc_ready = true;
+        /* Checked as the herder checks a write, before anything starts: Java's MirrorMaker
+         * logs the refusal and runs without the connector; here the file is fixed first. */
         for (size_t c = 0; c < KC_ARRAY_LEN(connector_classes); c++) {
-            char why[1024];
+            char *problem;
             f->connectors[c] = connector_config(&raw, f->source, f->target,
                                                 connector_classes[c][0],
                                                 connector_classes[c][1]);
-            if (kc_refused_connector_first(f->connectors[c], &f->wc.cfg, NULL, why,
-                                           sizeof(why))) {
+            problem = kc_connector_config_problem(&f->wc.cfg, f->connectors[c], "");
+            if (problem != NULL) {
                 kc_log_error("mirror-maker", "[%s] %s: %s", f->label, connector_classes[c][0],
-                             why);
+                             problem);
+                free(problem);
                 goto out;
             }
         }

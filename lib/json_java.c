@@ -356,12 +356,12 @@ java_hash(const json_t *key, const json_t *schema, uint32_t *h)
 }
 
 /* A HashMap<Object,Object> of the entries, as AbstractMap.toString lists it: by bucket of
- * a default-sized table grown to hold them, then in order of insertion. */
+ * a table of cap slots (a power of two) grown to hold them, then in order of insertion. */
 static void
-put_java_map(kc_wbuf *out, java_entry *e, size_t n, const json_t *kschema,
+put_java_map(kc_wbuf *out, java_entry *e, size_t n, uint32_t cap, const json_t *kschema,
              const json_t *vschema, bool hashed)
 {
-    uint32_t cap = 16, mask;
+    uint32_t mask;
 
     while (n > (size_t) cap / 4 * 3)
         cap <<= 1;
@@ -383,7 +383,7 @@ put_java_map(kc_wbuf *out, java_entry *e, size_t n, const json_t *kschema,
 }
 
 static void
-put_java_object_as_map(kc_wbuf *out, const json_t *v, const json_t *kschema,
+put_java_object_as_map(kc_wbuf *out, const json_t *v, uint32_t cap, const json_t *kschema,
                        const json_t *vschema)
 {
     size_t      n = json_object_size(v), i = 0;
@@ -398,7 +398,7 @@ put_java_object_as_map(kc_wbuf *out, const json_t *v, const json_t *kschema,
                               java_string_hash(key, strlen(key)), i };
         i++;
     }
-    put_java_map(out, e, n, kschema, vschema, true);
+    put_java_map(out, e, n, cap, kschema, vschema, true);
     json_decref(keys);
     free(e);
 }
@@ -450,7 +450,7 @@ put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
     if (schema == NULL) {
         switch (json_typeof(v)) {
         case JSON_OBJECT:
-            put_java_object_as_map(out, v, NULL, NULL);
+            put_java_object_as_map(out, v, 16, NULL, NULL);
             return;
         case JSON_ARRAY:
             break;
@@ -498,7 +498,7 @@ put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
     } else if (strcmp(t, "map") == 0) {
         const json_t *ks = json_object_get(schema, "keys"), *vs = json_object_get(schema, "values");
         if (strcmp(schema_type(ks), "string") == 0 && json_is_object(v)) {
-            put_java_object_as_map(out, v, ks, vs);
+            put_java_object_as_map(out, v, 16, ks, vs);
         } else {
             size_t      n = json_array_size(v), k = 0;
             java_entry *e = kc_xcalloc(n + 1, sizeof(*e));
@@ -508,7 +508,7 @@ put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
                 hashed = hashed && java_hash(e[k].key, ks, &e[k].hash);
                 k++;
             }
-            put_java_map(out, e, k, ks, vs, hashed);
+            put_java_map(out, e, k, 16, ks, vs, hashed);
             free(e);
         }
     } else if (strcmp(t, "string") == 0) {
@@ -533,4 +533,18 @@ kc_java_value_string(const json_t *v, const json_t *schema, size_t *len)
     kc_wbuf_init(&out);
     put_java(&out, v, schema);
     return wbuf_text(&out, len);
+}
+
+char *
+kc_java_map_copy_string(const json_t *map)
+{
+    kc_wbuf  out;
+    uint32_t cap = 1;
+
+    /* new HashMap<>(m) sizes its table as tableSizeFor((int) (size / 0.75f + 1.0f)). */
+    while (cap < (uint32_t) ((float) json_object_size(map) / 0.75f + 1.0f))
+        cap <<= 1;
+    kc_wbuf_init(&out);
+    put_java_object_as_map(&out, map, cap, NULL, NULL);
+    return wbuf_text(&out, NULL);
 }

@@ -32,4 +32,9 @@ void kc_java_double(char *buf, size_t size, double x);
  * *len (may be NULL) its length. */
 char *kc_java_value_string(const json_t *v, const json_t *schema, size_t *len);
 
+/* What Java prints for a copy of a Map<String,String> (new HashMap<>(map).toString()):
+ * "{k=v, k2=null}" in the copy's bucket order; map's values are strings or nulls. New
+ * string. */
+char *kc_java_map_copy_string(const json_t *map);
+
 #endif

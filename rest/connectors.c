@@ -24,6 +24,7 @@
 #include "lib/log.h"
 #include "worker/plugins.h"
 #include "worker/runtime.h"
+#include "worker/validate.h"
 
 #define HERDER_TIMEOUT_MS kc_rest_request_timeout_ms()
 
@@ -308,35 +309,15 @@ bad_name(const char *name)
 static bool
 validate_config(call *c, const json_t *config)
 {
-    const char             *cls = json_string_value(json_object_get(config, "connector.class"));
-    const kc_connector_ops *ops;
-    json_t                 *infos;
-    bool                    valid;
+    char *problem = kc_connector_config_problem(c->ctx->worker_cfg, config,
+                                                "org.apache.kafka.connect.errors."
+                                                "ConnectException: ");
 
-    if (cls == NULL) {
-        char *text = kc_rest_java_map_text(config);
-        char *msg = kc_xasprintf("Connector config %s contains no connector type", text);
-        kc_rest_error_text(c->resp, 400, msg);
-        free(msg);
-        free(text);
-        return false;
-    }
-    if ((ops = kc_plugins_find(cls)) == NULL) {
-        char *msg = kc_rest_unknown_class_message(cls, "org.apache.kafka.connect.errors."
-                                                  "ConnectException: ");
-        kc_rest_error_text(c->resp, 400, msg);
-        free(msg);
-        return false;
-    }
-    infos = kc_rest_validate(c->ctx, config, ops);
-    valid = json_integer_value(json_object_get(infos, "error_count")) == 0;
-    if (!valid) {
-        char *msg = kc_rest_validation_message(infos);
-        kc_rest_error_text(c->resp, 400, msg);
-        free(msg);
-    }
-    json_decref(infos);
-    return valid;
+    if (problem == NULL)
+        return true;
+    kc_rest_error_text(c->resp, 400, problem);
+    free(problem);
+    return false;
 }
 
 /* WRITTEN_TASKS: PUT, POST and PATCH answer with the config just written and the tasks the

@@ -381,3 +381,96 @@ kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_
     }
     return KC_OK;
 }
+
+/* ===== The converter plugins, as Connect lists them ===== */
+
+const char *const kc_converter_classes[] = {
+    "org.apache.kafka.connect.converters.ByteArrayConverter",
+    "org.apache.kafka.connect.json.JsonConverter",
+    "org.apache.kafka.connect.storage.StringConverter",
+    NULL,
+};
+
+/* Their config definitions, as Kafka 4.3.1 shows them (ByteArrayConverter's is
+ * converter.type alone). */
+static const char json_converter_defs[] =
+    "[{\"name\":\"converter.type\",\"type\":\"STRING\",\"required\":true,\"default_value\":nu"
+    "ll,\"importance\":\"LOW\",\"documentation\":\"How this converter will be used.\",\"group"
+    "\":null,\"order_in_group\":-1,\"width\":\"NONE\",\"display_name\":\"converter.type\",\"d"
+    "ependents\":[]},{\"name\":\"schemas.enable\",\"type\":\"BOOLEAN\",\"required\":false,\"d"
+    "efault_value\":\"true\",\"importance\":\"HIGH\",\"documentation\":\"Include schemas with"
+    "in each of the serialized values and keys.\",\"group\":\"Schemas\",\"order_in_group\":0,"
+    "\"width\":\"MEDIUM\",\"display_name\":\"Enable Schemas\",\"dependents\":[]},{\"name\":\""
+    "schemas.cache.size\",\"type\":\"INT\",\"required\":false,\"default_value\":\"1000\",\"im"
+    "portance\":\"HIGH\",\"documentation\":\"The maximum number of schemas that can be cached"
+    " in this converter instance.\",\"group\":\"Schemas\",\"order_in_group\":1,\"width\":\"ME"
+    "DIUM\",\"display_name\":\"Schema Cache Size\",\"dependents\":[]},{\"name\":\"schema.cont"
+    "ent\",\"type\":\"STRING\",\"required\":false,\"default_value\":null,\"importance\":\"HIG"
+    "H\",\"documentation\":\"When set, this is used as the schema for all messages, and the s"
+    "chemas within each of the message will be ignored.Otherwise, the schema will be included"
+    " in the content of each message. This configuration applies only 'schemas.enable' is tru"
+    "e, and it exclusively affects the sink connector.\",\"group\":\"Schemas\",\"order_in_gro"
+    "up\":2,\"width\":\"MEDIUM\",\"display_name\":\"Schema Content\",\"dependents\":[]},{\"na"
+    "me\":\"decimal.format\",\"type\":\"STRING\",\"required\":false,\"default_value\":\"BASE6"
+    "4\",\"importance\":\"LOW\",\"documentation\":\"Controls which format this converter will"
+    " serialize decimals in. This value is case insensitive and can be either 'BASE64' (defau"
+    "lt) or 'NUMERIC'\",\"group\":\"Serialization\",\"order_in_group\":0,\"width\":\"MEDIUM\""
+    ",\"display_name\":\"Decimal Format\",\"dependents\":[]},{\"name\":\"replace.null.with.de"
+    "fault\",\"type\":\"BOOLEAN\",\"required\":false,\"default_value\":\"true\",\"importance\""
+    ":\"LOW\",\"documentation\":\"Whether to replace fields that have a default value and tha"
+    "t are null to the default value. When set to true, the default value is used, otherwise "
+    "null is used.\",\"group\":\"Serialization\",\"order_in_group\":1,\"width\":\"MEDIUM\",\""
+    "display_name\":\"Replace null with default\",\"dependents\":[]}]";
+
+static const char string_converter_defs[] =
+    "[{\"name\":\"converter.type\",\"type\":\"STRING\",\"required\":true,\"default_value\":nu"
+    "ll,\"importance\":\"LOW\",\"documentation\":\"How this converter will be used.\",\"group"
+    "\":null,\"order_in_group\":-1,\"width\":\"NONE\",\"display_name\":\"converter.type\",\"d"
+    "ependents\":[]},{\"name\":\"converter.encoding\",\"type\":\"STRING\",\"required\":false,"
+    "\"default_value\":\"UTF-8\",\"importance\":\"HIGH\",\"documentation\":\"The name of the "
+    "Java character set to use for encoding strings as byte arrays.\",\"group\":null,\"order_"
+    "in_group\":-1,\"width\":\"MEDIUM\",\"display_name\":\"Encoding\",\"dependents\":[]}]";
+
+static const char bytes_converter_defs[] =
+    "[{\"name\":\"converter.type\",\"type\":\"STRING\",\"required\":true,\"default_value\":nu"
+    "ll,\"importance\":\"LOW\",\"documentation\":\"How this converter will be used.\",\"group"
+    "\":null,\"order_in_group\":-1,\"width\":\"NONE\",\"display_name\":\"converter.type\",\"d"
+    "ependents\":[]}]";
+
+/* "a.b.FooConverter" -> "FooConverter". */
+static const char *
+simple_name(const char *cls)
+{
+    const char *dot = strrchr(cls, '.');
+
+    return dot ? dot + 1 : cls;
+}
+
+/* Java's PluginUtils aliases: the simple name, and the simple name without the type's
+ * suffix ("Converter"). */
+static bool
+converter_matches(const char *cls, const char *name)
+{
+    const char *s = simple_name(cls);
+    size_t      n = strlen(s) - strlen("Converter");
+
+    return strcmp(cls, name) == 0 || strcmp(s, name) == 0 ||
+           (strlen(name) == n && strncmp(s, name, n) == 0);
+}
+
+const char *
+kc_converter_find(const char *name)
+{
+    for (size_t i = 0; kc_converter_classes[i]; i++)
+        if (converter_matches(kc_converter_classes[i], name))
+            return kc_converter_classes[i];
+    return NULL;
+}
+
+json_t *
+kc_converter_config_keys(const char *cls)
+{
+    return json_loads(strstr(cls, "JsonConverter") ? json_converter_defs
+                      : strstr(cls, "StringConverter") ? string_converter_defs
+                      : bytes_converter_defs, 0, NULL);
+}

@@ -11,6 +11,7 @@
 #ifndef KC_CONVERTER_H
 #define KC_CONVERTER_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -47,5 +48,16 @@ int kc_converter_to_connect(const kc_converter *c, const void *data, size_t len,
                             kc_err *err);
 
 void kc_value_clear(kc_value *v);
+
+/* The converter classes the worker implements, sorted as Java lists them; NULL-terminated. */
+extern const char *const kc_converter_classes[];
+
+/* The class a name stands for (the class name, its simple name, or that without
+ * "Converter", as Java's PluginUtils aliases it). NULL if none. */
+const char *kc_converter_find(const char *name);
+
+/* The ConfigKeyInfo list of a class of kc_converter_classes, as Kafka 4.3.1 shows it.
+ * New reference. */
+json_t *kc_converter_config_keys(const char *cls);
 
 #endif

@@ -167,3 +167,35 @@ kc_plugins_all(size_t *n)
     classes[nclasses] = NULL;
     return classes;
 }
+
+char *
+kc_plugins_unknown_message(const char *cls, const char *prefix)
+{
+    size_t                         n;
+    const kc_connector_ops *const *all = kc_plugins_all(&n);
+    const kc_connector_ops        *sorted[n + 1];
+    char                          *msg, *next;
+
+    /* Java lists them sorted by class name. */
+    memcpy(sorted, all, n * sizeof(*sorted));
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && strcmp(sorted[j - 1]->class_name, sorted[j]->class_name) > 0;
+             j--) {
+            const kc_connector_ops *t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    msg = kc_xasprintf("%sFailed to find any class that implements Connector and which name "
+                       "matches %s, available connectors are: ", prefix, cls);
+    for (size_t i = 0; i < n; i++) {
+        const char *type = sorted[i]->type == KC_CONNECTOR_SINK ? "sink" : "source";
+        const char *ver = sorted[i]->version ? sorted[i]->version : "undefined";
+        next = kc_xasprintf("%s%sPluginDesc{klass=class %s, name='%s', version='%s', "
+                            "encodedVersion=%s, type=%s, typeName='%s', location='classpath'}",
+                            msg, i ? ", " : "", sorted[i]->class_name, sorted[i]->class_name,
+                            ver, ver, type, type);
+        free(msg);
+        msg = next;
+    }
+    return msg;
+}

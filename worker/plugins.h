@@ -14,6 +14,9 @@
 #include "connectors/connector.h"
 #include "lib/common.h"
 
+/* The Kafka release whose framework plugins (converters) kconnect stands in for. */
+#define KC_FRAMEWORK_VERSION "4.3.1"
+
 /* Registers the built-ins, then every plugin under the paths (a NULL-terminated list of
  * directories or .so files). A plugin that cannot be loaded is logged and skipped. */
 void kc_plugins_init(const kc_host *host, char **plugin_path);
@@ -27,5 +30,10 @@ const kc_connector_ops *const *kc_plugins_all(size_t *n);
 
 /* Loads one .so; KC_EPLUGIN with the reason (missing symbol, wrong ABI, missing members). */
 int kc_plugins_load(const kc_host *host, const char *path, kc_err *err);
+
+/* Java's message for a connector class no plugin provides, after prefix (the exception
+ * names Java puts before it on each endpoint): every class it could have named, sorted.
+ * New string. */
+char *kc_plugins_unknown_message(const char *cls, const char *prefix);
 
 #endif

@@ -88,6 +88,18 @@ def test_bad_files_and_arguments_exit_as_java_does(tmp_path):
     p = subprocess.run([KCONNECT_BIN, "mirror-maker", str(flows)], capture_output=True,
                        text=True, timeout=30)
     assert p.returncode == 2 and "No source->target replication flows." in p.stdout + p.stderr
+    # A connector config the herder would refuse is refused before anything starts, with
+    # the validation's message (Java's MirrorMaker logs it and runs without the connector).
+    bad = tmp_path / "bad.properties"
+    bad.write_text("clusters = a, b\na.bootstrap.servers = 127.0.0.1:1\n"
+                   "b.bootstrap.servers = 127.0.0.1:1\na->b.enabled = true\n"
+                   "a->b.tasks.max = 0\n")
+    p = subprocess.run([KCONNECT_BIN, "mirror-maker", str(bad)], capture_output=True,
+                       text=True, timeout=30)
+    assert p.returncode == 2, p.stdout + p.stderr
+    assert ("[a->b] MirrorSourceConnector: Connector configuration is invalid and contains the "
+            "following 1 error(s):\nInvalid value 0 for configuration tasks.max: Value must be "
+            "at least 1") in p.stdout + p.stderr
     p = subprocess.run([KCONNECT_BIN, "mirror-maker"], capture_output=True, text=True,
                        timeout=30)
     assert p.returncode == 255

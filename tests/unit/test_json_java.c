@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_json_java.c - Java's toString of Connect values (kc_java_value_string), as
- * FileStreamSink writes them. Every expected text was printed by Java 17 itself (HashMap's
+ * FileStreamSink writes them, and of a copied config map (kc_java_map_copy_string). Every expected text was printed by Java 17 itself (HashMap's
  * toString, Double.toString, Float.toString, the narrowing casts); the sink's output as a
  * whole is compared with a Java worker's in tests/integration/test_rest_parity.py.
  *
@@ -104,6 +104,48 @@ test_structs(void **state)
            "Struct{a=2,in=Struct{x=true}}");
 }
 
+/* A config whose keys are the words of `keys`, each with value "v", in that order. */
+static json_t *
+config_of(const char *keys)
+{
+    json_t *o = json_object();
+    char   *copy = strdup(keys), *save = NULL;
+
+    for (char *k = strtok_r(copy, " ", &save); k; k = strtok_r(NULL, " ", &save))
+        json_object_set_new(o, k, json_string("v"));
+    free(copy);
+    return o;
+}
+
+static void
+check_map(const char *keys, const char *java)
+{
+    json_t *o = config_of(keys);
+    char   *text = kc_java_map_copy_string(o);
+
+    assert_string_equal(text, java);
+    free(text);
+    json_decref(o);
+}
+
+/* A copied Map<String,String> (new HashMap<>(m).toString()), sized for its entries: the
+ * texts Java printed for these configs in its "contains no connector type" messages. */
+static void
+test_map_copy_in_hashmap_order(void **state)
+{
+    (void) state;
+    check_map("topics name", "{name=v, topics=v}");
+    check_map("topics a name", "{name=v, a=v, topics=v}");
+    check_map("topics a file tasks.max batch.size name",
+              "{a=v, file=v, topics=v, tasks.max=v, batch.size=v, name=v}");
+    check_map("key.converter value.converter topics errors.tolerance errors.log.enable file "
+              "tasks.max batch.size a b c d name",
+              "{a=v, b=v, c=v, d=v, topics=v, tasks.max=v, batch.size=v, file=v, name=v, "
+              "errors.tolerance=v, value.converter=v, errors.log.enable=v, key.converter=v}");
+    check_map("", "{}");
+}
+
+
 int
 main(void)
 {
@@ -111,6 +153,7 @@ main(void)
         cmocka_unit_test(test_maps_in_hashmap_order),
         cmocka_unit_test(test_numbers_as_java_prints_them),
         cmocka_unit_test(test_structs),
+        cmocka_unit_test(test_map_copy_in_hashmap_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

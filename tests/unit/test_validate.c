@@ -1,8 +1,7 @@
 /*
- * tests/unit/test_rest_validate.c - connector config validation as Java's REST API shows it
- * (rest/plugins.c): Java's HashMap order in messages (vectors printed by a JVM), ConfigInfos
- * counts and messages for the built-in file connectors, the 400 message of a create, and
- * where Jackson's messages locate a value in the request text.
+ * tests/unit/test_validate.c - connector config validation as Java's REST API shows it
+ * (worker/validate.c): ConfigInfos counts and messages for the built-in file connectors,
+ * the message that refuses a write, and the one for a class no plugin provides.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -14,47 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "rest/plugins.h"
 #include "worker/plugins.h"
-
-/* A config whose keys are the words of `keys`, each with value "v", in that order. */
-static json_t *
-config_of(const char *keys)
-{
-    json_t *o = json_object();
-    char   *copy = strdup(keys), *save = NULL;
-
-    for (char *k = strtok_r(copy, " ", &save); k; k = strtok_r(NULL, " ", &save))
-        json_object_set_new(o, k, json_string("v"));
-    free(copy);
-    return o;
-}
-
-static void
-check_map(const char *keys, const char *java)
-{
-    json_t *o = config_of(keys);
-    char   *text = kc_rest_java_map_text(o);
-
-    assert_string_equal(text, java);
-    free(text);
-    json_decref(o);
-}
-
-static void
-test_java_hashmap_order(void **state)
-{
-    (void) state;
-    check_map("topics name", "{name=v, topics=v}");
-    check_map("topics a name", "{name=v, a=v, topics=v}");
-    check_map("topics a file tasks.max batch.size name",
-              "{a=v, file=v, topics=v, tasks.max=v, batch.size=v, name=v}");
-    check_map("key.converter value.converter topics errors.tolerance errors.log.enable file "
-              "tasks.max batch.size a b c d name",
-              "{a=v, b=v, c=v, d=v, topics=v, tasks.max=v, batch.size=v, file=v, name=v, "
-              "errors.tolerance=v, value.converter=v, errors.log.enable=v, key.converter=v}");
-    check_map("", "{}");
-}
+#include "worker/validate.h"
 
 static json_t *
 value_of(json_t *infos, const char *name)
@@ -73,7 +33,6 @@ value_of(json_t *infos, const char *name)
 static void
 test_sink_validation(void **state)
 {
-    kc_rest_ctx             ctx = { 0 };
     const kc_connector_ops *ops = kc_plugins_find("FileStreamSink");
     json_t                 *config = json_pack("{s:s,s:s,s:s,s:s,s:n}", "connector.class",
                                                "FileStreamSink", "name", "x", "tasks.max", "x",
@@ -83,7 +42,7 @@ test_sink_validation(void **state)
 
     (void) state;
     assert_non_null(ops);
-    infos = kc_rest_validate(&ctx, config, ops);
+    infos = kc_validate_connector(NULL, config, ops);
     /* tasks.max (2), errors.tolerance (case counts), topics and topics.regex (1 each), the
      * null key (1). */
     assert_int_equal(json_integer_value(json_object_get(infos, "error_count")), 6);
@@ -97,7 +56,7 @@ test_sink_validation(void **state)
                                                      "errors")), 1);
     assert_string_equal(json_string_value(json_object_get(value_of(infos,
                         "connector.plugin.version"), "value")), "4.3.1");
-    msg = kc_rest_validation_message(infos);
+    msg = kc_validation_message(infos);
     assert_string_equal(msg, "Connector configuration is invalid and contains the following 6 "
                         "error(s):\nNull value can not be supplied as the configuration value.\n"
                         "Invalid value x for configuration tasks.max: Not a number of type INT\n"
@@ -116,7 +75,6 @@ test_sink_validation(void **state)
 static void
 test_source_validation(void **state)
 {
-    kc_rest_ctx             ctx = { 0 };
     const kc_connector_ops *ops = kc_plugins_find("org.apache.kafka.connect.file."
                                                   "FileStreamSourceConnector");
     json_t                 *config = json_pack("{s:s,s:s,s:s,s:s,s:s}", "connector.class",
@@ -126,7 +84,7 @@ test_source_validation(void **state)
     json_t                 *infos, *groups;
 
     (void) state;
-    infos = kc_rest_validate(&ctx, config, ops);
+    infos = kc_validate_connector(NULL, config, ops);
     /* name, topic, batch.size, and exactly-once (the worker has it off, the connector does
      * not offer it); Poll is fine (that validator ignores case). */
     assert_int_equal(json_integer_value(json_object_get(infos, "error_count")), 5);
@@ -161,7 +119,7 @@ test_unknown_class_message(void **state)
         { "org.apache.kafka.connect.mirror.MirrorHeartbeatConnector", "source" },
         { "org.apache.kafka.connect.mirror.MirrorSourceConnector", "source" },
     };
-    char  *msg = kc_rest_unknown_class_message("Nope", "p: ");
+    char  *msg = kc_plugins_unknown_message("Nope", "p: ");
     char   want[8192];
     size_t off;
 
@@ -177,52 +135,47 @@ test_unknown_class_message(void **state)
     free(msg);
 }
 
+/* What refuses a write: no class, an unknown one, errors; nothing for a valid config. */
 static void
-check_where(const char *body, const char *const *chain, const char *want)
+test_problem_before_a_write(void **state)
 {
-    char *got = kc_rest_jackson_where(body, strlen(body), chain);
+    json_t *none = json_pack("{s:s,s:n,s:s}", "topics", "t", "file", "name", "n");
+    json_t *unknown = json_pack("{s:s,s:s}", "connector.class", "Nope", "name", "n");
+    json_t *bad = json_pack("{s:s,s:s,s:s,s:s}", "connector.class", "FileStreamSink", "name",
+                            "n", "topics", "t", "tasks.max", "0");
+    json_t *good = json_pack("{s:s,s:s,s:s}", "connector.class", "FileStreamSink", "name", "n",
+                             "topics", "t");
+    char   *msg;
 
-    assert_string_equal(got, want);
-    free(got);
-}
-
-/* Jackson's location suffix: the line and column (from 1, in bytes) of the value's first
- * character, and the chain of types and keys to it (vectors from a Java worker's answers). */
-static void
-test_jackson_location(void **state)
-{
     (void) state;
-#define AT "\n at [Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); "
-    check_where("{\"tasks.max\": [2]}", (const char *[]) { "java.util.LinkedHashMap",
-                                                            "tasks.max", NULL },
-                AT "line: 1, column: 15] (through reference chain: java.util.LinkedHashMap"
-                "[\"tasks.max\"])");
-    check_where("[\"a\"]", (const char *[]) { NULL }, AT "line: 1, column: 1]");
-    check_where("{\"name\": \"k1a2b3c-x\", \"config\": \"a\"}", (const char *[]) {
-                    "org.apache.kafka.connect.runtime.rest.entities.CreateConnectorRequest",
-                    "config", NULL },
-                AT "line: 1, column: 33] (through reference chain: org.apache.kafka.connect."
-                "runtime.rest.entities.CreateConnectorRequest[\"config\"])");
-    /* Nested, escapes and arrays skipped, lines counted. */
-    check_where("{\"a\": [1, {\"b\": \"}\"}],\n \"c\\\"d\": 1,\n \"config\": {\"x\": 1,\n"
-                "  \"topics\": [\"t\"]}}", (const char *[]) { "R", "config",
-                                                          "java.util.LinkedHashMap",
-                                                          "topics", NULL },
-                AT "line: 4, column: 13] (through reference chain: R[\"config\"]->"
-                "java.util.LinkedHashMap[\"topics\"])");
-    check_where("{\"a\": 1}", (const char *[]) { "R", "b", NULL }, "");
-#undef AT
+    /* In the buckets of Java's HashMap copy (8 slots): name 0, file 3, topics 6. */
+    msg = kc_connector_config_problem(NULL, none, "x: ");
+    assert_string_equal(msg, "Connector config {name=n, file=null, topics=t} contains no "
+                        "connector type");
+    free(msg);
+    msg = kc_connector_config_problem(NULL, unknown, "x: ");
+    assert_true(strncmp(msg, "x: Failed to find any class that implements Connector and which "
+                        "name matches Nope, available connectors are: PluginDesc{", 106) == 0);
+    free(msg);
+    msg = kc_connector_config_problem(NULL, bad, "x: ");
+    assert_non_null(strstr(msg, "contains the following 1 error(s):\nInvalid value 0 for "
+                           "configuration tasks.max: Value must be at least 1\n"));
+    free(msg);
+    assert_null(kc_connector_config_problem(NULL, good, "x: "));
+    json_decref(none);
+    json_decref(unknown);
+    json_decref(bad);
+    json_decref(good);
 }
 
 int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_java_hashmap_order),
         cmocka_unit_test(test_sink_validation),
         cmocka_unit_test(test_source_validation),
         cmocka_unit_test(test_unknown_class_message),
-        cmocka_unit_test(test_jackson_location),
+        cmocka_unit_test(test_problem_before_a_write),
     };
 
     kc_plugins_init(NULL, NULL);

@@ -1,0 +1,692 @@
+/*
+ * worker/validate.c - connector config validation as Java's AbstractHerder.validateConnectorConfig
+ * answers it (spec §8.1, §8.2): a ConfigInfos with Connect's own keys (from
+ * worker/connector_defs.inc) first, then the connector's own (kc_connector_ops config_def),
+ * each with its value and errors; the connector's validate() adds its errors.
+ *
+ * Any thread: reads only the plugin registry and the worker config.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "worker/validate.h"
+#include "lib/java_regex.h"
+#include "lib/json_java.h"
+#include "worker/converter.h"
+#include "worker/plugins.h"
+#include "worker/refused.h"
+
+#include "worker/connector_defs.inc"
+
+/* ===== Definitions ===== */
+
+/* Connect's keys for a connector of ops' type, with the connector's version as the default
+ * of connector.plugin.version; enriched (as validation shows them): the worker's converters
+ * and the framework version as the other defaults too. New reference. */
+static json_t *
+base_defs(const kc_cfg *worker, const kc_connector_ops *ops, bool enriched)
+{
+    json_t *defs = json_loads(ops->type == KC_CONNECTOR_SINK ? sink_base_defs : source_base_defs,
+                              0, NULL);
+    size_t  i;
+    json_t *d;
+
+    json_array_foreach(defs, i, d) {
+        const char *name = json_string_value(json_object_get(d, "name"));
+        const char *dflt = NULL;
+        if (strcmp(name, "connector.plugin.version") == 0)
+            dflt = ops->version;
+        else if (!enriched)
+            continue;
+        else if (strstr(name, ".plugin.version") != NULL)
+            dflt = KC_FRAMEWORK_VERSION;
+        else if (worker != NULL && (strcmp(name, "key.converter") == 0 ||
+                                             strcmp(name, "value.converter") == 0 ||
+                                             strcmp(name, "header.converter") == 0))
+            dflt = kc_cfg_str(worker, name);
+        if (dflt != NULL)
+            json_object_set_new(d, "default_value", json_string(dflt));
+    }
+    return defs;
+}
+
+static json_t *
+plugin_defs(const kc_connector_ops *ops)
+{
+    json_t *defs = KC_CONNECTOR_HAS(ops, config_def) ? ops->config_def() : NULL;
+
+    return json_is_array(defs) ? defs : (json_decref(defs), json_array());
+}
+
+static bool
+defined(const json_t *defs, const char *name)
+{
+    size_t  i;
+    json_t *d;
+
+    json_array_foreach(defs, i, d)
+        if (strcmp(json_string_value(json_object_get(d, "name")), name) == 0)
+            return true;
+    return false;
+}
+
+/* ===== Validation ===== */
+
+static void
+add_error(json_t *value, const char *fmt, const char *a, const char *b, const char *c)
+{
+    char msg[1024];
+
+    snprintf(msg, sizeof(msg), fmt, a, b, c);
+    json_array_append_new(json_object_get(value, "errors"), json_string(msg));
+}
+
+static bool
+parse_long(const char *s, long long lo, long long hi, long long *out)
+{
+    char     *end;
+    long long v;
+
+    errno = 0;
+    v = strtoll(s, &end, 10);
+    if (*s == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi || isspace((unsigned char) *s))
+        return false;
+    *out = v;
+    return true;
+}
+
+/* One of a fixed set; some keys' validators ignore case, some do not (Java's). */
+static void
+check_in(json_t *value, const char *name, const char *v, const char *const *allowed,
+         const char *shown, bool nocase)
+{
+    for (size_t i = 0; allowed[i]; i++)
+        if ((nocase ? strcasecmp(allowed[i], v) : strcmp(allowed[i], v)) == 0)
+            return;
+    add_error(value, "Invalid value %s for configuration %s: String must be one of: %s", v, name,
+              shown);
+}
+
+/* Java's NonEmptyStringWithoutControlChars on the connector name. */
+static void
+check_name(json_t *value, const char *v)
+{
+    char   codes[256] = "";
+    size_t off = 0;
+
+    if (*v == '\0') {
+        add_error(value, "Invalid value %s for configuration %s: String may not be empty", v,
+                  "name", "");
+        return;
+    }
+    for (const unsigned char *p = (const unsigned char *) v; *p; p++)
+        if ((*p < 0x20 || *p == 0x7f) && off < sizeof(codes) - 8)
+            off += (size_t) snprintf(codes + off, sizeof(codes) - off, "%s%d", off ? ", " : "",
+                                     *p);
+    if (off > 0)
+        add_error(value, "Invalid value %s for configuration %s: String may not contain control "
+                  "sequences but had the following ASCII chars: %s", v, "name", codes);
+}
+
+/* The value and errors of one defined key. value: a new ConfigValueInfo. */
+static json_t *
+value_of(const json_t *def, const json_t *config)
+{
+    const char *name = json_string_value(json_object_get(def, "name"));
+    const char *type = json_string_value(json_object_get(def, "type"));
+    const json_t *given = json_object_get(config, name);
+    const char *v = json_string_value(given);
+    json_t     *dflt = json_object_get(def, "default_value");
+    json_t     *value = json_pack("{s:s,s:n,s:[],s:[],s:b}", "name", name, "value",
+                                  "recommended_values", "errors", "visible", 1);
+    char       *trimmed;
+    long long   n;
+
+    if (v == NULL) {
+        if (json_is_true(json_object_get(def, "required")))
+            add_error(value, "Missing required configuration \"%s\" which has no default value.",
+                      name, "", "");
+        else
+            json_object_set(value, "value", dflt);
+        v = json_string_value(dflt);
+        if (v == NULL)
+            return value;
+    }
+    trimmed = kc_java_trim(v);
+    if (strcmp(type, "INT") == 0 || strcmp(type, "SHORT") == 0 || strcmp(type, "LONG") == 0) {
+        bool is_long = strcmp(type, "LONG") == 0;
+        if (!parse_long(trimmed, is_long ? INT64_MIN : INT32_MIN, is_long ? INT64_MAX : INT32_MAX,
+                        &n)) {
+            add_error(value, "Invalid value %s for configuration %s: Not a number of type %s", v,
+                      name, type);
+            if (strcmp(name, "tasks.max") == 0)
+                add_error(value, "Invalid value null for configuration %s: Value must be non-null",
+                          name, "", "");
+            json_object_set_new(value, "value", json_null());
+            free(trimmed);
+            return value;
+        }
+        if (strcmp(name, "tasks.max") == 0 && n < 1)
+            add_error(value, "Invalid value %s for configuration %s: Value must be at least 1",
+                      trimmed, name, "");
+        json_object_set_new(value, "value", json_string(trimmed));
+    } else if (strcmp(type, "BOOLEAN") == 0) {
+        if (strcasecmp(trimmed, "true") != 0 && strcasecmp(trimmed, "false") != 0) {
+            add_error(value, "Invalid value %s for configuration %s: Expected value to be either "
+                      "true or false", v, name, "");
+            json_object_set_new(value, "value", json_null());
+        } else {
+            json_object_set_new(value, "value", json_string(strcasecmp(trimmed, "true") == 0
+                                                            ? "true" : "false"));
+        }
+    } else if (strcmp(type, "CLASS") == 0 && (strncmp(name, "transforms.", 11) == 0 ||
+                                              strncmp(name, "predicates.", 11) == 0)) {
+        /* kconnect runs no transformations or predicates yet: Java's answer for a class
+         * that is not installed. */
+        add_error(value, "Invalid value %s for configuration %s: Class %s could not be found.",
+                  trimmed, name, trimmed);
+        json_object_set_new(value, "value", json_null());
+    } else if (strcmp(type, "LIST") == 0) {
+        /* Java shows a list as its items joined by commas. */
+        size_t nitems;
+        char **items = kc_cfg_split_list(trimmed, &nitems), *joined = kc_xstrdup(""), *next;
+        for (size_t i = 0; i < nitems; i++) {
+            next = kc_xasprintf("%s%s%s", joined, i ? "," : "", items[i]);
+            free(joined);
+            joined = next;
+        }
+        json_object_set_new(value, "value", json_string(joined));
+        free(joined);
+        kc_strv_free(items);
+    } else {
+        json_object_set_new(value, "value", json_string(strcmp(type, "PASSWORD") == 0
+                                                        ? "[hidden]" : trimmed));
+        if (strcmp(name, "name") == 0)
+            check_name(value, v);
+        else if (strcmp(name, "errors.tolerance") == 0)
+            check_in(value, name, trimmed, (const char *const[]) { "none", "all", NULL },
+                     "none, all", false);
+        else if (strcmp(name, "config.action.reload") == 0)
+            check_in(value, name, trimmed, (const char *const[]) { "none", "restart", NULL },
+                     "none, restart", false);
+        else if (strcmp(name, "exactly.once.support") == 0)
+            check_in(value, name, trimmed, (const char *const[]) { "requested", "required", NULL },
+                     "requested, required", true);
+        else if (strcmp(name, "transaction.boundary") == 0)
+            check_in(value, name, trimmed, (const char *const[]) { "poll", "interval",
+                                                                   "connector", NULL },
+                     "poll, interval, connector", true);
+    }
+    if (strcmp(type, "CLASS") == 0 && strstr(name, "converter") != NULL) {
+        json_t *rec = json_object_get(value, "recommended_values");
+        for (size_t i = 0; kc_converter_classes[i]; i++)
+            json_array_append_new(rec, json_string(kc_converter_classes[i]));
+    } else if (strstr(name, ".plugin.version") != NULL && json_is_string(dflt)) {
+        json_array_append(json_object_get(value, "recommended_values"), dflt);
+    }
+    free(trimmed);
+    return value;
+}
+
+static json_t *
+entry(const json_t *def, json_t *value)
+{
+    json_t *e = json_object();
+
+    json_object_set(e, "definition", def ? (json_t *) def : json_null());
+    json_object_set_new(e, "value", value);
+    return e;
+}
+
+/* Adds the connector's own errors ({"key":["msg",...]}) to its keys; a key that already has
+ * an error from its definition keeps only that one (Java checks a key's type before the
+ * connector sees it). */
+static void
+merge_plugin_errors(json_t *configs, json_t *errors)
+{
+    const char *key;
+    json_t     *msgs;
+
+    json_object_foreach(errors, key, msgs) {
+        json_t *value = NULL;
+        size_t  i;
+        json_t *e;
+        json_array_foreach(configs, i, e) {
+            json_t *v = json_object_get(e, "value");
+            if (strcmp(json_string_value(json_object_get(v, "name")), key) == 0)
+                value = v;
+        }
+        if (value == NULL) {
+            value = json_pack("{s:s,s:n,s:[],s:[],s:b}", "name", key, "value",
+                              "recommended_values", "errors", "visible", 1);
+            json_array_append_new(configs, entry(NULL, value));
+        } else if (json_array_size(json_object_get(value, "errors")) > 0) {
+            continue;
+        }
+        json_array_extend(json_object_get(value, "errors"), msgs);
+    }
+}
+
+static json_t *
+value_named(json_t *configs, const char *name)
+{
+    size_t  i;
+    json_t *e;
+
+    json_array_foreach(configs, i, e) {
+        json_t *v = json_object_get(e, "value");
+        if (strcmp(json_string_value(json_object_get(v, "name")), name) == 0)
+            return v;
+    }
+    return NULL;
+}
+
+static bool
+blank(const char *s)
+{
+    while (s != NULL && *s != '\0' && isspace((unsigned char) *s))
+        s++;
+    return s == NULL || *s == '\0';
+}
+
+/* Adds msg to the errors of the config named name (none such: nothing). */
+static void
+key_error(json_t *configs, const char *name, const char *msg)
+{
+    json_t *v = value_named(configs, name);
+
+    if (v != NULL)
+        json_array_append_new(json_object_get(v, "errors"), json_string(msg));
+}
+
+/* A sink may not consume its own dead letter queue: the queue named among `topics`, or
+ * matched by `topics.regex`, is an error on that key (SinkConnectorConfig.validate). The
+ * list is shown as Java's List.toString of the distinct names. */
+static void
+dlq_checks(const json_t *config, const char *topics, const char *regex, json_t *configs)
+{
+    const char *raw = json_string_value(json_object_get(config,
+                                                        "errors.deadletterqueue.topic.name"));
+    char       *dlq = raw != NULL ? kc_java_trim(raw) : NULL;
+    char        err[256];
+
+    if (dlq == NULL || *dlq == '\0') {
+        free(dlq);
+        return;
+    }
+    if (!blank(topics)) {
+        size_t n, shown = 0;
+        char **items = kc_cfg_split_list(topics, &n), *list = kc_xstrdup("["), *next;
+        bool   found = false;
+        for (size_t i = 0; i < n; i++) {
+            bool seen = items[i][0] == '\0';
+            for (size_t j = 0; j < i && !seen; j++)
+                seen = strcmp(items[j], items[i]) == 0;
+            if (seen)
+                continue;
+            found = found || strcmp(items[i], dlq) == 0;
+            next = kc_xasprintf("%s%s%s", list, shown++ ? ", " : "", items[i]);
+            free(list);
+            list = next;
+        }
+        if (found) {
+            char *m = kc_xasprintf("The DLQ topic '%s' may not be included in the list of "
+                                   "topics ('topics=%s]') consumed by the connector", dlq, list);
+            key_error(configs, "topics", m);
+            free(m);
+        }
+        free(list);
+        kc_strv_free(items);
+    }
+    if (!blank(regex)) {
+        kc_regex *re = NULL;
+        if (kc_regex_compile(regex, &re, err, sizeof(err)) == 0 && kc_regex_matches(re, dlq)) {
+            char *m = kc_xasprintf("The DLQ topic '%s' may not be matched by the regex for the "
+                                   "topics ('topics.regex=%s') consumed by the connector", dlq,
+                                   regex);
+            key_error(configs, "topics.regex", m);
+            free(m);
+        }
+        kc_regex_free(re);
+    }
+    free(dlq);
+}
+
+/* A sink's `topics` as Kafka 4.x defines it: ValidList.anyNonDuplicateValues(true, false). */
+static const kc_cfg_def sink_topics_def = {
+    .name = "topics", .type = KC_CFG_LIST, .dflt = "", .validator = KC_VAL_LIST_NONEMPTY,
+    .allow_empty = true,
+};
+
+/* What Connect itself checks on a sink's config (SinkConnectorConfig.validate, and the
+ * distributed herder's consumer group check). */
+static void
+sink_checks(const kc_cfg *worker, const json_t *config, json_t *configs)
+{
+    const char *topics = json_string_value(json_object_get(config, "topics"));
+    const char *regex = json_string_value(json_object_get(config, "topics.regex"));
+    const char *worker_group = worker ? kc_cfg_str(worker, "group.id") : NULL;
+    const char *msg = NULL;
+    const json_t *override = json_object_get(config, "consumer.override.group.id");
+    char        buf[1024];
+    kc_err      err;
+
+    /* The key's own validator first (Kafka 4.x: no name twice, then no empty name), as
+     * ConfigDef.validate runs it before SinkConnectorConfig.validate. */
+    if (topics != NULL && kc_cfg_validate(&sink_topics_def, topics, &err) != KC_OK)
+        key_error(configs, "topics", err.msg);
+    if (blank(topics) && blank(regex))
+        msg = "Must configure one of topics or topics.regex";
+    else if (!blank(topics) && !blank(regex))
+        msg = "topics and topics.regex are mutually exclusive options, but both are set.";
+    if (msg != NULL) {
+        key_error(configs, "topics", msg);
+        key_error(configs, "topics.regex", msg);
+    }
+    dlq_checks(config, topics, regex, configs);
+    if (worker_group == NULL)
+        return;
+    if (override != NULL) {
+        const char *g = json_string_value(override);
+        json_t     *v = value_named(configs, "consumer.override.group.id");
+        if (v == NULL) {
+            v = json_pack("{s:s,s:O,s:[],s:[],s:b}", "name", "consumer.override.group.id",
+                          "value", override, "recommended_values", "errors", "visible", 1);
+            json_array_append_new(configs, json_pack("{s:n,s:o}", "definition", "value", v));
+        }
+        if (g != NULL && strcmp(g, worker_group) == 0) {
+            snprintf(buf, sizeof(buf), "Consumer group %s conflicts with Connect worker group %s",
+                     g, worker_group);
+            json_array_append_new(json_object_get(v, "errors"), json_string(buf));
+        }
+    } else {
+        json_t     *v = value_named(configs, "name");
+        const char *name = json_string_value(json_object_get(v, "value"));
+        if (name != NULL && strncmp(worker_group, "connect-", 8) == 0 &&
+            strcmp(worker_group + 8, name) == 0) {
+            snprintf(buf, sizeof(buf), "Consumer group for sink connector named %s conflicts "
+                     "with Connect worker group %s", name, worker_group);
+            json_array_append_new(json_object_get(v, "errors"), json_string(buf));
+        }
+    }
+}
+
+/* Java's transaction boundary check, made whether or not exactly-once is on: no kconnect
+ * connector defines its own transaction boundaries (Java's default answer). */
+static void
+boundary_checks(const json_t *config, json_t *configs)
+{
+    const char *b = json_string_value(json_object_get(config, "transaction.boundary"));
+    json_t     *v = value_named(configs, "transaction.boundary");
+    char       *trimmed;
+
+    if (b == NULL || v == NULL || json_array_size(json_object_get(v, "errors")) > 0)
+        return;
+    trimmed = kc_java_trim(b);
+    if (strcasecmp(trimmed, "connector") == 0)
+        json_array_append_new(json_object_get(v, "errors"), json_string(
+            "The connector does not support connector-defined transaction boundaries with the "
+            "given configuration. Please reconfigure it to use a different transaction boundary "
+            "definition."));
+    free(trimmed);
+}
+
+/* The distributed herder's exactly-once checks: `required` needs the worker's support, and
+ * no kconnect connector declares exactly-once support yet. */
+static void
+source_checks(const kc_cfg *worker, const json_t *config, json_t *configs)
+{
+    const char *eos = json_string_value(json_object_get(config, "exactly.once.support"));
+    const char *support = worker ? kc_cfg_str(worker, "exactly.once.source.support") : NULL;
+    json_t     *v = value_named(configs, "exactly.once.support");
+    char       *trimmed;
+
+    boundary_checks(config, configs);
+    if (eos == NULL || v == NULL || json_array_size(json_object_get(v, "errors")) > 0)
+        return;
+    trimmed = kc_java_trim(eos);
+    if (strcasecmp(trimmed, "required") == 0) {
+        if (support == NULL || strcasecmp(support, "enabled") != 0)
+            json_array_append_new(json_object_get(v, "errors"), json_string(
+                "This worker does not have exactly-once source support enabled."));
+        json_array_append_new(json_object_get(v, "errors"), json_string(
+            "The connector does not support exactly-once semantics with the provided "
+            "configuration."));
+    }
+    free(trimmed);
+}
+
+/* A setting kconnect does not act on (worker/refused.h): an error on its key, unless Java's
+ * validation already refused the value (a class that cannot be found), which gets a value
+ * of its own when no definition lists it (a client override, a converter's setting). */
+static void
+refused_error(void *arg, const char *key, const char *value, const char *message)
+{
+    json_t *configs = arg, *v = value_named(configs, key);
+
+    if (v != NULL && json_array_size(json_object_get(v, "errors")) > 0)
+        return;
+    if (v == NULL) {
+        v = json_pack("{s:s,s:s,s:[],s:[],s:b}", "name", key, "value", value,
+                      "recommended_values", "errors", "visible", 1);
+        json_array_append_new(configs, json_pack("{s:n,s:o}", "definition", "value", v));
+    }
+    json_array_append_new(json_object_get(v, "errors"), json_string(message));
+}
+
+/* Java's enrichment: each alias in `transforms` / `predicates` gets its .type (required) and
+ * .plugin.version keys, in a group of its own. */
+static void
+add_alias_defs(json_t *defs, const json_t *config, const char *key, const char *what,
+               const char *title)
+{
+    const char *list = json_string_value(json_object_get(config, key));
+    size_t      n;
+    char      **aliases;
+
+    if (list == NULL)
+        return;
+    aliases = kc_cfg_split_list(list, &n);
+
+    for (size_t i = 0; i < n; i++) {
+        char *group = kc_xasprintf("%s: %s", title, aliases[i]);
+        char *type = kc_xasprintf("%s.%s.type", key, aliases[i]);
+        char *version = kc_xasprintf("%s.%s.plugin.version", key, aliases[i]);
+        char *doc_type = kc_xasprintf("Class for the '%s' %s.", aliases[i], what);
+        char *doc_version = kc_xasprintf("Version of the '%s' %s.", aliases[i], what);
+        char *shown_type = kc_xasprintf("%s type for %s", strcmp(what, "transformation") == 0
+                                        ? "Transformation" : "Predicate", aliases[i]);
+        char *shown_version = kc_xasprintf("%s version for %s", strcmp(what, "transformation")
+                                           == 0 ? "Transformation" : "Predicate", aliases[i]);
+        json_array_append_new(defs, json_pack(
+            "{s:s,s:s,s:b,s:n,s:s,s:s,s:s,s:i,s:s,s:s,s:[]}", "name", type, "type", "CLASS",
+            "required", 1, "default_value", "importance", "HIGH", "documentation", doc_type,
+            "group", group, "order_in_group", 0, "width", "LONG", "display_name", shown_type,
+            "dependents"));
+        json_array_append_new(defs, json_pack(
+            "{s:s,s:s,s:b,s:n,s:s,s:s,s:s,s:i,s:s,s:s,s:[]}", "name", version, "type", "STRING",
+            "required", 0, "default_value", "importance", "HIGH", "documentation", doc_version,
+            "group", group, "order_in_group", 1, "width", "LONG", "display_name", shown_version,
+            "dependents"));
+        free(group);
+        free(type);
+        free(version);
+        free(doc_type);
+        free(doc_version);
+        free(shown_type);
+        free(shown_version);
+    }
+    kc_strv_free(aliases);
+}
+
+/* The value of a Connect key the connector redefines: no recommender of the worker's
+ * (recommended_values empty); a converter's plugin.version is shown only with its converter
+ * set, as Java's version recommenders decide. */
+static void
+plugin_view(const json_t *def, const json_t *config, json_t *value)
+{
+    const char *name = json_string_value(json_object_get(def, "name"));
+    const char *tail = strstr(name, ".plugin.version");
+
+    json_array_clear(json_object_get(value, "recommended_values"));
+    if (tail != NULL && tail != name && strncmp(name, "connector.", 10) != 0) {
+        char *conv = kc_xstrndup(name, (size_t) (tail - name));
+        if (!json_is_string(json_object_get(config, conv)))
+            json_object_set_new(value, "visible", json_false());
+        free(conv);
+    }
+}
+
+json_t *
+kc_validate_connector(const kc_cfg *worker, const json_t *config, const kc_connector_ops *ops)
+{
+    json_t     *defs = base_defs(worker, ops, true), *own = plugin_defs(ops);
+    json_t     *configs = json_array(), *groups = json_array(), *errors, *out;
+    const char *key;
+    json_t     *v, *d;
+    size_t      i, count = 0;
+
+    add_alias_defs(defs, config, "transforms", "transformation", "Transforms");
+    add_alias_defs(defs, config, "predicates", "predicate", "Predicates");
+    /* A key the connector defines too takes the connector's definition in Connect's place
+     * (Java merges the connector's ConfigDef last); MirrorMaker's ConfigDefs extend
+     * ConnectorConfig's without the worker's defaults and recommenders. */
+    json_array_foreach(own, i, d) {
+        const char *name = json_string_value(json_object_get(d, "name"));
+        size_t      j;
+        json_t     *b;
+        bool        replaced = false;
+        json_array_foreach(defs, j, b)
+            if (!replaced && strcmp(json_string_value(json_object_get(b, "name")), name) == 0) {
+                json_t *mine = json_deep_copy(d);
+                json_object_set_new(mine, "x-plugin", json_true());
+                json_array_set_new(defs, j, mine);
+                replaced = true;
+            }
+        if (!replaced)
+            json_array_append(defs, d);
+    }
+    json_decref(own);
+    /* Keys given as null that nothing defines come first, each with Java's error. */
+    json_object_foreach((json_t *) config, key, v)
+        if (json_is_null(v) && !defined(defs, key))
+            json_array_append_new(configs, entry(NULL, json_pack(
+                "{s:s,s:n,s:[],s:[s],s:b}", "name", key, "value", "recommended_values",
+                "errors", "Null value can not be supplied as the configuration value.",
+                "visible", 1)));
+    json_array_foreach(defs, i, d) {
+        const json_t *g = json_object_get(d, "group");
+        bool          seen = false;
+        size_t        j;
+        json_t       *x, *value = value_of(d, config);
+        if (json_object_get(d, "x-plugin") != NULL) {
+            plugin_view(d, config, value);
+            json_object_del(d, "x-plugin");
+        }
+        json_array_append_new(configs, entry(d, value));
+        if (!json_is_string(g))
+            continue;
+        json_array_foreach(groups, j, x)
+            seen = seen || json_equal(x, g);
+        if (!seen)
+            json_array_append(groups, (json_t *) g);
+    }
+    if (ops->validate != NULL && (errors = ops->validate(config)) != NULL) {
+        merge_plugin_errors(configs, errors);
+        json_decref(errors);
+    }
+    if (ops->type == KC_CONNECTOR_SINK)
+        sink_checks(worker, config, configs);
+    else
+        source_checks(worker, config, configs);
+    kc_refused_connector(config, worker, ops->version, refused_error, configs);
+    json_array_foreach(configs, i, d)
+        count += json_array_size(json_object_get(json_object_get(d, "value"), "errors"));
+    out = json_pack("{s:s,s:i,s:o,s:o}", "name",
+                    json_string_value(json_object_get(config, "connector.class")),
+                    "error_count", (json_int_t) count, "groups", groups, "configs", configs);
+    json_decref(defs);
+    return out;
+}
+
+char *
+kc_validation_message(const json_t *infos)
+{
+    size_t  i, j, off = 0, cap = 1024;
+    json_t *e, *m;
+    char   *msg = malloc(cap);
+
+    if (msg == NULL)
+        abort();
+    off = (size_t) snprintf(msg, cap, "Connector configuration is invalid and contains the "
+                            "following %lld error(s):",
+                            (long long) json_integer_value(json_object_get(infos, "error_count")));
+    json_array_foreach(json_object_get(infos, "configs"), i, e)
+        json_array_foreach(json_object_get(json_object_get(e, "value"), "errors"), j, m) {
+            const char *s = json_string_value(m);
+            size_t      need = off + strlen(s) + 2;
+            if (need > cap) {
+                cap = need * 2;
+                if ((msg = realloc(msg, cap)) == NULL)
+                    abort();
+            }
+            off += (size_t) snprintf(msg + off, cap - off, "\n%s", s);
+        }
+    {
+        const char *tail = "\nYou can also find the above list of errors at the endpoint "
+                           "`/connector-plugins/{connectorType}/config/validate`";
+        if ((msg = realloc(msg, off + strlen(tail) + 1)) == NULL)
+            abort();
+        strcpy(msg + off, tail);
+    }
+    return msg;
+}
+
+/* ===== The keys of a connector class ===== */
+
+json_t *
+kc_connector_config_keys(const kc_cfg *worker, const kc_connector_ops *ops)
+{
+    json_t *base = base_defs(worker, ops, false), *out = plugin_defs(ops), *d;
+    size_t  i;
+
+    /* The plugin's own keys win over Connect's of the same name (Java's order). */
+    json_array_foreach(base, i, d)
+        if (!defined(out, json_string_value(json_object_get(d, "name"))))
+            json_array_append(out, d);
+    json_decref(base);
+    return out;
+}
+
+/* ===== Before a write ===== */
+
+char *
+kc_connector_config_problem(const kc_cfg *worker, const json_t *config,
+                            const char *unknown_prefix)
+{
+    const char             *cls = json_string_value(json_object_get(config, "connector.class"));
+    const kc_connector_ops *ops;
+    json_t                 *infos;
+    char                   *msg = NULL;
+
+    if (cls == NULL) {
+        char *text = kc_java_map_copy_string(config);
+        msg = kc_xasprintf("Connector config %s contains no connector type", text);
+        free(text);
+        return msg;
+    }
+    if ((ops = kc_plugins_find(cls)) == NULL)
+        return kc_plugins_unknown_message(cls, unknown_prefix);
+    infos = kc_validate_connector(worker, config, ops);
+    if (json_integer_value(json_object_get(infos, "error_count")) > 0)
+        msg = kc_validation_message(infos);
+    json_decref(infos);
+    return msg;
+}
