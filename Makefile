@@ -53,7 +53,8 @@ LDLIBS   += $(PKG_LIBS) -lpthread -lm -ldl
 LDFLAGS  += $(filter -fsanitize=%,$(OPT))
 
 # Every source but main goes into a library the unit tests link against.
-LIB_SRCS := $(wildcard lib/*.c protocol/*.c worker/*.c rest/*.c connectors/*/*.c cmd/*.c)
+LIB_SRCS := $(wildcard lib/*.c protocol/*.c worker/*.c rest/*.c connectors/*/*.c transforms/*.c \
+                       cmd/*.c)
 LIB_SRCS := $(filter-out cmd/main.c,$(LIB_SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 MAIN_OBJ := $(BUILD)/obj/cmd/main.o

@@ -35,6 +35,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* ABI 2 appended config_def and alter_offsets to kc_connector_ops and commit_record to
  * kc_task_ops; ABI 3 appended metrics to kc_task_ops; ABI 4 appended offsets_get to kc_host;
@@ -369,5 +371,167 @@ typedef struct kc_connector_ops {
 
 /* The exported entry of a plugin .so: its connector classes, NULL-terminated. */
 typedef const kc_connector_ops *const *kc_connector_entry_fn(const kc_host *host);
+
+/* ===== Transformations and predicates ===== */
+
+/* Single Message Transforms as Java's connect-transforms defines them: a transformation
+ * changes or drops each record between the connector and the converters (sources) or the
+ * converters and the connector (sinks); a predicate decides whether a transformation
+ * applies (`transforms.<alias>.predicate`, `.negate`).
+ *
+ * The record is Java's ConnectRecord. A schema is JSON as JsonConverter writes one
+ * ({"type":"struct","optional":false,"name":..,"version":..,"doc":..,"parameters":{..},
+ * "default":..,"fields":[{"field":"a","type":..},..]}; "keys"/"values" for maps and arrays);
+ * NULL is schemaless. A value is JSON as JsonConverter's payload holds it under that schema:
+ * bytes and decimals base64, dates and times integers, a map with keys that are not strings
+ * an array of [key, value] pairs; a null value is JSON null. The kc_crec_* functions below
+ * change a record as the chain expects (members freed with free() and json_decref()).
+ *
+ * A record's key and value stay the connector's (or the converter's) until a transformation
+ * that reads them runs (kc_transform_ops.reads): a chain that only routes or changes headers
+ * never decodes them, and bytes pass through without a copy. */
+
+/* A header is the connector's bytes (raw, len; value NULL: Java's addBytes, schema BYTES)
+ * until something gives it a value of its own. */
+typedef struct kc_connect_header {
+    char       *key;               /* owned */
+    json_t     *schema;            /* owned; NULL: schemaless */
+    json_t     *value;             /* owned; JSON null for a null header; NULL: raw */
+    const void *raw;               /* borrowed, NULL for a null header */
+    size_t      len;
+} kc_connect_header;
+
+/* A key or value: `json` (with `schema`) once decoded; until then `raw`, the connector's or
+ * the converter's kc_value (borrowed; the chain decodes it when a transformation reads it). */
+typedef struct kc_connect_data {
+    const kc_value *raw;
+    json_t         *schema;        /* owned */
+    json_t         *json;          /* owned; NULL while raw stands */
+} kc_connect_data;
+
+typedef struct kc_connect_record {
+    char              *topic;      /* owned */
+    int32_t            partition;  /* -1: none (kafkaPartition null) */
+    int64_t            timestamp;  /* ms; -1: none */
+    kc_connect_data    key, value;
+    kc_connect_header *headers;    /* owned, in order; nheaders of cap */
+    size_t             nheaders, cap;
+    bool               sink;       /* a SinkRecord: offset holds kafkaOffset */
+    int64_t            offset;
+} kc_connect_record;
+
+enum {
+    KC_TRANSFORMATION = 1,
+    KC_PREDICATE = 2,
+};
+
+/* What a transformation or predicate reads of a record beyond topic, partition, timestamp
+ * and headers: the chain decodes these before it runs. */
+enum {
+    KC_READS_KEY = 1,
+    KC_READS_VALUE = 2,
+};
+
+#define KC_TRANSFORM_ABI 1
+#define KC_TRANSFORM_ENTRY "kc_transform_entry"
+
+typedef struct kc_transform_ops {
+    int                abi;          /* KC_TRANSFORM_ABI, always first */
+    int                kind;         /* KC_TRANSFORMATION or KC_PREDICATE */
+    const char        *class_name;   /* Java's, "$Key"/"$Value" included */
+    const char        *version;
+    unsigned           reads;        /* KC_READS_*: decoded before apply()/test() */
+    int                variant;      /* free for the class: $Key and $Value tables share code */
+    /* The class's ConfigDef as ConfigKeyInfo objects (kc_connector_ops.config_def's form).
+     * New reference. Any thread. */
+    json_t *(*config_def)(void);
+    /* The settings of one alias (its "transforms.<alias>." keys without that prefix, string
+     * values; "type", "predicate" and "negate" removed): *priv the configured instance, or
+     * KC_PLUGIN_FATAL with Java's ConfigException message in err. Any thread. */
+    int  (*configure)(const struct kc_transform_ops *self, const json_t *config, void **priv,
+                      char *err, size_t errlen);
+    /* Transformations: change rec in place or set *drop; KC_PLUGIN_FATAL with Java's
+     * DataException message for a record it cannot handle. Task thread. */
+    int  (*apply)(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t errlen);
+    /* Predicates: *match for rec. Task thread. */
+    int  (*test)(void *priv, const kc_connect_record *rec, bool *match, char *err,
+                 size_t errlen);
+    void (*close)(void *priv);
+} kc_transform_ops;
+
+/* Replaces the topic (copied). */
+static inline void
+kc_crec_set_topic(kc_connect_record *r, const char *topic)
+{
+    size_t n = strlen(topic) + 1;
+    char  *t = (char *) malloc(n);
+
+    if (t == NULL)
+        abort();
+    memcpy(t, topic, n);
+    free(r->topic);
+    r->topic = t;
+}
+
+/* Replaces a decoded key or value (the chain decoded it for a transformation that declared
+ * it reads it, or the transformation builds a new one): schema (NULL: schemaless) and json
+ * (JSON null for null), both references stolen. */
+static inline void
+kc_crec_set(kc_connect_data *d, json_t *schema, json_t *json)
+{
+    json_decref(d->schema);
+    json_decref(d->json);
+    d->schema = schema;
+    d->json = json != NULL ? json : json_null();
+    d->raw = NULL;
+}
+
+/* Whether a key or value is null, decoded or not. */
+static inline bool
+kc_crec_is_null(const kc_connect_data *d)
+{
+    if (d->json != NULL)
+        return json_is_null(d->json);
+    return d->raw == NULL || d->raw->kind == KC_VALUE_NULL;
+}
+
+/* Appends a header: key copied, schema and value stolen. */
+static inline void
+kc_crec_header_add(kc_connect_record *r, const char *key, json_t *schema, json_t *value)
+{
+    size_t n = strlen(key) + 1;
+
+    if (r->nheaders == r->cap) {
+        size_t             cap = r->cap ? r->cap * 2 : 4;
+        kc_connect_header *h = (kc_connect_header *) realloc(r->headers, cap * sizeof(*h));
+        if (h == NULL)
+            abort();
+        r->headers = h;
+        r->cap = cap;
+    }
+    r->headers[r->nheaders].key = (char *) malloc(n);
+    if (r->headers[r->nheaders].key == NULL)
+        abort();
+    memcpy(r->headers[r->nheaders].key, key, n);
+    r->headers[r->nheaders].schema = schema;
+    r->headers[r->nheaders].value = value != NULL ? value : json_null();
+    r->headers[r->nheaders].raw = NULL;
+    r->headers[r->nheaders].len = 0;
+    r->nheaders++;
+}
+
+/* Removes header i, keeping the others' order. */
+static inline void
+kc_crec_header_remove(kc_connect_record *r, size_t i)
+{
+    free(r->headers[i].key);
+    json_decref(r->headers[i].schema);
+    json_decref(r->headers[i].value);
+    memmove(&r->headers[i], &r->headers[i + 1], (r->nheaders - i - 1) * sizeof(r->headers[0]));
+    r->nheaders--;
+}
+
+/* The exported entry of a plugin .so with transformations or predicates, NULL-terminated. */
+typedef const kc_transform_ops *const *kc_transform_entry_fn(const kc_host *host);
 
 #endif

@@ -6,6 +6,8 @@
  */
 #include "lib/configdef.h"
 
+#include <jansson.h>
+
 #include "lib/json_java.h"
 #include "lib/log.h"
 
@@ -380,9 +382,12 @@ kc_cfg_validate(const kc_cfg_def *def, const char *raw, kc_err *err)
     return check_value(def, raw, true, err);
 }
 
-int
-kc_cfg_parse(kc_cfg *cfg, const kc_cfg_def *defs, size_t ndefs, const kc_props *props,
-             kc_err *err)
+/* kc_cfg_parse's walk over values from get(arg, name); props (NULL: none) names where a bad
+ * value was set. */
+static int
+parse_from(kc_cfg *cfg, const kc_cfg_def *defs, size_t ndefs,
+           const char *(*get)(const void *arg, const char *name), const void *arg,
+           const kc_props *props, kc_err *err)
 {
     char where[512];
 
@@ -390,25 +395,54 @@ kc_cfg_parse(kc_cfg *cfg, const kc_cfg_def *defs, size_t ndefs, const kc_props *
     cfg->n = ndefs;
     for (size_t i = 0; i < ndefs; i++) {
         const kc_cfg_def *def = &defs[i];
-        const char       *raw = kc_props_get(props, def->name);
+        const char       *raw = get(arg, def->name);
         kc_cfg_value     *v = &cfg->values[i];
 
         if (raw == NULL && def->required) {
-            kc_err_set(err, KC_EINVAL, "%s: Missing required configuration \"%s\" which has "
-                       "no default value.", props->origin, def->name);
+            kc_err_set(err, KC_EINVAL, "Missing required configuration \"%s\" which has no "
+                       "default value.", def->name);
+            if (props != NULL)
+                kc_err_prefix(err, "%s: ", props->origin);
             kc_cfg_free(cfg);
             return KC_EINVAL;
         }
         v->is_set = raw != NULL;
         if (type_value(def, raw ? raw : def->dflt, v, false, err) != KC_OK) {
-            kc_err_prefix(err, "%s: ", raw ? kc_props_where(props, def->name, where,
-                                                            sizeof(where))
-                                           : "default");
+            if (props != NULL)
+                kc_err_prefix(err, "%s: ", raw ? kc_props_where(props, def->name, where,
+                                                                sizeof(where))
+                                               : "default");
             kc_cfg_free(cfg);
             return KC_EINVAL;
         }
     }
     return KC_OK;
+}
+
+static const char *
+props_get(const void *arg, const char *name)
+{
+    return kc_props_get(arg, name);
+}
+
+static const char *
+json_get(const void *arg, const char *name)
+{
+    return json_string_value(json_object_get(arg, name));
+}
+
+int
+kc_cfg_parse(kc_cfg *cfg, const kc_cfg_def *defs, size_t ndefs, const kc_props *props,
+             kc_err *err)
+{
+    return parse_from(cfg, defs, ndefs, props_get, props, props, err);
+}
+
+int
+kc_cfg_parse_json(kc_cfg *cfg, const kc_cfg_def *defs, size_t ndefs, const json_t *config,
+                  kc_err *err)
+{
+    return parse_from(cfg, defs, ndefs, json_get, config, NULL, err);
 }
 
 void

@@ -15,6 +15,7 @@
 #ifndef KC_CONFIGDEF_H
 #define KC_CONFIGDEF_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -73,6 +74,10 @@ typedef struct kc_cfg {
  * "<file>:<line>: <Java's message>" in err; *cfg is then empty. */
 int kc_cfg_parse(kc_cfg *cfg, const kc_cfg_def *defs, size_t ndefs, const kc_props *props,
                  kc_err *err);
+/* The same from a JSON object of strings (a connector's or a transformation's settings):
+ * Java's message alone, as a ConfigException states it. */
+int kc_cfg_parse_json(kc_cfg *cfg, const kc_cfg_def *defs, size_t ndefs, const json_t *config,
+                      kc_err *err);
 void kc_cfg_free(kc_cfg *cfg);
 
 /* Checks one value (raw: its text, NULL when unset) against def: KC_OK, or KC_EINVAL with

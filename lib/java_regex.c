@@ -43,6 +43,7 @@
 
 struct kc_regex {
     pcre2_code *code;
+    pcre2_code *find;     /* the same pattern unanchored, for Java's find() */
 };
 
 /* ===== Connect LIST parsing ===== */
@@ -318,6 +319,10 @@ compile_joined(char *joined, size_t *starts, size_t count, kc_regex **out, char 
     }
     *out = kc_xcalloc(1, sizeof(**out));
     (*out)->code = code;
+    /* The anchors are compile options only; the unanchored twin cannot fail where the
+     * anchored one compiled. */
+    (*out)->find = pcre2_compile((PCRE2_SPTR) x.out.buf, x.out.len - 1,
+                                 PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C, &errcode, &erroff, cctx);
     rc = 0;
     goto done;
 bad: {
@@ -428,5 +433,130 @@ kc_regex_free(kc_regex *re)
     if (re == NULL)
         return;
     pcre2_code_free(re->code);
+    pcre2_code_free(re->find);
     free(re);
+}
+
+/* ===== Matcher.replaceFirst ===== */
+
+/* Appends the replacement for the match in md to out, read as Java's appendReplacement reads
+ * it: "\x" is x, "$n" the group with the most digits that still name a group (at least
+ * one), "${name}" a named group. -1 with Java's message on a bad reference. */
+static int
+append_replacement(kc_wbuf *out, const pcre2_code *code, pcre2_match_data *md,
+                   const char *subject, const char *rep, char *err, size_t errlen)
+{
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+    uint32_t    groups = 0;
+    size_t      i = 0, n = strlen(rep);
+
+    pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &groups);
+    while (i < n) {
+        char   c = rep[i];
+        long   ref;
+
+        if (c == '\\') {
+            if (++i == n) {
+                snprintf(err, errlen, "character to be escaped is missing");
+                return -1;
+            }
+            /* One Java char: copy the whole UTF-8 sequence. */
+            size_t len = 1;
+            while (i + len < n && ((unsigned char) rep[i + len] & 0xc0) == 0x80)
+                len++;
+            kc_wbuf_raw(out, rep + i, len);
+            i += len;
+            continue;
+        }
+        if (c != '$') {
+            kc_wbuf_raw(out, &c, 1);
+            i++;
+            continue;
+        }
+        if (++i == n) {
+            snprintf(err, errlen, "Illegal group reference: group index is missing");
+            return -1;
+        }
+        if (rep[i] == '{') {
+            size_t b = ++i;
+            int    num;
+            char   name[256];
+            while (i < n && isalnum((unsigned char) rep[i]))
+                i++;
+            if (i == b) {
+                snprintf(err, errlen, "named capturing group has 0 length name");
+                return -1;
+            }
+            if (i == n || rep[i] != '}') {
+                snprintf(err, errlen, "named capturing group is missing trailing '}'");
+                return -1;
+            }
+            snprintf(name, sizeof(name), "%.*s", (int) (i - b), rep + b);
+            if (isdigit((unsigned char) name[0])) {
+                snprintf(err, errlen, "capturing group name {%s} starts with digit character",
+                         name);
+                return -1;
+            }
+            num = pcre2_substring_number_from_name(code, (PCRE2_SPTR) name);
+            if (num < 0) {
+                snprintf(err, errlen, "No group with name {%s}", name);
+                return -1;
+            }
+            ref = num;
+            i++;
+        } else {
+            if (!isdigit((unsigned char) rep[i])) {
+                snprintf(err, errlen, "Illegal group reference");
+                return -1;
+            }
+            ref = rep[i++] - '0';
+            /* Java takes another digit only while the number still names a group. */
+            while (i < n && isdigit((unsigned char) rep[i]) &&
+                   ref * 10 + (rep[i] - '0') <= (long) groups)
+                ref = ref * 10 + (rep[i++] - '0');
+            if (ref > (long) groups) {
+                snprintf(err, errlen, "No group %ld", ref);
+                return -1;
+            }
+        }
+        if (ov[2 * ref] != PCRE2_UNSET)
+            kc_wbuf_raw(out, subject + ov[2 * ref], ov[2 * ref + 1] - ov[2 * ref]);
+    }
+    return 0;
+}
+
+char *
+kc_regex_replace_first(const kc_regex *re, const char *subject, const char *replacement,
+                       char *err, size_t errlen)
+{
+    pcre2_match_data *md;
+    char             *decoded, *result = NULL;
+    kc_wbuf           out;
+    PCRE2_SIZE       *ov;
+    int               rc;
+
+    if ((decoded = java_decoded(subject)) != NULL)
+        subject = decoded;
+    md = pcre2_match_data_create_from_pattern(re->find, NULL);
+    if (md == NULL)
+        kc_assert_fail("pcre2_match_data_create", __FILE__, __LINE__);
+    rc = pcre2_match(re->find, (PCRE2_SPTR) subject, strlen(subject), 0, 0, md, NULL);
+    if (rc < 0) {
+        /* No match: Java returns the text without reading the replacement. */
+        result = kc_xstrdup(subject);
+        goto done;
+    }
+    ov = pcre2_get_ovector_pointer(md);
+    kc_wbuf_init(&out);
+    kc_wbuf_raw(&out, subject, ov[0]);
+    if (append_replacement(&out, re->find, md, subject, replacement, err, errlen) != 0) {
+        kc_wbuf_free(&out);
+        goto done;
+    }
+    kc_wbuf_raw(&out, subject + ov[1], strlen(subject + ov[1]) + 1);
+    result = (char *) out.buf;
+done:
+    pcre2_match_data_free(md);
+    free(decoded);
+    return result;
 }

@@ -27,5 +27,11 @@ int  kc_regex_compile(const char *pattern, kc_regex **out, char *err, size_t err
 /* Whether subject matches as a whole; NULL re -> false. */
 bool kc_regex_matches(const kc_regex *re, const char *subject);
 void kc_regex_free(kc_regex *re);
+/* Java's Matcher.replaceFirst: the first match found anywhere in subject (find(), not a
+ * whole match) replaced as Java reads replacement ("$n" with as many digits as still name a
+ * group, "${name}", "\x" for x). A new string (subject itself when nothing matches), or
+ * NULL with Java's IllegalArgumentException/IndexOutOfBoundsException message in err. */
+char *kc_regex_replace_first(const kc_regex *re, const char *subject, const char *replacement,
+                             char *err, size_t errlen);
 
 #endif

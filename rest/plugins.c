@@ -67,6 +67,26 @@ kc_rest_plugins_list(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest
             last = next->class_name;
         }
     }
+    /* Then transformations and predicates, each sorted by class name. */
+    for (int kind = KC_TRANSFORMATION; !connectors_only && kind <= KC_PREDICATE; kind++) {
+        size_t                         nt;
+        const kc_transform_ops *const *ts = kc_plugins_transforms(&nt);
+        const char                    *last = "";
+        for (;;) {
+            const kc_transform_ops *next = NULL;
+            for (size_t i = 0; i < nt; i++)
+                if (ts[i]->kind == kind && strcmp(ts[i]->class_name, last) > 0 &&
+                    (next == NULL || strcmp(ts[i]->class_name, next->class_name) < 0))
+                    next = ts[i];
+            if (next == NULL)
+                break;
+            json_array_append_new(out, plugin_info(next->class_name, kind == KC_PREDICATE
+                                                   ? "predicate" : "transformation",
+                                                   next->version ? next->version
+                                                                 : "undefined"));
+            last = next->class_name;
+        }
+    }
     if (!connectors_only)
         for (size_t i = 0; kc_converter_classes[i]; i++)
             json_array_append_new(out, plugin_info(kc_converter_classes[i], "converter",
@@ -83,12 +103,16 @@ kc_rest_plugin_config(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_res
     const char             *name = req->segments[1];
     const kc_connector_ops *ops = kc_plugins_find(name);
     const char             *conv;
+    const kc_transform_ops *t;
     json_t                 *out;
 
     if (ops != NULL)
         out = kc_connector_config_keys(ctx->worker_cfg, ops);
     else if ((conv = kc_converter_find(name)) != NULL)
         out = kc_converter_config_keys(conv);
+    else if ((t = kc_plugins_transform(name, KC_TRANSFORMATION)) != NULL ||
+             (t = kc_plugins_transform(name, KC_PREDICATE)) != NULL)
+        out = t->config_def != NULL ? t->config_def() : json_array();
     else {
         kc_rest_error(resp, 404, "Unknown plugin %s.", name);
         return;

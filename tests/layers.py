@@ -14,6 +14,7 @@ what each stands on:
     connectors/connector.h   the plugin API, a plugin's only door: lib
     worker/                  config, herder, runtime, stores: lib, protocol, the API
     connectors/              the built-in plugins: lib and the API only, as any plugin
+    transforms/              the built-in transformations and predicates: the same
     rest/                    the REST API: lib, protocol, the API, worker
     cmd/                     the programs (main, dedicated MirrorMaker, mirror-status): all
 
@@ -34,6 +35,7 @@ ROOMS = [  # (path prefix, room), most specific first
     ("protocol/", "protocol"),
     ("worker/", "worker"),
     ("connectors/", "connectors"),
+    ("transforms/", "transforms"),
     ("rest/", "rest"),
     ("cmd/", "cmd"),
 ]
@@ -43,8 +45,9 @@ STANDS_ON = {
     "api": {"api", "lib"},
     "worker": {"worker", "protocol", "api", "lib"},
     "connectors": {"connectors", "api", "lib"},
+    "transforms": {"transforms", "api", "lib"},
     "rest": {"rest", "worker", "protocol", "api", "lib"},
-    "cmd": {"cmd", "rest", "connectors", "worker", "protocol", "api", "lib"},
+    "cmd": {"cmd", "rest", "connectors", "transforms", "worker", "protocol", "api", "lib"},
 }
 
 # Arrows up or sideways still in the tree: (includer, included).

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "lib/configdef.h"
+#include "lib/data.h"
 #include "lib/json_java.h"
 
 int
@@ -114,10 +115,16 @@ kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scr
         return KC_OK;                                  /* a tombstone, whatever the converter */
     switch (c->kind) {
     case KC_CONVERTER_BYTEARRAY:
+        /* A connector's text carries Java's STRING_SCHEMA (the file source's lines). */
+        if (v->kind == KC_VALUE_STRING && v->schema == NULL)
+            return kc_err_set(err, KC_EINVAL, "Invalid schema type for ByteArrayConverter: "
+                              "STRING");
+        if (v->kind != KC_VALUE_BYTES && v->schema != NULL)
+            return kc_err_set(err, KC_EINVAL, "Invalid schema type for ByteArrayConverter: %s",
+                              kc_schema_type_name(kc_schema_type(v->schema)));
         if (v->kind != KC_VALUE_BYTES)
             return kc_err_set(err, KC_EINVAL, "ByteArrayConverter is not compatible with "
-                              "objects of type %s", v->kind == KC_VALUE_STRING
-                              ? "class java.lang.String" : "class java.util.HashMap");
+                              "objects of type class %s", kc_data_java_class(NULL, v->json));
         *out = v->ptr;
         *len = v->len;
         return KC_OK;
@@ -127,7 +134,17 @@ kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scr
             *len = v->len;
             return KC_OK;
         }
-        break;
+        {
+            /* Java's value.toString(): "Struct{line=a}", "{k=v}", "[1, 2]". */
+            size_t n;
+            char  *text = kc_java_value_string(v->json, v->schema, &n);
+            kc_wbuf_reset(scratch);
+            kc_wbuf_raw(scratch, text, n);
+            free(text);
+            *out = scratch->buf;
+            *len = scratch->len;
+            return KC_OK;
+        }
     case KC_CONVERTER_JSON:
         break;
     }
@@ -473,4 +490,104 @@ kc_converter_config_keys(const char *cls)
     return json_loads(strstr(cls, "JsonConverter") ? json_converter_defs
                       : strstr(cls, "StringConverter") ? string_converter_defs
                       : bytes_converter_defs, 0, NULL);
+}
+
+/* ===== Header values a transformation set ===== */
+
+/* Values.append: text as Java's SimpleHeaderConverter writes it; embedded (inside a list or
+ * struct) strings are quoted with '"' and '\' escaped. */
+static int
+append_header_text(kc_wbuf *out, const json_t *schema, const json_t *v, bool embedded,
+                   kc_err *err)
+{
+    const char *t = kc_schema_type(schema), *name = kc_schema_name(schema);
+    size_t      i;
+    json_t     *item;
+
+    if (v == NULL || json_is_null(v)) {
+        kc_wbuf_raw(out, "null", 4);
+        return KC_OK;
+    }
+    if (name != NULL && strncmp(name, "org.apache.kafka.connect.data.", 30) == 0)
+        return kc_err_set(err, KC_EINVAL, "Failed to serialize header value of logical type "
+                          "%s: not supported by this worker", name);
+    if ((t != NULL && strcmp(t, "array") == 0) || (t == NULL && json_is_array(v))) {
+        kc_wbuf_raw(out, "[", 1);
+        json_array_foreach(v, i, item) {
+            if (i > 0)
+                kc_wbuf_raw(out, ",", 1);
+            if (append_header_text(out, json_object_get(schema, "items"), item, true, err)
+                != KC_OK)
+                return KC_EINVAL;
+        }
+        kc_wbuf_raw(out, "]", 1);
+        return KC_OK;
+    }
+    if (t != NULL && strcmp(t, "struct") == 0) {
+        kc_wbuf_raw(out, "{", 1);
+        json_array_foreach(json_object_get(schema, "fields"), i, item) {
+            json_t *fname = json_object_get(item, "field");
+            if (i > 0)
+                kc_wbuf_raw(out, ",", 1);
+            append_header_text(out, NULL, fname, true, err);
+            kc_wbuf_raw(out, ":", 1);
+            if (append_header_text(out, item, json_object_get(v, json_string_value(fname)),
+                                   true, err) != KC_OK)
+                return KC_EINVAL;
+        }
+        kc_wbuf_raw(out, "}", 1);
+        return KC_OK;
+    }
+    if ((t != NULL && strcmp(t, "map") == 0) || json_is_object(v))
+        return kc_err_set(err, KC_EINVAL, "Failed to serialize a map header value: not "
+                          "supported by this worker");
+    if (json_is_string(v)) {
+        const char *s = json_string_value(v);
+        if (!embedded) {
+            kc_wbuf_raw(out, s, json_string_length(v));
+            return KC_OK;
+        }
+        kc_wbuf_raw(out, "\"", 1);
+        for (size_t k = 0; k < json_string_length(v); k++) {
+            if (s[k] == '\\' || (s[k] == '"' && (t == NULL || strcmp(t, "bytes") != 0)))
+                kc_wbuf_raw(out, "\\", 1);
+            kc_wbuf_raw(out, &s[k], 1);
+        }
+        kc_wbuf_raw(out, "\"", 1);
+        return KC_OK;
+    }
+    {
+        size_t n;
+        char  *text = kc_java_value_string(v, schema, &n);
+        kc_wbuf_raw(out, text, n);
+        free(text);
+    }
+    return KC_OK;
+}
+
+int
+kc_header_from_connect(bool simple, const json_t *schema, const json_t *value, kc_wbuf *out,
+                       bool *is_null, kc_err *err)
+{
+    const char *t = kc_schema_type(schema);
+
+    *is_null = value == NULL || json_is_null(value);
+    if (*is_null)
+        return KC_OK;
+    if (simple)
+        return append_header_text(out, schema, value, false, err);
+    /* ByteArrayConverter: bytes pass, anything else is its DataException. */
+    if ((t != NULL && strcmp(t, "bytes") != 0) || (t == NULL && !json_is_string(value)))
+        return kc_err_set(err, KC_EINVAL, "Invalid schema type for ByteArrayConverter: %s",
+                          kc_schema_type_name(t));
+    {
+        uint8_t *bytes = NULL;
+        size_t   n = 0;
+        if (kc_base64_decode(json_string_value(value), json_string_length(value), &bytes, &n))
+            return kc_err_set(err, KC_EINVAL, "ByteArrayConverter is not compatible with "
+                              "objects of type class java.lang.String");
+        kc_wbuf_raw(out, bytes, n);
+        free(bytes);
+    }
+    return KC_OK;
 }

@@ -49,6 +49,12 @@ int kc_converter_to_connect(const kc_converter *c, const void *data, size_t len,
 
 void kc_value_clear(kc_value *v);
 
+/* A header value a transformation set (schema may be NULL), as the header converter writes
+ * it: SimpleHeaderConverter's text (simple) or ByteArrayConverter's bytes, appended to out;
+ * *is_null for a null header. KC_EINVAL with the converter's DataException message. */
+int kc_header_from_connect(bool simple, const json_t *schema, const json_t *value, kc_wbuf *out,
+                           bool *is_null, kc_err *err);
+
 /* The converter classes the worker implements, sorted as Java lists them; NULL-terminated. */
 extern const char *const kc_converter_classes[];
 

@@ -54,6 +54,7 @@ const char *
 kc_stage_name(kc_stage stage)
 {
     switch (stage) {
+    case KC_STAGE_TRANSFORMATION:   return "TRANSFORMATION";
     case KC_STAGE_KEY_CONVERTER:    return "KEY_CONVERTER";
     case KC_STAGE_VALUE_CONVERTER:  return "VALUE_CONVERTER";
     case KC_STAGE_HEADER_CONVERTER: return "HEADER_CONVERTER";

@@ -42,6 +42,7 @@
 #include "lib/props.h"
 
 typedef enum {
+    KC_STAGE_TRANSFORMATION,
     KC_STAGE_KEY_CONVERTER,
     KC_STAGE_VALUE_CONVERTER,
     KC_STAGE_HEADER_CONVERTER,

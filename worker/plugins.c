@@ -23,6 +23,9 @@ extern const kc_connector_ops kc_mirror_heartbeat_connector;
 extern const kc_connector_ops kc_replicator_connector;
 extern const kc_connector_ops kc_emr_replicator_connector;
 
+/* transforms/builtin.c */
+extern const kc_transform_ops *const kc_builtin_transforms[];
+
 static const kc_connector_ops *builtins[] = {
     &kc_file_source_connector,
     &kc_file_sink_connector,
@@ -59,27 +62,59 @@ add_class(const kc_connector_ops *ops, const char *origin, kc_err *err)
     return KC_OK;
 }
 
+#define MAX_TRANSFORMS 256
+static const kc_transform_ops *transforms[MAX_TRANSFORMS + 1];
+static size_t                  ntransforms;
+
+static int
+add_transform(const kc_transform_ops *ops, const char *origin, kc_err *err)
+{
+    if (ops->abi < 1 || ops->abi > KC_TRANSFORM_ABI || ops->class_name == NULL ||
+        ops->configure == NULL || ops->close == NULL ||
+        (ops->kind == KC_TRANSFORMATION ? ops->apply == NULL
+         : ops->kind == KC_PREDICATE ? ops->test == NULL : true))
+        return kc_err_set(err, KC_EPLUGIN, "%s: %s is not a kconnect transformation or "
+                          "predicate (ABI %d expected, got %d, or a required function is "
+                          "missing)", origin, ops->class_name ? ops->class_name : "(unnamed)",
+                          KC_TRANSFORM_ABI, ops->abi);
+    for (size_t i = 0; i < ntransforms; i++)
+        if (strcmp(transforms[i]->class_name, ops->class_name) == 0)
+            return kc_err_set(err, KC_EPLUGIN, "%s: %s is already registered", origin,
+                              ops->class_name);
+    if (ntransforms == MAX_TRANSFORMS)
+        return kc_err_set(err, KC_EPLUGIN, "%s: too many transformations", origin);
+    transforms[ntransforms++] = ops;
+    return KC_OK;
+}
+
 int
 kc_plugins_load(const kc_host *host, const char *path, kc_err *err)
 {
     void                          *h;
     kc_connector_entry_fn         *entry;
-    const kc_connector_ops *const *list;
+    kc_transform_entry_fn         *tentry;
+    const kc_connector_ops *const *list = NULL;
+    const kc_transform_ops *const *tlist = NULL;
     int                            n = 0;
 
     if ((h = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL)
         return kc_err_set(err, KC_EPLUGIN, "cannot load plugin %s: %s", path, dlerror());
     *(void **) &entry = dlsym(h, KC_CONNECTOR_ENTRY);
-    if (entry == NULL) {
+    *(void **) &tentry = dlsym(h, KC_TRANSFORM_ENTRY);
+    if (entry == NULL && tentry == NULL) {
         dlclose(h);
-        return kc_err_set(err, KC_EPLUGIN, "plugin %s has no %s symbol: not a kconnect "
-                          "connector", path, KC_CONNECTOR_ENTRY);
+        return kc_err_set(err, KC_EPLUGIN, "plugin %s has no %s or %s symbol: not a kconnect "
+                          "plugin", path, KC_CONNECTOR_ENTRY, KC_TRANSFORM_ENTRY);
     }
-    if ((list = entry(host)) == NULL || list[0] == NULL) {
+    if (entry != NULL)
+        list = entry(host);
+    if (tentry != NULL)
+        tlist = tentry(host);
+    if ((list == NULL || list[0] == NULL) && (tlist == NULL || tlist[0] == NULL)) {
         dlclose(h);
         return kc_err_set(err, KC_EPLUGIN, "plugin %s offers no connector class", path);
     }
-    for (; *list != NULL; list++) {
+    for (; list != NULL && *list != NULL; list++) {
         if (add_class(*list, path, err) != KC_OK) {
             if (n == 0)
                 dlclose(h);            /* nothing of it is in use yet */
@@ -88,6 +123,17 @@ kc_plugins_load(const kc_host *host, const char *path, kc_err *err)
         n++;
         kc_log_info("plugins", "Loaded connector class %s %s from %s", (*list)->class_name,
                     (*list)->version ? (*list)->version : "", path);
+    }
+    for (; tlist != NULL && *tlist != NULL; tlist++) {
+        if (add_transform(*tlist, path, err) != KC_OK) {
+            if (n == 0)
+                dlclose(h);
+            return KC_EPLUGIN;
+        }
+        n++;
+        kc_log_info("plugins", "Loaded %s class %s %s from %s", (*tlist)->kind ==
+                    KC_PREDICATE ? "predicate" : "transformation", (*tlist)->class_name,
+                    (*tlist)->version ? (*tlist)->version : "", path);
     }
     return KC_OK;                      /* kept loaded for the life of the process */
 }
@@ -136,8 +182,12 @@ kc_plugins_init(const kc_host *host, char **plugin_path)
     kc_err err;
 
     nclasses = 0;
+    ntransforms = 0;
     for (size_t i = 0; i < KC_ARRAY_LEN(builtins); i++)
         if (add_class(builtins[i], "built-in", &err) != KC_OK)
+            kc_log_error("plugins", "%s", err.msg);
+    for (size_t i = 0; kc_builtin_transforms[i] != NULL; i++)
+        if (add_transform(kc_builtin_transforms[i], "built-in", &err) != KC_OK)
             kc_log_error("plugins", "%s", err.msg);
     for (char **p = plugin_path; p != NULL && *p != NULL; p++)
         load_path(host, *p);
@@ -198,4 +248,32 @@ kc_plugins_unknown_message(const char *cls, const char *prefix)
         msg = next;
     }
     return msg;
+}
+
+const kc_transform_ops *
+kc_plugins_transform(const char *name, int kind)
+{
+    char                   *n = kc_java_trim(name);
+    const kc_transform_ops *found = NULL;
+
+    /* The class name, or for a top-level class its simple name (Java's alias); a nested
+     * class ($Key, $Value) has no alias. */
+    for (size_t i = 0; i < ntransforms && found == NULL; i++) {
+        const char *cls = transforms[i]->class_name, *dot = strrchr(cls, '.');
+        if (transforms[i]->kind != kind)
+            continue;
+        if (strcmp(cls, n) == 0 ||
+            (dot != NULL && strchr(dot, '$') == NULL && strcmp(dot + 1, n) == 0))
+            found = transforms[i];
+    }
+    free(n);
+    return found;
+}
+
+const kc_transform_ops *const *
+kc_plugins_transforms(size_t *n)
+{
+    *n = ntransforms;
+    transforms[ntransforms] = NULL;
+    return transforms;
 }

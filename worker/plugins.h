@@ -28,6 +28,13 @@ const kc_connector_ops *kc_plugins_find(const char *name);
 /* Every class, NULL-terminated (borrowed). */
 const kc_connector_ops *const *kc_plugins_all(size_t *n);
 
+/* The transformation or predicate (kind: KC_TRANSFORMATION, KC_PREDICATE) for a class name
+ * or, for a top-level class, its simple name. NULL if unknown. */
+const kc_transform_ops *kc_plugins_transform(const char *name, int kind);
+
+/* Every transformation and predicate, NULL-terminated (borrowed). */
+const kc_transform_ops *const *kc_plugins_transforms(size_t *n);
+
 /* Loads one .so; KC_EPLUGIN with the reason (missing symbol, wrong ABI, missing members). */
 int kc_plugins_load(const kc_host *host, const char *path, kc_err *err);
 

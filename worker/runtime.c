@@ -29,6 +29,7 @@
 #include "worker/plugins.h"
 #include "worker/refused.h"
 #include "worker/topic_creation.h"
+#include "worker/transform.h"
 
 typedef struct instance instance;
 
@@ -300,42 +301,22 @@ fail_config(instance *in, const char *msg)
     fail_as(in, "org.apache.kafka.common.config.ConfigException", NULL, msg);
 }
 
-/* Java's ConnectorConfig loads the class of every alias in `transforms` and `predicates`
- * before a connector or task starts, and fails it with a ConfigException when one cannot
- * be loaded. kconnect runs no transformation or predicate yet, so a connector config that
- * names any (one created through a Java worker of a mixed cluster, or in a MirrorMaker
- * properties file) fails here as on a Java worker without that plugin: its records are
- * never written as if the transformations had not been asked for. The first alias's
- * failure into msg, as Java words it; false when the config names none. */
+/* Java's ConnectorConfig loads and configures the class of every alias in `transforms`
+ * (and its predicate) before a connector or task starts, and fails it with a ConfigException
+ * when one cannot be loaded or refuses its settings: the first such failure into msg, as
+ * Java words it; false when the chain can be built. */
 static bool
-names_missing_plugin(const json_t *config, char *msg, size_t size)
+bad_chain(const json_t *config, char *msg, size_t size)
 {
-    static const char *const lists[][2] = { { "transforms", "Transformation" },
-                                            { "predicates", "Predicate" } };
+    kc_chain *chain = NULL;
+    kc_err    err;
 
-    for (size_t i = 0; i < KC_ARRAY_LEN(lists); i++) {
-        const char *list = config_str(config, lists[i][0]);
-        size_t      n = 0;
-        char      **aliases = list ? kc_cfg_split_list(list, &n) : NULL;
-
-        if (n > 0) {
-            char       *key = kc_xasprintf("%s.%s.type", lists[i][0], aliases[0]);
-            const char *type = config_str(config, key);
-            char       *trimmed = type ? kc_java_trim(type) : NULL;
-            if (type == NULL)
-                snprintf(msg, size, "Invalid value null for configuration %s: Not a %s", key,
-                         lists[i][1]);
-            else
-                snprintf(msg, size, "Invalid value %s for configuration %s: Class %s could not "
-                         "be found.", type, key, trimmed);
-            free(trimmed);
-            free(key);
-        }
-        kc_strv_free(aliases);
-        if (n > 0)
-            return true;
+    if (kc_chain_new(config, &chain, &err) == KC_OK) {
+        kc_chain_free(chain);
+        return false;
     }
-    return false;
+    snprintf(msg, size, "%s", err.msg);
+    return true;
 }
 
 /* Java's SourceConnectorConfig parses the topic creation groups before a source connector
@@ -500,7 +481,7 @@ connector_thread(void *arg)
             void *priv = NULL;
             pthread_mutex_unlock(&in->lock);
             err[0] = '\0';
-            if (names_missing_plugin(in->connector_config, err, sizeof(err)) ||
+            if (bad_chain(in->connector_config, err, sizeof(err)) ||
                 refused_config(in, err, sizeof(err)) ||
                 bad_topic_creation(in, err, sizeof(err))) {
                 fail_config(in, err);
@@ -1108,7 +1089,7 @@ start_plugin_task(instance *in)
     char  errbuf[1024] = "";
     void *priv = NULL;
 
-    if (names_missing_plugin(in->connector_config, errbuf, sizeof(errbuf)) ||
+    if (bad_chain(in->connector_config, errbuf, sizeof(errbuf)) ||
         refused_config(in, errbuf, sizeof(errbuf))) {
         fail_config(in, errbuf);
         return NULL;
@@ -1190,6 +1171,105 @@ conversion_failure(kc_stage stage, const kc_converter *key, const kc_converter *
                           KC_DATA_EXCEPTION, message };
 }
 
+/* ===== Transformations ===== */
+
+/* A record after the connector's transformation chain, as the converters and the producer
+ * (sources) or the task's put() (sinks) take it: `view` borrows from `rec` and the scratch
+ * here, valid until the slot is used again. One per record in flight through the chain
+ * (task thread). */
+typedef struct chained {
+    kc_connect_record rec;
+    kc_record         view;
+    kc_wbuf           key, value;      /* bytes decoded for a converter */
+    kc_wbuf           hdr;             /* typed headers as the header converter writes them */
+    kc_header        *headers;
+    size_t           *offs;            /* where each typed header's bytes start in hdr */
+    size_t            cap;
+} chained;
+
+static void
+chained_free(chained *c)
+{
+    kc_crec_clear(&c->rec);
+    kc_wbuf_free(&c->key);
+    kc_wbuf_free(&c->value);
+    kc_wbuf_free(&c->hdr);
+    free(c->headers);
+    free(c->offs);
+}
+
+/* Whether the task's header converter is SimpleHeaderConverter (else ByteArrayConverter, the
+ * only other one kconnect accepts: worker/refused.c). */
+static bool
+simple_headers(const instance *in)
+{
+    const char *hc = config_str(in->connector_config, "header.converter");
+
+    if (hc == NULL)
+        hc = kc_props_get(&in->rt->env.wc->props, "header.converter");
+    return hc == NULL || strstr(hc, "ByteArrayConverter") == NULL;
+}
+
+/* Runs r through the chain into c->view: false with *f filled when a stage or the header
+ * converter failed (the failure's message in err), *drop when a stage dropped it. */
+static bool
+chain_record(kc_chain *chain, bool simple, const kc_record *r, bool sink, chained *c,
+             bool *drop, kc_failure *f, kc_err *err)
+{
+    const char *cls = NULL;
+    size_t      n;
+
+    kc_crec_clear(&c->rec);
+    kc_crec_from(&c->rec, r, sink);
+    if (kc_chain_apply(chain, &c->rec, drop, &cls, err) != KC_OK) {
+        *f = (kc_failure) { KC_STAGE_TRANSFORMATION, cls, KC_DATA_EXCEPTION, err->msg };
+        return false;
+    }
+    if (*drop)
+        return true;
+    c->view = *r;
+    c->view.topic = c->rec.topic;
+    c->view.partition = c->rec.partition;
+    c->view.timestamp = c->rec.timestamp;
+    kc_crec_value(&c->rec.key, &c->view.key, &c->key);
+    kc_crec_value(&c->rec.value, &c->view.value, &c->value);
+    n = c->rec.nheaders;
+    if (n > c->cap) {
+        c->cap = n;
+        c->headers = kc_xrealloc(c->headers, n * sizeof(*c->headers));
+        c->offs = kc_xrealloc(c->offs, n * sizeof(*c->offs));
+    }
+    /* Typed headers are written one after the other into c->hdr; their addresses are taken
+     * once it no longer grows. */
+    kc_wbuf_reset(&c->hdr);
+    for (size_t i = 0; i < n; i++) {
+        kc_connect_header *h = &c->rec.headers[i];
+        size_t             start = c->hdr.len;
+        bool               is_null;
+        c->headers[i] = (kc_header) { h->key, h->raw, h->len };
+        if (h->value == NULL)
+            continue;
+        if (kc_header_from_connect(simple, h->schema, h->value, &c->hdr, &is_null, err)
+            != KC_OK) {
+            *f = (kc_failure) { KC_STAGE_HEADER_CONVERTER, simple
+                                ? "org.apache.kafka.connect.storage.SimpleHeaderConverter"
+                                : "org.apache.kafka.connect.converters.ByteArrayConverter",
+                                KC_DATA_EXCEPTION, err->msg };
+            return false;
+        }
+        c->offs[i] = is_null ? SIZE_MAX : start;
+        c->headers[i].len = c->hdr.len - start;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (c->rec.headers[i].value != NULL)
+            c->headers[i].value = c->offs[i] == SIZE_MAX ? NULL
+                                  : c->headers[i].len == 0 ? (const void *) ""
+                                  : (const void *) (c->hdr.buf + c->offs[i]);
+    c->view.headers = c->headers;
+    c->view.nheaders = n;
+    return true;
+}
+
 /* Releases records the worker took from poll() but will not send. */
 static void
 release_records(kc_record *recs, size_t from, size_t n)
@@ -1205,8 +1285,8 @@ release_records(kc_record *recs, size_t from, size_t n)
  * is taken in its partition's ring before the send, so offsets are committed in send
  * order. */
 static rd_kafka_resp_err_t
-send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, size_t klen,
-            const void *v, size_t vlen)
+send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const kc_record *sent,
+            const void *k, size_t klen, const void *v, size_t vlen)
 {
     bool                lent = v != NULL && v == r->value.ptr;
     bool                keep = r->release != NULL || r->source_partition != NULL ||
@@ -1227,27 +1307,27 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const void *k, 
     }
     /* Another topic than the last record's (most tasks send to one: a strcmp per record):
      * KIP-558 notes it, and the producer's handle switches to it. */
-    if (s->rkt == NULL || strcmp(r->topic, rd_kafka_topic_name(s->rkt)) != 0) {
-        note_topic(s->in, r->topic);
+    if (s->rkt == NULL || strcmp(sent->topic, rd_kafka_topic_name(s->rkt)) != 0) {
+        note_topic(s->in, sent->topic);
         if (s->rkt != NULL)
             rd_kafka_topic_destroy(s->rkt);
         /* The producer's default topic settings, as a send naming the topic would use. */
-        s->rkt = rd_kafka_topic_new(producer, r->topic, NULL);
+        s->rkt = rd_kafka_topic_new(producer, sent->topic, NULL);
     }
-    if (r->nheaders > 0) {
-        hdrs = rd_kafka_headers_new(r->nheaders);
-        for (size_t h = 0; h < r->nheaders; h++)
-            rd_kafka_header_add(hdrs, r->headers[h].key, -1, r->headers[h].value,
-                                r->headers[h].value ? (ssize_t) r->headers[h].len : -1);
+    if (sent->nheaders > 0) {
+        hdrs = rd_kafka_headers_new(sent->nheaders);
+        for (size_t h = 0; h < sent->nheaders; h++)
+            rd_kafka_header_add(hdrs, sent->headers[h].key, -1, sent->headers[h].value,
+                                sent->headers[h].value ? (ssize_t) sent->headers[h].len : -1);
     }
     for (;;) {
         e = s->rkt == NULL ? RD_KAFKA_RESP_ERR__INVALID_ARG :
             rd_kafka_producev(producer, RD_KAFKA_V_RKT(s->rkt),
-                              RD_KAFKA_V_PARTITION(r->partition >= 0 ? r->partition
+                              RD_KAFKA_V_PARTITION(sent->partition >= 0 ? sent->partition
                                                                      : RD_KAFKA_PARTITION_UA),
                               RD_KAFKA_V_KEY((void *) k, klen),
                               RD_KAFKA_V_VALUE((void *) v, vlen),
-                              RD_KAFKA_V_TIMESTAMP(r->timestamp > 0 ? r->timestamp : 0),
+                              RD_KAFKA_V_TIMESTAMP(sent->timestamp > 0 ? sent->timestamp : 0),
                               RD_KAFKA_V_HEADERS(hdrs),
                               RD_KAFKA_V_MSGFLAGS(lent && keep ? 0 : RD_KAFKA_MSG_F_COPY),
                               RD_KAFKA_V_OPAQUE(f), RD_KAFKA_V_END);
@@ -1302,6 +1382,9 @@ run_source(instance *in)
     void            *priv = NULL;
     kc_topic_creation *creation = NULL;
     rd_kafka_t      *admin = NULL;       /* the topic creation's, when in use */
+    kc_chain        *chain = NULL;       /* the connector's transformations, if any */
+    chained          cr = { 0 };
+    bool             simple = simple_headers(in);
 
     s.slot_size = s.lean ? sizeof(inflight) : sizeof(inflight_full);
     kc_wbuf_init(&kbuf);
@@ -1329,6 +1412,10 @@ run_source(instance *in)
     }
     if (converters(in, &kconv, &vconv, &err) != KC_OK) {
         fail(in, "Failed to configure converters", err.msg);
+        goto out;
+    }
+    if (kc_chain_new(in->connector_config, &chain, &err) != KC_OK) {
+        fail_config(in, err.msg);
         goto out;
     }
     s.errors = kc_errors_new(in->connector, in->task, in->connector_config, false, NULL, NULL,
@@ -1384,15 +1471,38 @@ run_source(instance *in)
         COUNT(in->records_in, n);
         for (size_t i = 0; i < n; i++) {
             kc_record          *r = &recs[i];
+            const kc_record    *sent = r;
             const void         *k, *v;
             size_t              klen, vlen;
             rd_kafka_resp_err_t e;
             kc_stage            stage = KC_STAGE_KEY_CONVERTER;
+            kc_failure          f;
+            bool                drop = false;
 
-            if (kc_converter_from_connect(&kconv, &r->key, &kbuf, &k, &klen, &err) != KC_OK ||
+            if (chain != NULL) {
+                if (!chain_record(chain, simple, r, false, &cr, &drop, &f, &err)) {
+                    if (kc_errors_source_failed(s.errors, &f, r->topic, r->partition,
+                                                r->source_partition, r->source_offset)) {
+                        release_records(recs, i, i + 1);
+                        continue;
+                    }
+                    fail(in, "Tolerance exceeded in error handler", err.msg);
+                    release_records(recs, i, n);
+                    goto stopping;
+                }
+                /* Dropped by a stage: as Java's recordDropped, its offset is not committed
+                 * on its own and commitRecord() learns of no metadata. */
+                if (drop) {
+                    release_records(recs, i, i + 1);
+                    continue;
+                }
+                sent = &cr.view;
+            }
+            if (kc_converter_from_connect(&kconv, &sent->key, &kbuf, &k, &klen, &err) != KC_OK ||
                 (stage = KC_STAGE_VALUE_CONVERTER,
-                 kc_converter_from_connect(&vconv, &r->value, &vbuf, &v, &vlen, &err)) != KC_OK) {
-                kc_failure f = conversion_failure(stage, &kconv, &vconv, err.msg);
+                 kc_converter_from_connect(&vconv, &sent->value, &vbuf, &v, &vlen, &err))
+                    != KC_OK) {
+                f = conversion_failure(stage, &kconv, &vconv, err.msg);
                 if (kc_errors_source_failed(s.errors, &f, r->topic, r->partition,
                                             r->source_partition, r->source_offset)) {
                     release_records(recs, i, i + 1);      /* dropped, as Java's */
@@ -1404,13 +1514,14 @@ run_source(instance *in)
             }
             /* Before the first send to a topic (a send to another topic than the last's). */
             if (creation != NULL &&
-                (s.rkt == NULL || strcmp(r->topic, rd_kafka_topic_name(s.rkt)) != 0) &&
-                kc_topic_creation_ensure(creation, admin, r->topic, &err) != KC_OK) {
+                (s.rkt == NULL || strcmp(sent->topic, rd_kafka_topic_name(s.rkt)) != 0) &&
+                kc_topic_creation_ensure(creation, admin, sent->topic, &err) != KC_OK) {
                 fail(in, NULL, err.msg);
                 release_records(recs, i, n);
                 goto stopping;
             }
-            if ((e = send_record(&s, producer, r, k, klen, v, vlen)) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+            if ((e = send_record(&s, producer, r, sent, k, klen, v, vlen))
+                != RD_KAFKA_RESP_ERR_NO_ERROR) {
                 char why[256];
 
                 fail(in, "Failed to send record", send_error_text(producer, e, why, sizeof(why)));
@@ -1472,6 +1583,8 @@ out:
     kc_kafka_destroy(producer);
     kc_kafka_destroy(admin);
     kc_topic_creation_free(creation);
+    kc_chain_free(chain);
+    chained_free(&cr);
     kc_wbuf_free(&kbuf);
     kc_wbuf_free(&vbuf);
 }
@@ -1576,6 +1689,10 @@ run_sink(instance *in)
     const char      *regex = config_str(in->task_config, "topics.regex");
     kc_record       *batch = kc_xcalloc(500, sizeof(*batch));
     rd_kafka_message_t *msgs[500];
+    kc_chain        *chain = NULL;       /* the connector's transformations, if any */
+    chained         *slots = NULL;       /* with a chain: batch[i] transformed... */
+    kc_record       *views = NULL;       /* ...and as put() takes it */
+    bool             simple = simple_headers(in);
     int64_t          next_commit;
     bool             paused_shown = false, paused_partitions = false;
     void            *priv = NULL;
@@ -1584,6 +1701,14 @@ run_sink(instance *in)
     if (converters(in, &kconv, &vconv, &err) != KC_OK) {
         fail(in, "Failed to configure converters", err.msg);
         goto out;
+    }
+    if (kc_chain_new(in->connector_config, &chain, &err) != KC_OK) {
+        fail_config(in, err.msg);
+        goto out;
+    }
+    if (chain != NULL) {
+        slots = kc_xcalloc(KC_ARRAY_LEN(msgs), sizeof(*slots));
+        views = kc_xcalloc(KC_ARRAY_LEN(msgs), sizeof(*views));
     }
     {
         kc_props admin, producer;
@@ -1706,11 +1831,29 @@ run_sink(instance *in)
                 }
                 note_topic(in, r->topic);
                 sink_headers(msgs[i], r);
+                if (chain != NULL) {
+                    kc_failure f;
+                    bool       drop = false;
+                    if (!chain_record(chain, simple, r, true, &slots[ok], &drop, &f, &err)) {
+                        sink_batch_clear(r, 1, NULL, 0);
+                        if (kc_errors_sink_failed(s.errors, &f, msgs[i]))
+                            continue;
+                        fail(in, "Tolerance exceeded in error handler", err.msg);
+                        sink_batch_clear(batch, ok, msgs, n);
+                        goto stopping;
+                    }
+                    if (drop) {                   /* filtered out; its offset is committed */
+                        sink_batch_clear(r, 1, NULL, 0);
+                        continue;
+                    }
+                    views[ok] = slots[ok].view;
+                }
                 ok++;
             }
             errbuf[0] = '\0';
             if (ok > 0 &&
-                in->ops->task->put(priv, batch, ok, errbuf, sizeof(errbuf)) == KC_PLUGIN_FATAL) {
+                in->ops->task->put(priv, chain != NULL ? views : batch, ok, errbuf,
+                                   sizeof(errbuf)) == KC_PLUGIN_FATAL) {
                 fail(in, "Task threw an uncaught and unrecoverable exception", errbuf[0] ? errbuf
                      : "put() failed");
                 sink_batch_clear(batch, ok, msgs, n);
@@ -1746,6 +1889,11 @@ out:
     rd_kafka_topic_partition_list_destroy(s.positions);
     kc_errors_free(s.errors);
     free(batch);
+    for (size_t i = 0; slots != NULL && i < KC_ARRAY_LEN(msgs); i++)
+        chained_free(&slots[i]);
+    free(slots);
+    free(views);
+    kc_chain_free(chain);
 }
 
 static void *

@@ -188,11 +188,16 @@ value_of(const json_t *def, const json_t *config)
         }
     } else if (strcmp(type, "CLASS") == 0 && (strncmp(name, "transforms.", 11) == 0 ||
                                               strncmp(name, "predicates.", 11) == 0)) {
-        /* kconnect runs no transformations or predicates yet: Java's answer for a class
-         * that is not installed. */
-        add_error(value, "Invalid value %s for configuration %s: Class %s could not be found.",
-                  trimmed, name, trimmed);
-        json_object_set_new(value, "value", json_null());
+        /* Java shows the class's name, or its answer for a class that is not installed. */
+        const kc_transform_ops *t = kc_plugins_transform(trimmed, name[0] == 't'
+                                                         ? KC_TRANSFORMATION : KC_PREDICATE);
+        if (t != NULL) {
+            json_object_set_new(value, "value", json_string(t->class_name));
+        } else {
+            add_error(value, "Invalid value %s for configuration %s: Class %s could not be "
+                      "found.", trimmed, name, trimmed);
+            json_object_set_new(value, "value", json_null());
+        }
     } else if (strcmp(type, "LIST") == 0) {
         /* Java shows a list as its items joined by commas. */
         size_t nitems;
@@ -481,13 +486,39 @@ refused_error(void *arg, const char *key, const char *value, const char *message
     json_array_append_new(json_object_get(v, "errors"), json_string(message));
 }
 
-/* Java's enrichment: each alias in `transforms` / `predicates` gets its .type (required) and
- * .plugin.version keys, in a group of its own. */
+/* One ConfigKeyInfo of an alias's group. */
+static json_t *
+alias_def(const char *name, const char *type, bool required, const char *dflt,
+          const char *importance, const char *doc, const char *group, int order,
+          const char *width, const char *shown)
+{
+    return json_pack("{s:s,s:s,s:b,s:s?,s:s,s:s,s:s,s:i,s:s,s:s,s:[]}", "name", name, "type", type,
+                     "required", required, "default_value", dflt, "importance", importance,
+                     "documentation", doc, "group", group, "order_in_group", order, "width",
+                     width, "display_name", shown, "dependents");
+}
+
+/* The class an alias's .type names, of the kind its list holds; NULL if none. */
+static const kc_transform_ops *
+alias_class(const json_t *config, const char *key, const char *alias)
+{
+    char       *type = kc_xasprintf("%s.%s.type", key, alias);
+    const char *cls = json_string_value(json_object_get(config, type));
+
+    free(type);
+    return cls == NULL ? NULL : kc_plugins_transform(cls, strcmp(key, "transforms") == 0
+                                                     ? KC_TRANSFORMATION : KC_PREDICATE);
+}
+
+/* Java's enrichment (ConnectorConfig.enrich): each alias in `transforms` / `predicates` gets
+ * its .type (required) and .plugin.version keys in a group of its own; a class that is
+ * installed adds its keys after them, a transformation's .predicate and .negate first. */
 static void
 add_alias_defs(json_t *defs, const json_t *config, const char *key, const char *what,
                const char *title)
 {
     const char *list = json_string_value(json_object_get(config, key));
+    bool        transform = strcmp(key, "transforms") == 0;
     size_t      n;
     char      **aliases;
 
@@ -496,25 +527,63 @@ add_alias_defs(json_t *defs, const json_t *config, const char *key, const char *
     aliases = kc_cfg_split_list(list, &n);
 
     for (size_t i = 0; i < n; i++) {
+        const kc_transform_ops *cls = alias_class(config, key, aliases[i]);
+        bool  seen = false;
+        int   order = 0;
         char *group = kc_xasprintf("%s: %s", title, aliases[i]);
         char *type = kc_xasprintf("%s.%s.type", key, aliases[i]);
         char *version = kc_xasprintf("%s.%s.plugin.version", key, aliases[i]);
         char *doc_type = kc_xasprintf("Class for the '%s' %s.", aliases[i], what);
         char *doc_version = kc_xasprintf("Version of the '%s' %s.", aliases[i], what);
-        char *shown_type = kc_xasprintf("%s type for %s", strcmp(what, "transformation") == 0
-                                        ? "Transformation" : "Predicate", aliases[i]);
-        char *shown_version = kc_xasprintf("%s version for %s", strcmp(what, "transformation")
-                                           == 0 ? "Transformation" : "Predicate", aliases[i]);
-        json_array_append_new(defs, json_pack(
-            "{s:s,s:s,s:b,s:n,s:s,s:s,s:s,s:i,s:s,s:s,s:[]}", "name", type, "type", "CLASS",
-            "required", 1, "default_value", "importance", "HIGH", "documentation", doc_type,
-            "group", group, "order_in_group", 0, "width", "LONG", "display_name", shown_type,
-            "dependents"));
-        json_array_append_new(defs, json_pack(
-            "{s:s,s:s,s:b,s:n,s:s,s:s,s:s,s:i,s:s,s:s,s:[]}", "name", version, "type", "STRING",
-            "required", 0, "default_value", "importance", "HIGH", "documentation", doc_version,
-            "group", group, "order_in_group", 1, "width", "LONG", "display_name", shown_version,
-            "dependents"));
+        char *shown_type = kc_xasprintf("%s type for %s", transform ? "Transformation"
+                                        : "Predicate", aliases[i]);
+        char *shown_version = kc_xasprintf("%s version for %s", transform ? "Transformation"
+                                           : "Predicate", aliases[i]);
+
+        /* A repeated alias is enriched once (Java's LinkedHashSet). */
+        for (size_t j = 0; j < i; j++)
+            seen = seen || strcmp(aliases[j], aliases[i]) == 0;
+        if (!seen) {
+            json_array_append_new(defs, alias_def(type, "CLASS", true, NULL, "HIGH", doc_type,
+                                                  group, order++, "LONG", shown_type));
+            json_array_append_new(defs, alias_def(version, "STRING", false,
+                                                  cls ? cls->version : NULL, "HIGH",
+                                                  doc_version, group, order++, "LONG",
+                                                  shown_version));
+        }
+        if (!seen && cls != NULL) {
+            json_t *own = cls->config_def != NULL ? cls->config_def() : NULL, *d;
+            size_t  j;
+            if (transform) {
+                char *pk = kc_xasprintf("%s.%s.predicate", key, aliases[i]);
+                char *nk = kc_xasprintf("%s.%s.negate", key, aliases[i]);
+                json_array_append_new(defs, alias_def(pk, "STRING", false, NULL, "MEDIUM",
+                    "The alias of a predicate used to determine whether to apply this "
+                    "transformation.", group, order++, "NONE", "predicate"));
+                json_array_append_new(defs, alias_def(nk, "BOOLEAN", false, "false", "MEDIUM",
+                    "Whether the configured predicate should be negated.", group, order++,
+                    "NONE", "negate"));
+                free(pk);
+                free(nk);
+            }
+            json_array_foreach(own, j, d) {
+                const char *own_name = json_string_value(json_object_get(d, "name"));
+                json_t     *e;
+                char       *full;
+                /* The implicit .predicate and .negate mask the class's own of that name. */
+                if (own_name == NULL || (transform && (strcmp(own_name, "predicate") == 0 ||
+                                                       strcmp(own_name, "negate") == 0)))
+                    continue;
+                full = kc_xasprintf("%s.%s.%s", key, aliases[i], own_name);
+                e = json_deep_copy(d);
+                json_object_set_new(e, "name", json_string(full));
+                json_object_set_new(e, "group", json_string(group));
+                json_object_set_new(e, "order_in_group", json_integer(order++));
+                json_array_append_new(defs, e);
+                free(full);
+            }
+            json_decref(own);
+        }
         free(group);
         free(type);
         free(version);
@@ -522,6 +591,86 @@ add_alias_defs(json_t *defs, const json_t *config, const char *key, const char *
         free(doc_version);
         free(shown_type);
         free(shown_version);
+    }
+    kc_strv_free(aliases);
+}
+
+/* The checks of the installed classes' validators (run by configure()) and of a .negate
+ * without a .predicate, for aliases whose keys have no error yet: the error goes on the key
+ * the message names ("... for configuration regex: ..."), else on the .type key. */
+static void
+alias_checks(const json_t *config, const char *key, json_t *configs)
+{
+    const char *list = json_string_value(json_object_get(config, key));
+    bool        transform = strcmp(key, "transforms") == 0;
+    size_t      n;
+    char      **aliases;
+
+    if (list == NULL)
+        return;
+    aliases = kc_cfg_split_list(list, &n);
+    for (size_t i = 0; i < n; i++) {
+        const kc_transform_ops *cls = alias_class(config, key, aliases[i]);
+        char   *prefix = kc_xasprintf("%s.%s.", key, aliases[i]);
+        char   *type = kc_xasprintf("%stype", prefix);
+        char   *pk = kc_xasprintf("%spredicate", prefix), *nk = kc_xasprintf("%snegate", prefix);
+        size_t  plen = strlen(prefix), j;
+        bool    clean = true;
+        json_t *e, *sub = json_object(), *v;
+        const char *k;
+        char    msg[1024] = "";
+        void   *priv = NULL;
+
+        json_array_foreach(configs, j, e) {
+            const char *name = json_string_value(json_object_get(json_object_get(e, "value"),
+                                                                 "name"));
+            if (strncmp(name, prefix, plen) == 0 &&
+                json_array_size(json_object_get(json_object_get(e, "value"), "errors")) > 0)
+                clean = false;
+        }
+        if (cls != NULL && clean) {
+            if (transform && json_object_get(config, nk) != NULL &&
+                json_object_get(config, pk) == NULL) {
+                snprintf(msg, sizeof(msg), "Config '%s' was provided but there is no config "
+                         "'%s' defining a predicate to be negated.", nk, pk);
+            } else {
+                json_object_foreach((json_t *) config, k, v)
+                    if (strncmp(k, prefix, plen) == 0 && json_is_string(v))
+                        json_object_set(sub, k + plen, v);
+                if (transform) {
+                    json_object_del(sub, "predicate");
+                    json_object_del(sub, "negate");
+                }
+                if (cls->configure(cls, sub, &priv, msg, sizeof(msg)) == KC_PLUGIN_OK) {
+                    msg[0] = '\0';
+                    if (priv != NULL)
+                        cls->close(priv);
+                } else if (msg[0] == '\0') {
+                    snprintf(msg, sizeof(msg), "Invalid configuration of %s", cls->class_name);
+                }
+            }
+        }
+        if (msg[0] != '\0') {
+            const char *at = strstr(msg, " for configuration ");
+            char       *target = NULL;
+            if (at != NULL) {
+                const char *b = at + strlen(" for configuration ");
+                const char *c = strchr(b, ':');
+                if (c != NULL)
+                    target = kc_xasprintf("%s%.*s", prefix, (int) (c - b), b);
+            }
+            if (target == NULL || value_named(configs, target) == NULL) {
+                free(target);
+                target = kc_xstrdup(type);
+            }
+            key_error(configs, target, msg);
+            free(target);
+        }
+        json_decref(sub);
+        free(prefix);
+        free(type);
+        free(pk);
+        free(nk);
     }
     kc_strv_free(aliases);
 }
@@ -606,6 +755,8 @@ kc_validate_connector(const kc_cfg *worker, const json_t *config, const kc_conne
         sink_checks(worker, config, configs);
     else
         source_checks(worker, config, configs);
+    alias_checks(config, "transforms", configs);
+    alias_checks(config, "predicates", configs);
     kc_refused_connector(config, worker, ops->version, refused_error, configs);
     json_array_foreach(configs, i, d)
         count += json_array_size(json_object_get(json_object_get(d, "value"), "errors"));

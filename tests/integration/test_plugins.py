@@ -2,7 +2,7 @@
 tests/integration/test_plugins.py - connectors from plugin.path: a .so built against
 connectors/connector.h loads and runs; broken ones are refused at start-up with a clear
 log line, and the worker runs on; a plugin built outside the tree reads and writes Kafka
-through the host's services.
+through the host's services; a transformation and a predicate from a .so run in a chain.
 
 SPDX-License-Identifier: Apache-2.0
 """
@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import uuid
 
-from confluent_kafka import Producer
+from confluent_kafka import Consumer, Producer
 
 from kconnect import TOP
 from test_cluster import all_running, consume_all, create, wait_for
@@ -34,7 +34,8 @@ def test_plugin_path_loads_good_plugins_and_refuses_broken_ones(workers, target_
     log = w.log()
     assert "Loaded connector class com.example.CounterSource 1.2.3" in log
     assert "connector class com.example.FromTheFuture is not a kconnect connector" in log
-    assert "has no kc_connector_entry symbol: not a kconnect connector" in log
+    assert ("has no kc_connector_entry or kc_transform_entry symbol: not a kconnect plugin"
+            in log)
 
     plugins = {p["class"]: p for p in w.get("/connector-plugins").json()}
     assert plugins["com.example.CounterSource"] == {
@@ -111,3 +112,55 @@ def test_a_plugin_built_outside_the_tree_reads_kafka_through_the_host(workers, t
     expected = {"offsets": [{"partition": {"topic": source}, "offset": {"offset": 99}}]}
     wait_for(lambda: w.get("/connectors/copy/offsets").json() == expected,
              what="the copy's offset stored")
+
+
+def test_a_transformation_and_a_predicate_from_plugin_path_run_in_a_chain(
+        workers, target_cluster, tmp_path):
+    """tests/plugins/stamp_transform.c: com.example.Stamp adds a header to the records whose
+    topic com.example.TopicIs matches, after the built-in RegexRouter renamed them; its
+    settings are validated with the class's own keys."""
+    plugin_dir = tmp_path / "plugins"
+    plugin_dir.mkdir()
+    shutil.copy(os.path.join(PLUGINS, "stamp_transform.so"), plugin_dir)
+    w = workers.start(workers.properties(**{"plugin.path": str(plugin_dir)}))
+    assert "Loaded transformation class com.example.Stamp 0.1.0" in w.log()
+    assert "Loaded predicate class com.example.TopicIs 0.1.0" in w.log()
+    listed = w.get("/connector-plugins", params={"connectorsOnly": "false"}).json()
+    assert {"class": "com.example.Stamp", "type": "transformation", "version": "0.1.0"} in listed
+    assert {"class": "com.example.TopicIs", "type": "predicate", "version": "0.1.0"} in listed
+
+    tag = uuid.uuid4().hex[:6]
+    lines = tmp_path / "lines.txt"
+    lines.write_text("a\nb\n")
+    config = {"connector.class": "FileStreamSource", "file": str(lines),
+              "topic": f"in-{tag}", "tasks.max": "1",
+              "value.converter": "org.apache.kafka.connect.storage.StringConverter",
+              "transforms": "route,stamp",
+              "transforms.route.type": "org.apache.kafka.connect.transforms.RegexRouter",
+              "transforms.route.regex": "in-(.*)", "transforms.route.replacement": "out-$1",
+              "transforms.stamp.type": "com.example.Stamp",
+              "transforms.stamp.predicate": "mine", "predicates": "mine",
+              "predicates.mine.type": "com.example.TopicIs",
+              "predicates.mine.topic": f"out-{tag}"}
+    bad = dict(config, **{"transforms.stamp.text": None})
+    del bad["transforms.stamp.text"]
+    r = w.request("PUT", "/connector-plugins/FileStreamSource/config/validate",
+                  json=dict(bad, name="s"))
+    errors = {c["value"]["name"]: c["value"]["errors"] for c in r.json()["configs"]
+              if c["value"]["errors"]}
+    assert errors == {"transforms.stamp.text": [
+        'Missing required configuration "transforms.stamp.text" which has no default value.']}
+
+    create(w, "stamped", dict(config, **{"transforms.stamp.text": "hello"}))
+    wait_for(lambda: all_running(w, "stamped", 1), what="stamped RUNNING")
+    c = Consumer(target_cluster.client_config(**{"group.id": f"t-{tag}", "log_level": 0,
+                                                 "auto.offset.reset": "earliest"}))
+    c.subscribe([f"out-{tag}"])
+    got = []
+    try:
+        wait_for(lambda: (lambda m: m is not None and m.error() is None and got.append(m))(
+            c.poll(0.5)) or len(got) >= 2, what="two stamped records")
+    finally:
+        c.close()
+    assert [(m.value(), m.headers()) for m in got] == [
+        (b"a", [("stamp", b"hello")]), (b"b", [("stamp", b"hello")])]

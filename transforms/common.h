@@ -1,0 +1,65 @@
+/*
+ * transforms/common.h - what the built-in transformations and predicates share: their
+ * ConfigDef as the REST API shows it, config parsing with Java's ConfigException texts,
+ * the key-or-value choice of the $Key/$Value classes, and DataException messages.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef KC_TF_COMMON_H
+#define KC_TF_COMMON_H
+
+#include "connectors/connector.h"
+#include "lib/configdef.h"
+
+#define KC_TF_VERSION "4.3.1"
+
+/* The $Key and $Value classes of one transformation share code; ops->variant says which. */
+enum {
+    KC_TF_KEY = 0,
+    KC_TF_VALUE = 1,
+};
+
+/* What Java's ConfigDef holds beyond what parsing needs: one per kc_cfg_def, same order. */
+typedef struct kc_tf_key_doc {
+    const char *importance;          /* "HIGH", "MEDIUM", "LOW" */
+    const char *doc;
+} kc_tf_key_doc;
+
+/* The ConfigKeyInfo array of defs[0..n) (GET /connector-plugins/<class>/config). New. */
+json_t *kc_tf_config_def(const kc_cfg_def *defs, const kc_tf_key_doc *docs, size_t n);
+
+/* kc_cfg_parse_json with Java's message in err: KC_PLUGIN_OK or KC_PLUGIN_FATAL. */
+int kc_tf_parse(kc_cfg *cfg, const kc_cfg_def *defs, size_t n, const json_t *config,
+                char *err, size_t errlen);
+
+/* printf into err; returns KC_PLUGIN_FATAL. */
+int kc_tf_fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The key or the value of rec, as the class's variant chooses. */
+static inline kc_connect_data *
+kc_tf_operand(const kc_transform_ops *ops, kc_connect_record *rec)
+{
+    return ops->variant == KC_TF_KEY ? &rec->key : &rec->value;
+}
+
+/* The reads flag of the variant. */
+#define KC_TF_READS(variant) ((variant) == KC_TF_KEY ? KC_READS_KEY : KC_READS_VALUE)
+
+/* Validators shared by several classes (KC_VAL_CUSTOM): Java's NonEmptyString and
+ * RegexValidator (and both, as TopicNameMatches composes them). */
+int kc_tf_non_empty_string(const kc_cfg_def *def, const kc_cfg_value *v, const char *shown,
+                           kc_err *err);
+int kc_tf_valid_regex(const kc_cfg_def *def, const kc_cfg_value *v, const char *shown,
+                      kc_err *err);
+int kc_tf_non_empty_regex(const kc_cfg_def *def, const kc_cfg_value *v, const char *shown,
+                          kc_err *err);
+
+/* Java's Requirements: KC_PLUGIN_OK when value is a Map (schemaless) or a Struct, else
+ * KC_PLUGIN_FATAL with "Only Map objects supported in absence of schema for [purpose],
+ * found: <class>" or the Struct one. */
+int kc_tf_require_map(const json_t *value, const char *purpose, char *err, size_t errlen);
+int kc_tf_require_struct(const json_t *schema, const json_t *value, const char *purpose,
+                         char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,303 @@
+/*
+ * worker/transform.c - see transform.h.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "worker/transform.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lib/configdef.h"
+#include "lib/data.h"
+#include "worker/plugins.h"
+
+typedef struct stage {
+    const kc_transform_ops *t;
+    void                   *tpriv;
+    const kc_transform_ops *p;         /* the predicate, or NULL */
+    void                   *ppriv;
+    bool                    negate;
+} stage;
+
+struct kc_chain {
+    stage  *stages;
+    size_t  n;
+};
+
+/* The settings under prefix, without it; `skip` (NULL-terminated) left out. New object. */
+static json_t *
+with_prefix(const json_t *config, const char *prefix, const char *const *skip)
+{
+    json_t     *out = json_object(), *v;
+    const char *key;
+    size_t      n = strlen(prefix);
+
+    json_object_foreach((json_t *) config, key, v) {
+        bool skipped = false;
+        if (strncmp(key, prefix, n) != 0 || !json_is_string(v))
+            continue;
+        for (const char *const *s = skip; s != NULL && *s != NULL; s++)
+            skipped = skipped || strcmp(key + n, *s) == 0;
+        if (!skipped)
+            json_object_set(out, key + n, v);
+    }
+    return out;
+}
+
+/* The class named by config[key] (a transformation or predicate), configured with the
+ * settings under prefix. */
+static int
+configure(const json_t *config, const char *prefix, int kind, const kc_transform_ops **ops,
+          void **priv, kc_err *err)
+{
+    char       *key = kc_xasprintf("%stype", prefix);
+    const char *cls = json_string_value(json_object_get(config, key));
+    json_t     *sub;
+    char        msg[1024] = "";
+    int         rc = KC_OK;
+
+    *ops = NULL;
+    *priv = NULL;
+    if (cls == NULL)
+        rc = kc_err_set(err, KC_EINVAL, "Missing required configuration \"%s\" which has no "
+                        "default value.", key);
+    else if ((*ops = kc_plugins_transform(cls, kind)) == NULL)
+        rc = kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration %s: Class %s could "
+                        "not be found.", cls, key, cls);
+    if (rc != KC_OK) {
+        free(key);
+        return rc;
+    }
+    sub = with_prefix(config, prefix, kind == KC_TRANSFORMATION
+                      ? (const char *const[]) { "predicate", "negate", NULL } : NULL);
+    if ((*ops)->configure(*ops, sub, priv, msg, sizeof(msg)) != KC_PLUGIN_OK) {
+        rc = kc_err_set(err, KC_EINVAL, "%s", msg[0] ? msg : "configure() failed");
+        *priv = NULL;
+    }
+    json_decref(sub);
+    free(key);
+    return rc;
+}
+
+int
+kc_chain_new(const json_t *config, kc_chain **out, kc_err *err)
+{
+    const char *list = json_string_value(json_object_get(config, "transforms"));
+    size_t      n = 0;
+    char      **aliases;
+    kc_chain   *c;
+    int         rc = KC_OK;
+
+    *out = NULL;
+    aliases = kc_cfg_split_list(list != NULL ? list : "", &n);
+    if (n == 0) {
+        kc_strv_free(aliases);
+        return KC_OK;
+    }
+    c = kc_xcalloc(1, sizeof(*c));
+    c->stages = kc_xcalloc(n, sizeof(*c->stages));
+    for (size_t i = 0; i < n && rc == KC_OK; i++) {
+        char       *prefix = kc_xasprintf("transforms.%s.", aliases[i]);
+        char       *pkey = kc_xasprintf("%spredicate", prefix);
+        char       *nkey = kc_xasprintf("%snegate", prefix);
+        const char *pred = json_string_value(json_object_get(config, pkey));
+        const char *neg = json_string_value(json_object_get(config, nkey));
+        stage      *s = &c->stages[c->n];
+
+        rc = configure(config, prefix, KC_TRANSFORMATION, &s->t, &s->tpriv, err);
+        if (rc == KC_OK)
+            c->n++;
+        if (rc == KC_OK && neg != NULL && pred == NULL)
+            rc = kc_err_set(err, KC_EINVAL, "Config '%s' was provided but there is no config "
+                            "'%s' defining a predicate to be negated.", nkey, pkey);
+        if (rc == KC_OK && pred != NULL) {
+            char *pprefix = kc_xasprintf("predicates.%s.", pred);
+            rc = configure(config, pprefix, KC_PREDICATE, &s->p, &s->ppriv, err);
+            /* Boolean.parseBoolean: "true" in any case, anything else false. */
+            s->negate = neg != NULL && strcasecmp(neg, "true") == 0;
+            free(pprefix);
+        }
+        free(prefix);
+        free(pkey);
+        free(nkey);
+    }
+    kc_strv_free(aliases);
+    if (rc != KC_OK) {
+        kc_chain_free(c);
+        return rc;
+    }
+    *out = c;
+    return KC_OK;
+}
+
+void
+kc_chain_free(kc_chain *c)
+{
+    if (c == NULL)
+        return;
+    for (size_t i = 0; i < c->n; i++) {
+        if (c->stages[i].tpriv != NULL)
+            c->stages[i].t->close(c->stages[i].tpriv);
+        if (c->stages[i].ppriv != NULL)
+            c->stages[i].p->close(c->stages[i].ppriv);
+    }
+    free(c->stages);
+    free(c);
+}
+
+static void
+decode_for(kc_connect_record *rec, unsigned reads)
+{
+    if (reads & KC_READS_KEY)
+        kc_crec_decode(&rec->key, rec->sink);
+    if (reads & KC_READS_VALUE)
+        kc_crec_decode(&rec->value, rec->sink);
+}
+
+int
+kc_chain_apply(kc_chain *c, kc_connect_record *rec, bool *drop, const char **failed_class,
+               kc_err *err)
+{
+    char msg[1024];
+
+    *drop = false;
+    for (size_t i = 0; i < c->n; i++) {
+        stage *s = &c->stages[i];
+        bool   match = true;
+        msg[0] = '\0';
+        if (s->p != NULL) {
+            decode_for(rec, s->p->reads);
+            if (s->p->test(s->ppriv, rec, &match, msg, sizeof(msg)) != KC_PLUGIN_OK) {
+                if (failed_class != NULL)
+                    *failed_class = s->p->class_name;
+                return kc_err_set(err, KC_EINVAL, "%s", msg[0] ? msg : "test() failed");
+            }
+            if (!(s->negate ^ match))
+                continue;
+        }
+        decode_for(rec, s->t->reads);
+        if (s->t->apply(s->tpriv, rec, drop, msg, sizeof(msg)) != KC_PLUGIN_OK) {
+            if (failed_class != NULL)
+                *failed_class = s->t->class_name;
+            return kc_err_set(err, KC_EINVAL, "%s", msg[0] ? msg : "apply() failed");
+        }
+        if (*drop)
+            break;
+    }
+    return KC_OK;
+}
+
+/* ===== Records ===== */
+
+void
+kc_crec_from(kc_connect_record *rec, const kc_record *r, bool sink)
+{
+    memset(rec, 0, sizeof(*rec));
+    rec->topic = kc_xstrdup(r->topic != NULL ? r->topic : "");
+    rec->partition = r->partition;
+    rec->timestamp = r->timestamp;
+    rec->key.raw = &r->key;
+    rec->value.raw = &r->value;
+    rec->sink = sink;
+    rec->offset = r->offset;
+    if (r->nheaders > 0) {
+        rec->headers = kc_xcalloc(r->nheaders, sizeof(*rec->headers));
+        rec->cap = rec->nheaders = r->nheaders;
+        for (size_t i = 0; i < r->nheaders; i++)
+            rec->headers[i] = (kc_connect_header) {
+                .key = kc_xstrdup(r->headers[i].key),
+                .raw = r->headers[i].value,
+                .len = r->headers[i].len,
+            };
+    }
+}
+
+void
+kc_crec_clear(kc_connect_record *rec)
+{
+    free(rec->topic);
+    json_decref(rec->key.schema);
+    json_decref(rec->key.json);
+    json_decref(rec->value.schema);
+    json_decref(rec->value.json);
+    for (size_t i = 0; i < rec->nheaders; i++) {
+        free(rec->headers[i].key);
+        json_decref(rec->headers[i].schema);
+        json_decref(rec->headers[i].value);
+    }
+    free(rec->headers);
+    memset(rec, 0, sizeof(*rec));
+}
+
+void
+kc_crec_decode(kc_connect_data *d, bool sink)
+{
+    const kc_value *v = d->raw;
+
+    if (d->json != NULL)
+        return;
+    d->raw = NULL;
+    if (v == NULL || v->kind == KC_VALUE_NULL) {
+        d->schema = v != NULL && v->schema != NULL ? json_incref(v->schema) : NULL;
+        d->json = json_null();
+    } else if (v->kind == KC_VALUE_JSON || (v->kind == KC_VALUE_STRING && v->json != NULL)) {
+        d->schema = v->schema != NULL ? json_incref(v->schema) : NULL;
+        d->json = json_incref(v->json);
+    } else if (v->kind == KC_VALUE_BYTES) {
+        char *b64 = kc_base64_encode(v->ptr, v->len);
+        /* Java's connectors and ByteArrayConverter give bytes OPTIONAL_BYTES_SCHEMA. */
+        d->schema = v->schema != NULL ? json_incref(v->schema)
+                                      : kc_schema_primitive("bytes", true);
+        d->json = json_string(b64);
+        free(b64);
+    } else {
+        size_t n;
+        char  *text = kc_utf8_repair(v->ptr, v->len, &n);
+        /* StringConverter reads OPTIONAL_STRING_SCHEMA; a source connector's text (the file
+         * source's lines) is STRING_SCHEMA. */
+        d->schema = v->schema != NULL ? json_incref(v->schema)
+                                      : kc_schema_primitive("string", sink);
+        d->json = json_stringn(text, n);
+        free(text);
+    }
+}
+
+void
+kc_crec_value(const kc_connect_data *d, kc_value *out, kc_wbuf *scratch)
+{
+    const char *t;
+
+    memset(out, 0, sizeof(*out));
+    if (d->json == NULL) {
+        if (d->raw != NULL)
+            *out = *d->raw;
+        return;
+    }
+    out->schema = d->schema;
+    if (json_is_null(d->json))
+        return;
+    t = kc_schema_type(d->schema);
+    out->json = d->json;
+    out->kind = KC_VALUE_JSON;
+    if (json_is_string(d->json) && t != NULL && strcmp(t, "bytes") == 0 &&
+        kc_schema_name(d->schema) == NULL) {
+        uint8_t *bytes = NULL;
+        size_t   n = 0;
+        if (kc_base64_decode(json_string_value(d->json), json_string_length(d->json), &bytes,
+                             &n) == 0) {
+            kc_wbuf_reset(scratch);
+            kc_wbuf_raw(scratch, bytes, n);
+            out->kind = KC_VALUE_BYTES;
+            out->ptr = scratch->buf;
+            out->len = n;
+        }
+        free(bytes);
+    } else if (json_is_string(d->json) && (t == NULL || strcmp(t, "string") == 0)) {
+        out->kind = KC_VALUE_STRING;
+        out->ptr = json_string_value(d->json);
+        out->len = json_string_length(d->json);
+    }
+}
