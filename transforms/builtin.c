@@ -8,5 +8,18 @@
 const kc_transform_ops *const kc_builtin_transforms[] = {
     &kc_tf_regex_router,
     &kc_tf_timestamp_router,
+    &kc_tf_insert_header,
+    &kc_tf_drop_headers,
+    &kc_tf_filter,
+    &kc_tf_topic_name_matches,
+    &kc_tf_has_header_key,
+    &kc_tf_record_is_tombstone,
+    &kc_tf_hoist_field_key,
+    &kc_tf_hoist_field_value,
+    &kc_tf_extract_field_key,
+    &kc_tf_extract_field_value,
+    &kc_tf_value_to_key,
+    &kc_tf_insert_field_key,
+    &kc_tf_insert_field_value,
     NULL,
 };

@@ -498,6 +498,46 @@ alias_def(const char *name, const char *type, bool required, const char *dflt,
                      width, "display_name", shown, "dependents");
 }
 
+static int
+importance_rank(const json_t *d)
+{
+    const char *i = json_string_value(json_object_get(d, "importance"));
+
+    return i == NULL ? 3 : strcmp(i, "HIGH") == 0 ? 0 : strcmp(i, "MEDIUM") == 0 ? 1 : 2;
+}
+
+static int
+cmp_key(const void *a, const void *b)
+{
+    const json_t *x = *(json_t *const *) a, *y = *(json_t *const *) b;
+    int           rx = json_is_true(json_object_get(x, "required")) ? 0 : 1;
+    int           ry = json_is_true(json_object_get(y, "required")) ? 0 : 1;
+
+    if (rx != ry)
+        return rx - ry;
+    if (importance_rank(x) != importance_rank(y))
+        return importance_rank(x) - importance_rank(y);
+    return strcmp(json_string_value(json_object_get(x, "name")),
+                  json_string_value(json_object_get(y, "name")));
+}
+
+/* Sorts an array of ConfigKeyInfo in place, as ConfigDef.sortedConfigs() orders keys
+ * without groups. */
+static void
+qsort_keys(json_t *keys)
+{
+    size_t   n = json_array_size(keys);
+    json_t **v = kc_xcalloc(n + 1, sizeof(*v));
+
+    for (size_t i = 0; i < n; i++)
+        v[i] = json_incref(json_array_get(keys, i));
+    qsort(v, n, sizeof(*v), cmp_key);
+    json_array_clear(keys);
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(keys, v[i]);
+    free(v);
+}
+
 /* The class an alias's .type names, of the kind its list holds; NULL if none. */
 static const kc_transform_ops *
 alias_class(const json_t *config, const char *key, const char *alias)
@@ -553,35 +593,37 @@ add_alias_defs(json_t *defs, const json_t *config, const char *key, const char *
         }
         if (!seen && cls != NULL) {
             json_t *own = cls->config_def != NULL ? cls->config_def() : NULL, *d;
+            json_t *keys = json_array();
             size_t  j;
             if (transform) {
-                char *pk = kc_xasprintf("%s.%s.predicate", key, aliases[i]);
-                char *nk = kc_xasprintf("%s.%s.negate", key, aliases[i]);
-                json_array_append_new(defs, alias_def(pk, "STRING", false, NULL, "MEDIUM",
-                    "The alias of a predicate used to determine whether to apply this "
-                    "transformation.", group, order++, "NONE", "predicate"));
-                json_array_append_new(defs, alias_def(nk, "BOOLEAN", false, "false", "MEDIUM",
-                    "Whether the configured predicate should be negated.", group, order++,
+                json_array_append_new(keys, alias_def("predicate", "STRING", false, NULL,
+                    "MEDIUM", "The alias of a predicate used to determine whether to apply "
+                    "this transformation.", group, 0, "NONE", "predicate"));
+                json_array_append_new(keys, alias_def("negate", "BOOLEAN", false, "false",
+                    "MEDIUM", "Whether the configured predicate should be negated.", group, 0,
                     "NONE", "negate"));
-                free(pk);
-                free(nk);
             }
             json_array_foreach(own, j, d) {
                 const char *own_name = json_string_value(json_object_get(d, "name"));
-                json_t     *e;
-                char       *full;
                 /* The implicit .predicate and .negate mask the class's own of that name. */
                 if (own_name == NULL || (transform && (strcmp(own_name, "predicate") == 0 ||
                                                        strcmp(own_name, "negate") == 0)))
                     continue;
-                full = kc_xasprintf("%s.%s.%s", key, aliases[i], own_name);
-                e = json_deep_copy(d);
-                json_object_set_new(e, "name", json_string(full));
-                json_object_set_new(e, "group", json_string(group));
-                json_object_set_new(e, "order_in_group", json_integer(order++));
-                json_array_append_new(defs, e);
+                json_array_append_new(keys, json_deep_copy(d));
+            }
+            /* ConfigDef.embed takes them in sortedConfigs() order: required first, then by
+             * importance, then by name. */
+            qsort_keys(keys);
+            json_array_foreach(keys, j, d) {
+                char *full = kc_xasprintf("%s.%s.%s", key, aliases[i],
+                                          json_string_value(json_object_get(d, "name")));
+                json_object_set_new(d, "name", json_string(full));
+                json_object_set_new(d, "group", json_string(group));
+                json_object_set_new(d, "order_in_group", json_integer(order++));
+                json_array_append(defs, d);
                 free(full);
             }
+            json_decref(keys);
             json_decref(own);
         }
         free(group);

@@ -343,6 +343,486 @@ test_timestamp_router(void **state)
                     "'Y' (week-based or standalone field) is not supported");
 }
 
+/* ===== Headers ===== */
+
+/* value.literal as InsertHeader inserts it: the header's schema and value. */
+static void
+literal(const char *lit, const char *schema, const char *value)
+{
+    const kc_transform_ops *ops = &kc_tf_insert_header;
+    json_t                 *c = json_pack("{s:s,s:s}", "header", "h", "value.literal", lit);
+    kc_connect_record      *r = rec_new("t");
+    void                   *priv = NULL;
+    char                    err[512] = "";
+
+    if (ops->configure(ops, c, &priv, err, sizeof(err)) != KC_PLUGIN_OK)
+        fail_msg("value.literal [%s]: %s", lit, err);
+    json_decref(c);
+    apply_ok(ops, priv, r);
+    assert_int_equal(r->nheaders, 1);
+    assert_string_equal(r->headers[0].key, "h");
+    assert_json(r->headers[0].schema, schema);
+    if (json_is_real(r->headers[0].value)) {
+        char buf[64];
+        snprintf(buf, sizeof(buf), "%.9g", json_real_value(r->headers[0].value));
+        assert_string_equal(buf, value);
+    } else {
+        assert_json(r->headers[0].value, value);
+    }
+    rec_free(r);
+    ops->close(priv);
+}
+
+static void
+literal_refused(const char *lit, const char *message)
+{
+    json_t *c = json_pack("{s:s,s:s}", "header", "h", "value.literal", lit);
+    void   *priv = NULL;
+    char    err[512] = "";
+
+    assert_int_equal(kc_tf_insert_header.configure(&kc_tf_insert_header, c, &priv, err,
+                                                   sizeof(err)), KC_PLUGIN_FATAL);
+    assert_string_equal(err, message);
+    json_decref(c);
+}
+
+#define INT8_SCHEMA   "{\"type\":\"int8\",\"optional\":false}"
+#define INT16_SCHEMA  "{\"type\":\"int16\",\"optional\":false}"
+#define INT32_SCHEMA  "{\"type\":\"int32\",\"optional\":false}"
+#define INT64_SCHEMA  "{\"type\":\"int64\",\"optional\":false}"
+#define FLOAT_SCHEMA  "{\"type\":\"float\",\"optional\":false}"
+#define DOUBLE_SCHEMA "{\"type\":\"double\",\"optional\":false}"
+#define STRING_SCHEMA "{\"type\":\"string\",\"optional\":false}"
+#define BOOL_SCHEMA   "{\"type\":\"boolean\",\"optional\":false}"
+
+static void
+test_insert_header(void **state)
+{
+    const kc_transform_ops *ops = &kc_tf_insert_header;
+    kc_connect_record      *r;
+    void                   *priv;
+
+    (void) state;
+    configure_fails(ops, "{\"header\":\"h\"}", "Missing required configuration "
+                    "\"value.literal\" which has no default value.");
+    /* Values.parseString as Java 17 runs it on each literal. */
+    literal("12,34", INT8_SCHEMA, "12");
+    literal("5.", INT8_SCHEMA, "5");
+    literal("1e3", INT16_SCHEMA, "1000");
+    literal("0.0", INT8_SCHEMA, "0");
+    literal("-0", INT8_SCHEMA, "0");
+    literal("1e19", FLOAT_SCHEMA, "1e+19");
+    literal("1e-50", FLOAT_SCHEMA, "0");
+    literal("3.14159265358979", FLOAT_SCHEMA, "3.1415927");
+    literal("1e39", DOUBLE_SCHEMA, "1e+39");
+    literal("1700000000", INT32_SCHEMA, "1700000000");
+    literal("1234567890123", INT64_SCHEMA, "1234567890123");
+    literal("null", "NULL", "null");
+    literal(" null", "NULL", "null");
+    literal("null,1", STRING_SCHEMA, "\"null,1\"");
+    literal("true", BOOL_SCHEMA, "true");
+    literal("false", BOOL_SCHEMA, "false");
+    literal("TRUE", STRING_SCHEMA, "\"TRUE\"");
+    literal("true}", STRING_SCHEMA, "\"true}\"");
+    literal("12\\,34", STRING_SCHEMA, "\"12\\\\,34\"");
+    literal("+5", INT8_SCHEMA, "5");
+    literal("-", STRING_SCHEMA, "\"-\"");
+    literal(".5", STRING_SCHEMA, "\".5\"");
+    literal("1.5", FLOAT_SCHEMA, "1.5");
+    literal("-1.5", FLOAT_SCHEMA, "-1.5");
+    literal("x", STRING_SCHEMA, "\"x\"");
+    literal("\"abc\"", STRING_SCHEMA, "\"\\\"abc\\\"\"");
+    literal("9223372036854775807", INT64_SCHEMA, "9223372036854775807");
+    literal("-9223372036854775808", INT64_SCHEMA, "-9223372036854775808");
+    literal("128", INT16_SCHEMA, "128");
+    literal("-129", INT16_SCHEMA, "-129");
+    literal("32768", INT32_SCHEMA, "32768");
+    literal("1E+2", INT8_SCHEMA, "100");
+    literal("1e2.5", STRING_SCHEMA, "\"1e2.5\"");
+    literal("0x10", STRING_SCHEMA, "\"0x10\"");
+    literal("12:30", INT8_SCHEMA, "12");
+    literal("2024-01-01x", STRING_SCHEMA, "\"2024-01-01x\"");
+    literal("5 ,x", INT8_SCHEMA, "5");
+    literal("1:2:3:4:5", INT8_SCHEMA, "1");
+    literal("", STRING_SCHEMA, "\"\"");
+    literal("  ", STRING_SCHEMA, "\"\"");
+    literal("h\xc3\xa9llo", STRING_SCHEMA, "\"h\xc3\xa9llo\"");
+    literal_refused("[1,2]", "Invalid value [1,2] for configuration value.literal: Java would "
+                    "read [1,2] as an array, which is not supported");
+    literal_refused("{a:1}", "Invalid value {a:1} for configuration value.literal: Java would "
+                    "read {a:1} as a map, which is not supported");
+    literal_refused("2024-01-01", "Invalid value 2024-01-01 for configuration value.literal: "
+                    "Java may read 2024-01-01 as a date, time or timestamp, which is not "
+                    "supported");
+    literal_refused("12:30:00.000Z", "Invalid value 12:30:00.000Z for configuration "
+                    "value.literal: Java may read 12:30:00.000Z as a date, time or timestamp, "
+                    "which is not supported");
+    literal_refused("10000000000000000000", "Invalid value 10000000000000000000 for "
+                    "configuration value.literal: Java would read 10000000000000000000 as a "
+                    "Decimal, which is not supported");
+    literal_refused("\xd9\xa1\xd9\xa2", "Invalid value \xd9\xa1\xd9\xa2 for configuration "
+                    "value.literal: Java would read \xd9\xa1\xd9\xa2 as a number in non-ASCII "
+                    "digits, which is not supported");
+
+    /* Appended after the headers already there, even one of the same name. */
+    priv = configure(ops, "{\"header\":\"h\",\"value.literal\":\"v\"}");
+    r = rec_new("t");
+    kc_crec_header_add(r, "h", NULL, json_string("old"));
+    apply_ok(ops, priv, r);
+    assert_int_equal(r->nheaders, 2);
+    assert_json(r->headers[0].value, "\"old\"");
+    assert_json(r->headers[1].value, "\"v\"");
+    rec_free(r);
+    ops->close(priv);
+}
+
+static void
+test_drop_headers(void **state)
+{
+    const kc_transform_ops *ops = &kc_tf_drop_headers;
+    kc_connect_record      *r;
+    void                   *priv;
+    json_t                 *def;
+
+    (void) state;
+    def = ops->config_def();
+    assert_json(def, "[{\"name\":\"headers\",\"type\":\"LIST\",\"required\":true,\"default_value"
+                "\":null,\"importance\":\"HIGH\",\"documentation\":\"The name of the headers to be "
+                "removed.\",\"group\":null,\"order_in_group\":-1,\"width\":\"NONE\",\"display_nam"
+                "e\":\"headers\",\"dependents\":[]}]");
+    json_decref(def);
+    configure_fails(ops, "{\"headers\":\"\"}", "Configuration 'headers' must not be empty. "
+                    "Valid values include: any non-empty value");
+    configure_fails(ops, "{\"headers\":\"a,,b\"}", "Configuration 'headers' values must not be "
+                    "empty.");
+    priv = configure(ops, "{\"headers\":\"a, c,a\"}");
+    r = rec_new("t");
+    kc_crec_header_add(r, "a", NULL, json_string("1"));
+    kc_crec_header_add(r, "b", NULL, json_string("2"));
+    kc_crec_header_add(r, "a", NULL, json_string("3"));
+    kc_crec_header_add(r, "c", NULL, NULL);
+    kc_crec_header_add(r, "d", kc_schema_primitive("int8", false), json_integer(4));
+    apply_ok(ops, priv, r);
+    assert_int_equal(r->nheaders, 2);
+    assert_string_equal(r->headers[0].key, "b");
+    assert_string_equal(r->headers[1].key, "d");
+    rec_free(r);
+    ops->close(priv);
+}
+
+/* ===== Filter and predicates ===== */
+
+static void
+test_filter_and_predicates(void **state)
+{
+    kc_connect_record *r = rec_new("orders.eu");
+    kc_value           raw = { .kind = KC_VALUE_BYTES, .ptr = "x", .len = 1 };
+    void              *priv;
+    bool               drop = false;
+    char               err[256];
+    json_t            *def;
+
+    (void) state;
+    /* Filter drops everything it is given. */
+    priv = configure(&kc_tf_filter, "{}");
+    assert_int_equal(kc_tf_filter.apply(priv, r, &drop, err, sizeof(err)), KC_PLUGIN_OK);
+    assert_true(drop);
+    kc_tf_filter.close(priv);
+    def = kc_tf_filter.config_def();
+    assert_json(def, "[]");
+    json_decref(def);
+
+    /* TopicNameMatches: a whole-name match. */
+    configure_fails(&kc_tf_topic_name_matches, "{}",
+                    "Missing required configuration \"pattern\" which has no default value.");
+    configure_fails(&kc_tf_topic_name_matches, "{\"pattern\":\"  \"}",
+                    "Invalid value  for configuration pattern: String must be non-empty");
+    configure_fails(&kc_tf_topic_name_matches, "{\"pattern\":\"a(\"}",
+                    "Invalid value a( for configuration pattern: Invalid regex: missing closing "
+                    "parenthesis at offset 2 of \"a(\"");
+    priv = configure(&kc_tf_topic_name_matches, "{\"pattern\":\"orders\\\\..*\"}");
+    assert_true(test_pred(&kc_tf_topic_name_matches, priv, r));
+    kc_crec_set_topic(r, "xorders.eu");
+    assert_false(test_pred(&kc_tf_topic_name_matches, priv, r));
+    kc_tf_topic_name_matches.close(priv);
+    def = kc_tf_topic_name_matches.config_def();
+    assert_json(json_object_get(json_array_get(def, 0), "importance"), "\"MEDIUM\"");
+    json_decref(def);
+
+    /* HasHeaderKey */
+    configure_fails(&kc_tf_has_header_key, "{\"name\":\"\"}",
+                    "Invalid value  for configuration name: String must be non-empty");
+    priv = configure(&kc_tf_has_header_key, "{\"name\":\"trace\"}");
+    assert_false(test_pred(&kc_tf_has_header_key, priv, r));
+    kc_crec_header_add(r, "trace", NULL, NULL);
+    assert_true(test_pred(&kc_tf_has_header_key, priv, r));
+    kc_tf_has_header_key.close(priv);
+
+    /* RecordIsTombstone: undecoded values too. */
+    priv = configure(&kc_tf_record_is_tombstone, "{}");
+    assert_int_equal(kc_tf_record_is_tombstone.reads, 0);
+    assert_true(test_pred(&kc_tf_record_is_tombstone, priv, r));
+    r->value.raw = &raw;
+    assert_false(test_pred(&kc_tf_record_is_tombstone, priv, r));
+    r->value.raw = NULL;
+    kc_crec_set(&r->value, NULL, json_string("v"));
+    assert_false(test_pred(&kc_tf_record_is_tombstone, priv, r));
+    kc_crec_set(&r->value, NULL, NULL);
+    assert_true(test_pred(&kc_tf_record_is_tombstone, priv, r));
+    kc_tf_record_is_tombstone.close(priv);
+    rec_free(r);
+}
+
+/* ===== Field transformations ===== */
+
+#define PERSON_SCHEMA \
+    "{\"type\":\"struct\",\"fields\":[{\"type\":\"string\",\"optional\":false,\"field\":\"name\"}," \
+    "{\"type\":\"int32\",\"optional\":true,\"default\":7,\"field\":\"age\"}," \
+    "{\"type\":\"struct\",\"fields\":[{\"type\":\"string\",\"optional\":true,\"field\":\"city\"}]," \
+    "\"optional\":true,\"field\":\"addr\"}],\"optional\":false,\"name\":\"Person\",\"version\":2}"
+
+static void
+test_hoist_field(void **state)
+{
+    kc_connect_record *r = rec_new("t");
+    void              *priv;
+
+    (void) state;
+    assert_int_equal(kc_tf_hoist_field_key.reads, KC_READS_KEY);
+    assert_int_equal(kc_tf_hoist_field_value.reads, KC_READS_VALUE);
+    configure_fails(&kc_tf_hoist_field_value, "{}",
+                    "Missing required configuration \"field\" which has no default value.");
+    priv = configure(&kc_tf_hoist_field_value, "{\"field\":\"line\"}");
+    kc_crec_set(&r->value, kc_schema_primitive("string", false), json_string("hello"));
+    apply_ok(&kc_tf_hoist_field_value, priv, r);
+    assert_json(r->value.schema, "{\"type\":\"struct\",\"fields\":[{\"type\":\"string\",\"optio"
+                "nal\":false,\"field\":\"line\"}],\"optional\":false}");
+    assert_json(r->value.json, "{\"line\":\"hello\"}");
+    kc_crec_set(&r->value, NULL, json_integer(5));
+    apply_ok(&kc_tf_hoist_field_value, priv, r);
+    assert_null(r->value.schema);
+    assert_json(r->value.json, "{\"line\":5}");
+    kc_crec_set(&r->value, kc_schema_primitive("string", false), NULL);
+    apply_fails(&kc_tf_hoist_field_value, priv, r, "Invalid value: null used for required "
+                "field: \"line\", schema type: STRING");
+    kc_tf_hoist_field_value.close(priv);
+
+    priv = configure(&kc_tf_hoist_field_key, "{\"field\":\"k\"}");
+    kc_crec_set(&r->key, NULL, NULL);
+    apply_ok(&kc_tf_hoist_field_key, priv, r);
+    assert_json(r->key.json, "{\"k\":null}");
+    kc_tf_hoist_field_key.close(priv);
+    rec_free(r);
+}
+
+static void
+test_extract_field(void **state)
+{
+    const kc_transform_ops *ops = &kc_tf_extract_field_value;
+    kc_connect_record      *r = rec_new("t");
+    void                   *priv;
+    json_t                 *def;
+
+    (void) state;
+    def = ops->config_def();
+    assert_int_equal(json_array_size(def), 3);
+    assert_json(json_object_get(json_array_get(def, 1), "default_value"), "\"true\"");
+    assert_json(json_object_get(json_array_get(def, 2), "name"), "\"field.syntax.version\"");
+    json_decref(def);
+    configure_fails(ops, "{\"field\":\"a\",\"field.syntax.version\":\"v3\"}",
+                    "Invalid value v3 for configuration field.syntax.version: String must be one "
+                    "of (case insensitive): V1, V2");
+    configure_fails(ops, "{\"field\":\"`a\",\"field.syntax.version\":\"v2\"}",
+                    "Incomplete backtick pair in path: [`a], consider adding a backslash before "
+                    "backtick at position 0 to escape it");
+    configure_fails(ops, "{\"field\":\"a\",\"replace.null.with.default\":\"maybe\"}",
+                    "Invalid value maybe for configuration replace.null.with.default: Expected "
+                    "value to be either true or false");
+
+    priv = configure(ops, "{\"field\":\"age\"}");
+    kc_crec_set(&r->value, js(PERSON_SCHEMA), js("{\"name\":\"ann\",\"age\":null,\"addr\":null}"));
+    apply_ok(ops, priv, r);
+    assert_json(r->value.schema, "{\"type\":\"int32\",\"optional\":true,\"default\":7}");
+    assert_json(r->value.json, "7");
+    kc_crec_set(&r->value, js(PERSON_SCHEMA), NULL);
+    apply_ok(ops, priv, r);
+    assert_json(r->value.json, "null");
+    kc_crec_set(&r->value, kc_schema_primitive("string", false), json_string("x"));
+    apply_fails(ops, priv, r, "Only Struct objects supported for [field extraction], found: "
+                "java.lang.String");
+    kc_crec_set(&r->value, NULL, json_string("x"));
+    apply_fails(ops, priv, r, "Only Map objects supported in absence of schema for [field "
+                "extraction], found: java.lang.String");
+    kc_crec_set(&r->value, NULL, js("{\"age\":3,\"b\":1}"));
+    apply_ok(ops, priv, r);
+    assert_null(r->value.schema);
+    assert_json(r->value.json, "3");
+    kc_crec_set(&r->value, NULL, js("{\"b\":1}"));
+    apply_ok(ops, priv, r);
+    assert_json(r->value.json, "null");
+    ops->close(priv);
+
+    priv = configure(ops, "{\"field\":\"age\",\"replace.null.with.default\":\"false\"}");
+    kc_crec_set(&r->value, js(PERSON_SCHEMA), js("{\"name\":\"ann\",\"age\":null,\"addr\":null}"));
+    apply_ok(ops, priv, r);
+    assert_json(r->value.json, "null");
+    ops->close(priv);
+
+    priv = configure(ops, "{\"field\":\"nope\"}");
+    kc_crec_set(&r->value, js(PERSON_SCHEMA), js("{\"name\":\"ann\",\"age\":1,\"addr\":null}"));
+    apply_fails(ops, priv, r, "Unknown field: nope");
+    ops->close(priv);
+
+    /* V2: nested paths, in structs and maps. */
+    priv = configure(ops, "{\"field\":\"addr.city\",\"field.syntax.version\":\"v2\"}");
+    kc_crec_set(&r->value, js(PERSON_SCHEMA),
+                js("{\"name\":\"ann\",\"age\":1,\"addr\":{\"city\":\"Oslo\"}}"));
+    apply_ok(ops, priv, r);
+    assert_json(r->value.schema, "{\"type\":\"string\",\"optional\":true}");
+    assert_json(r->value.json, "\"Oslo\"");
+    kc_crec_set(&r->value, js(PERSON_SCHEMA), js("{\"name\":\"ann\",\"age\":1,\"addr\":null}"));
+    apply_ok(ops, priv, r);
+    assert_json(r->value.json, "null");
+    kc_crec_set(&r->value, NULL, js("{\"addr\":{\"city\":\"Rome\"}}"));
+    apply_ok(ops, priv, r);
+    assert_json(r->value.json, "\"Rome\"");
+    kc_crec_set(&r->value, NULL, js("{\"addr\":\"x\"}"));
+    apply_fails(ops, priv, r, "Only Map objects supported in absence of schema for [nested "
+                "field access], found: java.lang.String");
+    ops->close(priv);
+
+    priv = configure(ops, "{\"field\":\"`a.b`.c\",\"field.syntax.version\":\"V2\"}");
+    kc_crec_set(&r->value, NULL, js("{\"a.b\":{\"c\":1},\"a\":{\"b\":{\"c\":2}}}"));
+    apply_ok(ops, priv, r);
+    assert_json(r->value.json, "1");
+    ops->close(priv);
+
+    priv = configure(&kc_tf_extract_field_key, "{\"field\":\"id\"}");
+    kc_crec_set(&r->key, NULL, js("{\"id\":42}"));
+    apply_ok(&kc_tf_extract_field_key, priv, r);
+    assert_json(r->key.json, "42");
+    kc_tf_extract_field_key.close(priv);
+    rec_free(r);
+}
+
+static void
+test_value_to_key(void **state)
+{
+    const kc_transform_ops *ops = &kc_tf_value_to_key;
+    kc_connect_record      *r = rec_new("t");
+    void                   *priv;
+
+    (void) state;
+    assert_int_equal(ops->reads, KC_READS_VALUE);
+    configure_fails(ops, "{\"fields\":\"\"}", "Configuration 'fields' must not be empty. Valid "
+                    "values include: any non-empty value");
+    priv = configure(ops, "{\"fields\":\"age,name\"}");
+    kc_crec_set(&r->value, js(PERSON_SCHEMA), js("{\"name\":\"ann\",\"age\":null,\"addr\":null}"));
+    apply_ok(ops, priv, r);
+    assert_json(r->key.schema, "{\"type\":\"struct\",\"fields\":[{\"type\":\"int32\",\"optional"
+                "\":true,\"default\":7,\"field\":\"age\"},{\"type\":\"string\",\"optional\":false,"
+                "\"field\":\"name\"}],\"optional\":false}");
+    assert_json(r->key.json, "{\"age\":7,\"name\":\"ann\"}");
+    kc_crec_set(&r->value, NULL, js("{\"name\":\"bo\"}"));
+    apply_ok(ops, priv, r);
+    assert_null(r->key.schema);
+    assert_json(r->key.json, "{\"age\":null,\"name\":\"bo\"}");
+    kc_crec_set(&r->value, NULL, NULL);
+    apply_fails(ops, priv, r, "Only Map objects supported in absence of schema for [copying "
+                "fields from value to key], found: null");
+    ops->close(priv);
+
+    priv = configure(ops, "{\"fields\":\"zip\"}");
+    kc_crec_set(&r->value, js(PERSON_SCHEMA), js("{\"name\":\"ann\",\"age\":1,\"addr\":null}"));
+    apply_fails(ops, priv, r, "Field does not exist: zip");
+    ops->close(priv);
+    rec_free(r);
+}
+
+static void
+test_insert_field(void **state)
+{
+    const kc_transform_ops *ops = &kc_tf_insert_field_value;
+    kc_connect_record      *r = rec_new("orders");
+    void                   *priv;
+    json_t                 *def;
+
+    (void) state;
+    def = ops->config_def();
+    assert_json(json_object_get(json_array_get(def, 2), "documentation"), "\"Field name for "
+                "Kafka offset - only applicable to sink connectors.<br/>Suffix with <code>!</code>"
+                " to make this a required field, or <code>?</code> to keep it optional (the "
+                "default).\"");
+    json_decref(def);
+    configure_fails(ops, "{}", "No field insertion configured");
+    configure_fails(ops, "{\"static.field\":\"s\"}", "Invalid value null for configuration "
+                    "static.value: No value specified for static field: s");
+
+    priv = configure(ops, "{\"topic.field\":\"topic!\",\"partition.field\":\"p\","
+                     "\"timestamp.field\":\"ts\",\"static.field\":\"src?\","
+                     "\"static.value\":\"db1\"}");
+    r->timestamp = 1000;
+    kc_crec_set(&r->value, js(PERSON_SCHEMA), js("{\"name\":\"ann\",\"age\":null,\"addr\":null}"));
+    apply_ok(ops, priv, r);
+    assert_json(r->value.schema, "{\"type\":\"struct\",\"fields\":["
+                "{\"type\":\"string\",\"optional\":false,\"field\":\"name\"},"
+                "{\"type\":\"int32\",\"optional\":true,\"default\":7,\"field\":\"age\"},"
+                "{\"type\":\"struct\",\"fields\":[{\"type\":\"string\",\"optional\":true,\"field\":"
+                "\"city\"}],\"optional\":true,\"field\":\"addr\"},"
+                "{\"type\":\"string\",\"optional\":false,\"field\":\"topic\"},"
+                "{\"type\":\"int32\",\"optional\":true,\"field\":\"p\"},"
+                "{\"type\":\"int64\",\"optional\":true,\"name\":\"org.apache.kafka.connect.data."
+                "Timestamp\",\"version\":1,\"field\":\"ts\"},"
+                "{\"type\":\"string\",\"optional\":true,\"field\":\"src\"}],"
+                "\"optional\":false,\"name\":\"Person\",\"version\":2}");
+    assert_json(r->value.json, "{\"name\":\"ann\",\"age\":7,\"addr\":null,\"topic\":\"orders\","
+                "\"p\":null,\"ts\":1000,\"src\":\"db1\"}");
+    kc_crec_set(&r->value, NULL, js("{\"a\":1}"));
+    r->partition = 3;
+    apply_ok(ops, priv, r);
+    assert_json(r->value.json, "{\"a\":1,\"topic\":\"orders\",\"p\":3,\"ts\":1000,\"src\":\"db1\"}");
+    kc_crec_set(&r->value, NULL, NULL);             /* null passes through */
+    apply_ok(ops, priv, r);
+    assert_json(r->value.json, "null");
+    kc_crec_set(&r->value, NULL, json_integer(1));
+    apply_fails(ops, priv, r, "Only Map objects supported in absence of schema for [field "
+                "insertion], found: java.lang.Long");
+    ops->close(priv);
+
+    priv = configure(ops, "{\"offset.field\":\"off\"}");
+    kc_crec_set(&r->value, NULL, js("{}"));
+    apply_fails(ops, priv, r, "Only SinkRecord supported for [field insertion], found: "
+                "org.apache.kafka.connect.source.SourceRecord");
+    r->sink = true;
+    r->offset = 99;
+    apply_ok(ops, priv, r);
+    assert_json(r->value.json, "{\"off\":99}");
+    ops->close(priv);
+
+    priv = configure(ops, "{\"topic.field\":\"name\"}");
+    kc_crec_set(&r->value, js(PERSON_SCHEMA), js("{\"name\":\"ann\",\"age\":1,\"addr\":null}"));
+    apply_fails(ops, priv, r, "Cannot create field because of field name duplication name");
+    ops->close(priv);
+    rec_free(r);
+}
+
+static void
+test_builtin_list(void **state)
+{
+    size_t n = 0;
+
+    (void) state;
+    for (const kc_transform_ops *const *p = kc_builtin_transforms; *p != NULL; p++, n++) {
+        json_t *def = (*p)->config_def();
+        assert_int_equal((*p)->abi, KC_TRANSFORM_ABI);
+        assert_string_equal((*p)->version, "4.3.1");
+        assert_true(json_is_array(def));
+        assert_true((*p)->kind == KC_PREDICATE ? (*p)->test != NULL : (*p)->apply != NULL);
+        json_decref(def);
+    }
+    assert_int_equal(n, 15);
+}
+
 int
 main(void)
 {
@@ -351,6 +831,14 @@ main(void)
         cmocka_unit_test(test_simple_date),
         cmocka_unit_test(test_regex_router),
         cmocka_unit_test(test_timestamp_router),
+        cmocka_unit_test(test_insert_header),
+        cmocka_unit_test(test_drop_headers),
+        cmocka_unit_test(test_filter_and_predicates),
+        cmocka_unit_test(test_hoist_field),
+        cmocka_unit_test(test_extract_field),
+        cmocka_unit_test(test_value_to_key),
+        cmocka_unit_test(test_insert_field),
+        cmocka_unit_test(test_builtin_list),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);
