@@ -13,37 +13,51 @@
 #include "lib/data.h"
 #include "lib/json_java.h"
 
+/* The converter classes and what each is here. */
+static const struct {
+    const char       *cls;
+    kc_converter_kind kind;
+} kinds[] = {
+    { "org.apache.kafka.connect.converters.BooleanConverter", KC_CONVERTER_BOOLEAN },
+    { "org.apache.kafka.connect.converters.ByteArrayConverter", KC_CONVERTER_BYTEARRAY },
+    { "org.apache.kafka.connect.converters.DoubleConverter", KC_CONVERTER_DOUBLE },
+    { "org.apache.kafka.connect.converters.FloatConverter", KC_CONVERTER_FLOAT },
+    { "org.apache.kafka.connect.converters.IntegerConverter", KC_CONVERTER_INTEGER },
+    { "org.apache.kafka.connect.converters.LongConverter", KC_CONVERTER_LONG },
+    { "org.apache.kafka.connect.converters.ShortConverter", KC_CONVERTER_SHORT },
+    { "org.apache.kafka.connect.json.JsonConverter", KC_CONVERTER_JSON },
+    { "org.apache.kafka.connect.storage.StringConverter", KC_CONVERTER_STRING },
+};
+
 int
 kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_enable,
                   kc_err *err)
 {
-    char *name = kc_java_trim(class_name ? class_name : "");
-    int   rc = KC_OK;
+    char       *name = kc_java_trim(class_name ? class_name : "");
+    const char *cls = kc_converter_find(name);
+    int         rc = KC_OK;
 
     memset(c, 0, sizeof(*c));
     c->schemas_enable = true;
     /* Confluent Replicator's runbooks name its own pass-through converter. */
-    if (strcmp(name, "org.apache.kafka.connect.converters.ByteArrayConverter") == 0 ||
-        strcmp(name, "ByteArrayConverter") == 0 ||
-        strcmp(name, "io.confluent.connect.replicator.util.ByteArrayConverter") == 0) {
-        c->kind = KC_CONVERTER_BYTEARRAY;
-    } else if (strcmp(name, "org.apache.kafka.connect.storage.StringConverter") == 0 ||
-               strcmp(name, "StringConverter") == 0) {
-        c->kind = KC_CONVERTER_STRING;
-    } else if (strcmp(name, "org.apache.kafka.connect.json.JsonConverter") == 0 ||
-               strcmp(name, "JsonConverter") == 0) {
-        c->kind = KC_CONVERTER_JSON;
-        if (schemas_enable != NULL) {
-            char *v = kc_java_trim(schemas_enable);
-            if (strcasecmp(v, "false") == 0)
-                c->schemas_enable = false;
-            else if (strcasecmp(v, "true") != 0)
-                rc = kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration "
-                                "schemas.enable: Expected value to be either true or false", v);
-            free(v);
-        }
-    } else {
+    if (strcmp(name, "io.confluent.connect.replicator.util.ByteArrayConverter") == 0)
+        cls = "org.apache.kafka.connect.converters.ByteArrayConverter";
+    if (cls == NULL) {
         rc = kc_err_set(err, KC_EINVAL, "Class %s could not be found.", name);
+        free(name);
+        return rc;
+    }
+    for (size_t i = 0; i < KC_ARRAY_LEN(kinds); i++)
+        if (strcmp(kinds[i].cls, cls) == 0)
+            c->kind = kinds[i].kind;
+    if (c->kind == KC_CONVERTER_JSON && schemas_enable != NULL) {
+        char *v = kc_java_trim(schemas_enable);
+        if (strcasecmp(v, "false") == 0)
+            c->schemas_enable = false;
+        else if (strcasecmp(v, "true") != 0)
+            rc = kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration "
+                            "schemas.enable: Expected value to be either true or false", v);
+        free(v);
     }
     free(name);
     return rc;
@@ -52,11 +66,9 @@ kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_e
 const char *
 kc_converter_class(const kc_converter *c)
 {
-    switch (c->kind) {
-    case KC_CONVERTER_BYTEARRAY: return "org.apache.kafka.connect.converters.ByteArrayConverter";
-    case KC_CONVERTER_STRING:    return "org.apache.kafka.connect.storage.StringConverter";
-    case KC_CONVERTER_JSON:      return "org.apache.kafka.connect.json.JsonConverter";
-    }
+    for (size_t i = 0; i < KC_ARRAY_LEN(kinds); i++)
+        if (kinds[i].kind == c->kind)
+            return kinds[i].cls;
     return "null";
 }
 
@@ -105,6 +117,131 @@ payload_of(const kc_value *v)
     return v->json ? json_incref(v->json) : json_null();
 }
 
+/* ===== The number converters ===== */
+
+static const struct {
+    kc_converter_kind kind;
+    const char       *name;          /* the converter's typeName in its messages */
+    const char       *schema_type;   /* what it reads and writes */
+    const char       *java_class;    /* the value class its serializer takes */
+    const char       *deserializer;
+    size_t            size;
+} numbers[] = {
+    { KC_CONVERTER_BOOLEAN, "boolean", "boolean", "java.lang.Boolean", "BooleanDeserializer", 1 },
+    { KC_CONVERTER_SHORT, "short", "int16", "java.lang.Short", "ShortDeserializer", 2 },
+    { KC_CONVERTER_INTEGER, "integer", "int32", "java.lang.Integer", "IntegerDeserializer", 4 },
+    { KC_CONVERTER_LONG, "long", "int64", "java.lang.Long", "LongDeserializer", 8 },
+    { KC_CONVERTER_FLOAT, "float", "float", "java.lang.Float", "FloatDeserializer", 4 },
+    { KC_CONVERTER_DOUBLE, "double", "double", "java.lang.Double", "DoubleDeserializer", 8 },
+};
+
+static size_t
+number_index(kc_converter_kind kind)
+{
+    for (size_t i = 0; i < KC_ARRAY_LEN(numbers); i++)
+        if (numbers[i].kind == kind)
+            return i;
+    return 0;
+}
+
+/* Kafka's serializers: big-endian integers, IEEE 754 floats, a boolean as one byte. */
+static int
+number_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scratch,
+                    const void **out, size_t *len, kc_err *err)
+{
+    size_t      i = number_index(c->kind);
+    const char *cls = v->kind == KC_VALUE_STRING ? "java.lang.String"
+                      : v->kind == KC_VALUE_BYTES ? "[B"
+                      : kc_data_java_class(v->schema, v->json);
+    uint64_t    bits = 0;
+    uint8_t     be[8];
+
+    if (c->kind == KC_CONVERTER_BOOLEAN) {
+        const char *t = v->kind == KC_VALUE_STRING && v->schema == NULL ? "string"
+                        : kc_schema_type(v->schema);
+        if (t != NULL && strcmp(t, "boolean") != 0)
+            return kc_err_set(err, KC_EINVAL, "Invalid schema type for BooleanConverter: %s",
+                              kc_schema_type_name(t));
+        if (strcmp(cls, "java.lang.Boolean") != 0)
+            return kc_err_set(err, KC_EINVAL, "BooleanConverter is not compatible with objects "
+                              "of type class %s", cls);
+        bits = json_is_true(v->json) ? 1 : 0;
+    } else {
+        if (strcmp(cls, numbers[i].java_class) != 0)
+            return kc_err_set(err, KC_EINVAL, "Failed to serialize to %s (was class %s): ",
+                              numbers[i].name, cls);
+        if (c->kind == KC_CONVERTER_FLOAT) {
+            float    f = (float) json_number_value(v->json);
+            uint32_t b;
+            memcpy(&b, &f, sizeof(b));
+            bits = b;
+        } else if (c->kind == KC_CONVERTER_DOUBLE) {
+            double d = json_number_value(v->json);
+            memcpy(&bits, &d, sizeof(bits));
+        } else {
+            bits = (uint64_t) json_integer_value(v->json);
+        }
+    }
+    for (size_t k = 0; k < numbers[i].size; k++)
+        be[k] = (uint8_t) (bits >> (8 * (numbers[i].size - 1 - k)));
+    kc_wbuf_reset(scratch);
+    kc_wbuf_raw(scratch, be, numbers[i].size);
+    *out = scratch->buf;
+    *len = numbers[i].size;
+    return KC_OK;
+}
+
+static int
+number_to_connect(const kc_converter *c, const uint8_t *data, size_t len, kc_value *out,
+                  kc_err *err)
+{
+    size_t   i = number_index(c->kind);
+    uint64_t bits = 0;
+
+    if (len != numbers[i].size)
+        return kc_err_set(err, KC_EINVAL, "Failed to deserialize %s: Size of data received by "
+                          "%s is not %zu", numbers[i].name, numbers[i].deserializer,
+                          numbers[i].size);
+    for (size_t k = 0; k < len; k++)
+        bits = bits << 8 | data[k];
+    out->kind = KC_VALUE_JSON;
+    out->schema = kc_schema_primitive(numbers[i].schema_type, true);
+    switch (c->kind) {
+    case KC_CONVERTER_BOOLEAN:
+        if (bits > 1) {
+            json_decref(out->schema);
+            memset(out, 0, sizeof(*out));
+            return kc_err_set(err, KC_EINVAL, "Failed to deserialize boolean: Unexpected byte "
+                              "received by BooleanDeserializer: %d", (int) (int8_t) data[0]);
+        }
+        out->json = json_boolean(bits == 1);
+        break;
+    case KC_CONVERTER_SHORT:
+        out->json = json_integer((int16_t) bits);
+        break;
+    case KC_CONVERTER_INTEGER:
+        out->json = json_integer((int32_t) bits);
+        break;
+    case KC_CONVERTER_FLOAT: {
+        uint32_t b = (uint32_t) bits;
+        float    f;
+        memcpy(&f, &b, sizeof(f));
+        out->json = json_real(f);
+        break;
+    }
+    case KC_CONVERTER_DOUBLE: {
+        double d;
+        memcpy(&d, &bits, sizeof(d));
+        out->json = json_real(d);
+        break;
+    }
+    default:
+        out->json = json_integer((int64_t) bits);
+        break;
+    }
+    return KC_OK;
+}
+
 int
 kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scratch,
                           const void **out, size_t *len, kc_err *err)
@@ -147,6 +284,8 @@ kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scr
         }
     case KC_CONVERTER_JSON:
         break;
+    default:
+        return number_from_connect(c, v, scratch, out, len, err);
     }
     {
         json_t *doc;
@@ -356,6 +495,8 @@ kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_
         out->len = len;
         return KC_OK;
     }
+    if (c->kind != KC_CONVERTER_JSON)
+        return number_to_connect(c, data, len, out, err);
     if ((doc = json_loadb(data, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr)) == NULL)
         return kc_err_set(err, KC_EINVAL, "Converting byte[] to Kafka Connect data failed due "
                           "to serialization error: %s", jerr.text);
@@ -402,7 +543,13 @@ kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_
 /* ===== The converter plugins, as Connect lists them ===== */
 
 const char *const kc_converter_classes[] = {
+    "org.apache.kafka.connect.converters.BooleanConverter",
     "org.apache.kafka.connect.converters.ByteArrayConverter",
+    "org.apache.kafka.connect.converters.DoubleConverter",
+    "org.apache.kafka.connect.converters.FloatConverter",
+    "org.apache.kafka.connect.converters.IntegerConverter",
+    "org.apache.kafka.connect.converters.LongConverter",
+    "org.apache.kafka.connect.converters.ShortConverter",
     "org.apache.kafka.connect.json.JsonConverter",
     "org.apache.kafka.connect.storage.StringConverter",
     NULL,

@@ -1,7 +1,8 @@
 /*
  * worker/converter.h - Connect's converters between record values and the bytes in Kafka
  * (spec/connect-runtime.md §10): ByteArrayConverter (bytes pass through, no copy),
- * StringConverter (UTF-8), JsonConverter with and without the schema envelope.
+ * StringConverter (UTF-8), JsonConverter with and without the schema envelope, and the
+ * Boolean, Short, Integer, Long, Float and Double converters (Kafka's serializers).
  *
  * A kc_converter is configured once per connector (key and value each) and then used by
  * that connector's task threads; it holds no mutable state.
@@ -23,6 +24,12 @@ typedef enum {
     KC_CONVERTER_BYTEARRAY,
     KC_CONVERTER_STRING,
     KC_CONVERTER_JSON,
+    KC_CONVERTER_BOOLEAN,        /* the number converters: Kafka's serializers' bytes */
+    KC_CONVERTER_SHORT,
+    KC_CONVERTER_INTEGER,
+    KC_CONVERTER_LONG,
+    KC_CONVERTER_FLOAT,
+    KC_CONVERTER_DOUBLE,
 } kc_converter_kind;
 
 typedef struct kc_converter {

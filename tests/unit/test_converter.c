@@ -1,7 +1,8 @@
 /*
  * tests/unit/test_converter.c - JsonConverter's refusals of an envelope it cannot read, with
  * Java's DataException texts (JsonConverter.asConnectSchema and convertToConnect, Kafka
- * 4.3.1): a sink task fails on such a record, as Java's does.
+ * 4.3.1): a sink task fails on such a record, as Java's does. The number converters' bytes
+ * (Kafka's serializers) both ways, their aliases and their refusals.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -9,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -90,12 +92,88 @@ test_values_java_cannot_read(void **state)
     accepted(ENVELOPE("{\"type\":\"float\"}", "1.5"));
 }
 
+/* Bytes as Kafka's IntegerSerializer, DoubleSerializer, ... write them, and back. */
+static void
+test_number_converters(void **state)
+{
+    static const struct {
+        const char *cls, *schema, *json;
+        size_t      len;
+        const char *bytes;
+    } cases[] = {
+        { "IntegerConverter", "int32", "-2", 4, "\xff\xff\xff\xfe" },
+        { "org.apache.kafka.connect.converters.ShortConverter", "int16", "258", 2, "\x01\x02" },
+        { "Long", "int64", "1", 8, "\0\0\0\0\0\0\0\x01" },
+        { "DoubleConverter", "double", "1.5", 8, "\x3f\xf8\0\0\0\0\0\0" },
+        { "FloatConverter", "float", "-2.0", 4, "\xc0\0\0\0" },
+        { "BooleanConverter", "boolean", "true", 1, "\x01" },
+    };
+
+    (void) state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        kc_converter c;
+        kc_value     v = { 0 }, back;
+        kc_wbuf      scratch;
+        const void  *out;
+        size_t       len;
+        kc_err       err;
+        char        *text;
+        assert_int_equal(kc_converter_init(&c, cases[i].cls, NULL, &err), KC_OK);
+        v.kind = KC_VALUE_JSON;
+        v.json = json_loads(cases[i].json, JSON_DECODE_ANY, NULL);
+        v.schema = json_pack("{s:s,s:b}", "type", cases[i].schema, "optional", 1);
+        kc_wbuf_init(&scratch);
+        assert_int_equal(kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err), KC_OK);
+        assert_int_equal(len, cases[i].len);
+        assert_memory_equal(out, cases[i].bytes, len);
+        assert_int_equal(kc_converter_to_connect(&c, out, len, &back, &err), KC_OK);
+        assert_true(json_equal(back.json, v.json));
+        text = json_dumps(back.schema, JSON_COMPACT);
+        assert_non_null(strstr(text, cases[i].schema));
+        free(text);
+        kc_value_clear(&back);
+        kc_value_clear(&v);
+        kc_wbuf_free(&scratch);
+    }
+}
+
+static void
+test_number_converters_refuse(void **state)
+{
+    kc_converter c;
+    kc_value     v = { .kind = KC_VALUE_STRING, .ptr = "x", .len = 1 }, back;
+    kc_wbuf      scratch;
+    const void  *out;
+    size_t       len;
+    kc_err       err;
+
+    (void) state;
+    kc_wbuf_init(&scratch);
+    assert_int_equal(kc_converter_init(&c, "IntegerConverter", NULL, &err), KC_OK);
+    assert_int_equal(kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err), KC_EINVAL);
+    assert_string_equal(err.msg, "Failed to serialize to integer (was class java.lang.String): ");
+    assert_int_equal(kc_converter_to_connect(&c, "abc", 3, &back, &err), KC_EINVAL);
+    assert_string_equal(err.msg, "Failed to deserialize integer: Size of data received by "
+                        "IntegerDeserializer is not 4");
+    assert_int_equal(kc_converter_init(&c, "BooleanConverter", NULL, &err), KC_OK);
+    assert_int_equal(kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err), KC_EINVAL);
+    assert_string_equal(err.msg, "Invalid schema type for BooleanConverter: STRING");
+    assert_int_equal(kc_converter_to_connect(&c, "\x02", 1, &back, &err), KC_EINVAL);
+    assert_string_equal(err.msg, "Failed to deserialize boolean: Unexpected byte received by "
+                        "BooleanDeserializer: 2");
+    assert_int_equal(kc_converter_init(&c, "NopeConverter", NULL, &err), KC_EINVAL);
+    assert_string_equal(err.msg, "Class NopeConverter could not be found.");
+    kc_wbuf_free(&scratch);
+}
+
 int
 main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_schemas_java_cannot_build),
         cmocka_unit_test(test_values_java_cannot_read),
+        cmocka_unit_test(test_number_converters),
+        cmocka_unit_test(test_number_converters_refuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
