@@ -180,12 +180,18 @@ to_civil(int64_t ms, civil *c)
     c->millis = (int) (rem % 1000);
 }
 
+/* v in at least min_digits digits, zero-padded (a pattern letter repeated any number of
+ * times asks for that many). */
 static void
 put_num(kc_wbuf *out, int64_t v, int min_digits)
 {
     char buf[32];
-    int  len = snprintf(buf, sizeof(buf), "%0*lld", min_digits, (long long) v);
+    int  len = snprintf(buf, sizeof(buf), "%lld", (long long) (v < 0 ? -v : v));
 
+    if (v < 0)
+        kc_wbuf_raw(out, "-", 1);
+    for (int i = len; i < min_digits; i++)
+        kc_wbuf_raw(out, "0", 1);
     kc_wbuf_raw(out, buf, (size_t) len);
 }
 

@@ -2,8 +2,9 @@
  * tests/fuzz/fuzz_converter.c - libFuzzer target for the converters' reading of record bytes
  * from Kafka (a sink task's keys and values: whatever any producer wrote). The first byte
  * picks the converter (JsonConverter with or without schemas, StringConverter,
- * ByteArrayConverter); the rest is the record's bytes. A value that converts is converted
- * back to bytes, as a source task's would be, and printed as FileStreamSink prints it. The
+ * ByteArrayConverter, the number converters); the rest is the record's bytes. A value that
+ * converts is converted back to bytes, as a source task's would be, printed as
+ * FileStreamSink prints it, and written as a header value by both header converters. The
  * bytes are also written as a task's string value through JsonConverter.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -28,7 +29,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         { "org.apache.kafka.connect.json.JsonConverter", "false" },
         { "org.apache.kafka.connect.storage.StringConverter", NULL },
         { "org.apache.kafka.connect.converters.ByteArrayConverter", NULL },
+        { "org.apache.kafka.connect.converters.BooleanConverter", NULL },
+        { "org.apache.kafka.connect.converters.ShortConverter", NULL },
+        { "IntegerConverter", NULL },
+        { "LongConverter", NULL },
+        { "FloatConverter", NULL },
+        { "DoubleConverter", NULL },
     };
+    const size_t nclasses = sizeof(classes) / sizeof(classes[0]);
     kc_converter c;
     kc_value     v;
     kc_err       err;
@@ -38,14 +46,23 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size == 0)
         return 0;
-    if (kc_converter_init(&c, classes[data[0] % 4][0], classes[data[0] % 4][1], &err) != KC_OK)
+    if (kc_converter_init(&c, classes[data[0] % nclasses][0], classes[data[0] % nclasses][1],
+                          &err) != KC_OK)
         __builtin_trap();                      /* every class above is known */
     if (kc_converter_to_connect(&c, data + 1, size - 1, &v, &err) == KC_OK) {
         kc_wbuf_init(&scratch);
         (void) kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err);
         kc_wbuf_free(&scratch);
-        if (v.kind == KC_VALUE_JSON)
+        if (v.kind == KC_VALUE_JSON) {
+            bool is_null;
             free(kc_java_value_string(v.json, v.schema, NULL));
+            for (int simple = 0; simple < 2; simple++) {
+                kc_wbuf_init(&scratch);
+                (void) kc_header_from_connect(simple, v.schema, v.json, &scratch, &is_null,
+                                              &err);
+                kc_wbuf_free(&scratch);
+            }
+        }
         kc_value_clear(&v);
     }
     /* The same bytes as a task's string value (not always UTF-8) written as JSON. */
