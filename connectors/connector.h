@@ -386,6 +386,9 @@ typedef const kc_connector_ops *const *kc_connector_entry_fn(const kc_host *host
  * bytes and decimals base64, dates and times integers, a map with keys that are not strings
  * an array of [key, value] pairs; a null value is JSON null. The kc_crec_* functions below
  * change a record as the chain expects (members freed with free() and json_decref()).
+ * Schemas and values may be shared (with the connector's record, with other records, with
+ * other threads): as Java's records are immutable, a stage replaces them (kc_crec_set), it
+ * never changes them in place.
  *
  * A record's key and value stay the connector's (or the converter's) until a transformation
  * that reads them runs (kc_transform_ops.reads): a chain that only routes or changes headers

@@ -5,6 +5,7 @@
  */
 #include "worker/transform.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,6 +233,26 @@ kc_crec_clear(kc_connect_record *rec)
     memset(rec, 0, sizeof(*rec));
 }
 
+/* The schemas a raw value decodes to, made once and shared (never changed: a stage that
+ * builds a schema copies what it takes). */
+static json_t *raw_schemas[3];         /* optional bytes, string, optional string */
+static pthread_once_t raw_schemas_once = PTHREAD_ONCE_INIT;
+
+static void
+make_raw_schemas(void)
+{
+    raw_schemas[0] = kc_schema_primitive("bytes", true);
+    raw_schemas[1] = kc_schema_primitive("string", false);
+    raw_schemas[2] = kc_schema_primitive("string", true);
+}
+
+static json_t *
+raw_schema(int which)
+{
+    pthread_once(&raw_schemas_once, make_raw_schemas);
+    return json_incref(raw_schemas[which]);
+}
+
 void
 kc_crec_decode(kc_connect_data *d, bool sink)
 {
@@ -249,8 +270,7 @@ kc_crec_decode(kc_connect_data *d, bool sink)
     } else if (v->kind == KC_VALUE_BYTES) {
         char *b64 = kc_base64_encode(v->ptr, v->len);
         /* Java's connectors and ByteArrayConverter give bytes OPTIONAL_BYTES_SCHEMA. */
-        d->schema = v->schema != NULL ? json_incref(v->schema)
-                                      : kc_schema_primitive("bytes", true);
+        d->schema = v->schema != NULL ? json_incref(v->schema) : raw_schema(0);
         d->json = json_string(b64);
         free(b64);
     } else {
@@ -258,8 +278,7 @@ kc_crec_decode(kc_connect_data *d, bool sink)
         char  *text = kc_utf8_repair(v->ptr, v->len, &n);
         /* StringConverter reads OPTIONAL_STRING_SCHEMA; a source connector's text (the file
          * source's lines) is STRING_SCHEMA. */
-        d->schema = v->schema != NULL ? json_incref(v->schema)
-                                      : kc_schema_primitive("string", sink);
+        d->schema = v->schema != NULL ? json_incref(v->schema) : raw_schema(sink ? 2 : 1);
         d->json = json_stringn(text, n);
         free(text);
     }
