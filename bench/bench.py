@@ -1,13 +1,14 @@
 """
 bench/bench.py - the scenarios of `make bench`: kconnect against Java Connect (and a bare
-librdkafka pipe) replicating with MirrorSourceConnector between two local KRaft clusters.
+librdkafka pipe) replicating with MirrorSourceConnector between two local KRaft clusters, and
+running transform chains (MirrorSource, FileStreamSource).
 
 Run through bench/run.sh, which installs and builds what this needs. bench/README.md explains
 the method; in short, once the brokers' JIT has settled (unrecorded copies by the pipe, then
 by each worker kind, pair 0), for each pair i in 1..BENCH_PAIRS, every scenario runs once per
 kind, Java first in odd pairs and kconnect first in even ones, and an unrecorded pipe copy
-follows each of Java's throughput runs (what a Java copy leaves the brokers to do slowed the
-run after it):
+follows each of Java's throughput and transforms runs (what a Java copy leaves the brokers to
+do slowed the run after it):
 
   throughput  a fresh worker replicates the pre-loaded 8-partition topic (1 KB records,
               BENCH_GB) with tasks.max 1 and 4; the bare pipe (build/bench/pipe) copies the
@@ -15,6 +16,15 @@ run after it):
               (emit.offset-syncs.enabled=false), which MirrorSource writes and the bare pipe
               does not, and the pipe once more writing them as MirrorSource does (-s): what
               they cost is then seen apart from the worker's own cost
+  transforms  a fresh worker per run, tasks.max 1, timed as a throughput run (the target
+              topic's end offsets from the POST until they hold every record): the
+              throughput scenario's MirrorSource copy through InsertHeader (a STRING header;
+              the workers get SimpleHeaderConverter), RegexRouter (to <alias>.bench-routed,
+              made beforehand with 8 partitions) and DropHeaders; then FileStreamSource over
+              BENCH_FILE_LINES lines of 100 bytes (a file written once per bench run, under
+              work/) into a new 8-partition topic, through HoistField$Value and
+              InsertField$Value, JsonConverter with schemas; once measured, one record of the
+              output is read back and checked
   latency     a steady producer at BENCH_LAT_RATE records/s into a new source topic;
               consume time on the target minus the record's timestamp
   startup     exec -> GET / answering, and exec -> the connector's task RUNNING with the
@@ -51,6 +61,7 @@ import shutil
 import signal
 import socket
 import statistics
+import string
 import struct
 import subprocess
 import sys
@@ -69,6 +80,13 @@ import kafka_harness as kh  # noqa: E402
 
 BYTES = "org.apache.kafka.connect.converters.ByteArrayConverter"
 MIRROR_SOURCE = "org.apache.kafka.connect.mirror.MirrorSourceConnector"
+FILE_SOURCE = "org.apache.kafka.connect.file.FileStreamSourceConnector"
+STRING = "org.apache.kafka.connect.storage.StringConverter"
+JSON = "org.apache.kafka.connect.json.JsonConverter"
+# The transforms scenario's workers name it (it is both kinds' default too): InsertHeader's
+# header is a STRING, which ByteArrayConverter would refuse as a header converter.
+SIMPLE_HEADERS = "org.apache.kafka.connect.storage.SimpleHeaderConverter"
+TRANSFORMS = "org.apache.kafka.connect.transforms"
 DATA_TOPIC = "bench-data"
 # Where MirrorSource writes its offset syncs in the throughput runs (on the source cluster,
 # named for the target alias mirror_config gives), Java's and kconnect's alike.
@@ -79,6 +97,10 @@ START_TOPIC = "bench-start"
 STARTUP_POLL_S = 0.002
 PARTITIONS = 8
 RECORD_BYTES = 1024
+# The transforms scenario's FileStreamSource reads BENCH_FILE_LINES lines of LINE_BYTES
+# (newline excluded), and its MirrorSource copy is routed to <alias>.ROUTED_TOPIC.
+LINE_BYTES = 100
+ROUTED_TOPIC = "bench-routed"
 # connect-distributed.sh: KAFKA_HEAP_OPTS, then kafka-run-class.sh's KAFKA_JVM_PERFORMANCE_OPTS.
 JAVA_DEFAULT_OPTS = ("-Xms256M -Xmx2G -server -XX:+UseG1GC -XX:MaxGCPauseMillis=20 "
                      "-XX:InitiatingHeapOccupancyPercent=35 -XX:+ExplicitGCInvokesConcurrent "
@@ -122,8 +144,10 @@ class Settings:
         self.warmup_jit_share = _env("BENCH_WARMUP_JIT_SHARE", 0.05, float)
         self.warmup_workers_max = _env("BENCH_WARMUP_WORKERS_MAX", 3, int)
         self.warmup_starts = _env("BENCH_WARMUP_STARTS", 40, int)
-        self.scenarios = _env("BENCH_SCENARIOS", "throughput,latency,startup,failover").split(",")
+        self.scenarios = _env("BENCH_SCENARIOS",
+                              "throughput,transforms,latency,startup,failover").split(",")
         self.tasks = [int(t) for t in _env("BENCH_TASKS", "1,4").split(",")]
+        self.file_lines = _env("BENCH_FILE_LINES", 1000000, int)
         self.lat_rate = _env("BENCH_LAT_RATE", 10000, int)
         self.lat_seconds = _env("BENCH_LAT_SECONDS", 30.0, float)
         self.lat_warmup = _env("BENCH_LAT_WARMUP", 5.0, float)
@@ -143,7 +167,7 @@ class Settings:
         # At least BENCH_GB (10^9 bytes) of values, the same number in every partition.
         self.records = math.ceil(self.gb * 1e9 / RECORD_BYTES / PARTITIONS) * PARTITIONS
         for s in self.scenarios:
-            if s not in ("throughput", "latency", "startup", "failover"):
+            if s not in ("throughput", "transforms", "latency", "startup", "failover"):
                 raise SystemExit(f"bench: unknown scenario {s!r} in BENCH_SCENARIOS")
         for k in self.skip:
             if k not in KINDS + ("pipe", "hop", "floor"):
@@ -426,6 +450,61 @@ def mirror_config(source, target, alias, topic, tasks, extra):
         "offset-syncs.topic.replication.factor": "1",
         **extra,
     }
+
+
+def mirror_chain_config(source, target, alias, extra):
+    """The throughput scenario's connector over DATA_TOPIC (tasks.max 1) through three
+    transforms: a STRING header inserted, the record routed from its remote topic
+    (<alias>.DATA_TOPIC) to <alias>.ROUTED_TOPIC, the header dropped again."""
+    return {**mirror_config(source, target, alias, DATA_TOPIC, 1, extra),
+            "transforms": "ins,route,drop",
+            "transforms.ins.type": f"{TRANSFORMS}.InsertHeader",
+            "transforms.ins.header": "bench",
+            "transforms.ins.value.literal": "x",
+            "transforms.route.type": f"{TRANSFORMS}.RegexRouter",
+            "transforms.route.regex": f"([^.]+)\\.{DATA_TOPIC}",
+            "transforms.route.replacement": f"$1.{ROUTED_TOPIC}",
+            "transforms.drop.type": f"{TRANSFORMS}.DropHeaders",
+            "transforms.drop.headers": "bench"}
+
+
+def file_chain_config(path, topic):
+    """A FileStreamSource connector (one task, batch.size at its default, 2000) reading path
+    into topic, each line hoisted into a struct, a static field added, written as JSON with
+    its schema."""
+    return {"connector.class": FILE_SOURCE, "tasks.max": "1", "file": path, "topic": topic,
+            "key.converter": STRING, "value.converter": JSON,
+            "value.converter.schemas.enable": "true",
+            "transforms": "hoist,insert",
+            "transforms.hoist.type": f"{TRANSFORMS}.HoistField$Value",
+            "transforms.hoist.field": "line",
+            "transforms.insert.type": f"{TRANSFORMS}.InsertField$Value",
+            "transforms.insert.static.field": "source",
+            "transforms.insert.static.value": "bench"}
+
+
+def check_chain_output(chain, msg):
+    """Raises unless msg, a record a transforms run wrote, is what its chain makes of its
+    input: for the MirrorSource chain, without the header InsertHeader added (DropHeaders
+    removed it again); for the FileStreamSource chain, a null key and JsonConverter's
+    envelope of a struct with the line and the static field."""
+    if chain == "mirror":
+        names = [k for k, _ in msg.headers() or []]
+        if "bench" in names:
+            raise RuntimeError(f"a record on {msg.topic()} still has the header DropHeaders "
+                               f"should have removed: {msg.headers()}")
+        return
+    try:
+        value = json.loads(msg.value())
+        payload, schema = value["payload"], value["schema"]
+        ok = (msg.key() is None and schema.get("type") == "struct" and
+              [f.get("field") for f in schema.get("fields", [])] == ["line", "source"] and
+              len(payload["line"]) == LINE_BYTES and payload["source"] == "bench")
+    except (TypeError, ValueError, KeyError, AttributeError):
+        ok = False
+    if not ok:
+        raise RuntimeError(f"unexpected record on {msg.topic()}: key {msg.key()!r}, value "
+                           f"{(msg.value() or b'')[:600]!r}")
 
 
 # ===== Kafka helpers ======================================================================
@@ -717,6 +796,21 @@ def target_consumer(cluster, topic):
     return c
 
 
+def first_record(cluster, topic, timeout=30):
+    """One record of topic (whichever partition answers first), for a run's output to be
+    checked once it is measured."""
+    consumer = target_consumer(cluster, topic)
+    try:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            m = consumer.poll(0.5)
+            if m is not None and m.error() is None:
+                return m
+    finally:
+        consumer.close()
+    raise RuntimeError(f"no record read back from {topic} in {timeout} s")
+
+
 def drain(consumer, timeout):
     """(messages, wall ms at their arrival): waits up to timeout for the first message, then
     takes what is already there. consume(n, timeout) alone would wait for n messages,
@@ -783,21 +877,7 @@ class Bench:
                 config.pop("offset-syncs.topic.replication.factor", None)
                 config["emit.offset-syncs.enabled"] = "false"
             t0 = w.create_connector("bench", config)
-            done, next_status, progress = 0, time.monotonic() + 5, []
-            while done < s.records:
-                time.sleep(PROGRESS_INTERVAL)
-                done = offsets.total(remote)
-                now = time.monotonic()
-                progress.append((now - t0, done))
-                if now - t0 > s.run_timeout:
-                    raise RuntimeError(f"{done} of {s.records} records after {s.run_timeout}s")
-                if now > next_status:
-                    next_status = now + 5
-                    w._check_alive("replicating")
-                    st = w.status("bench") or {}
-                    if any(t.get("state") == "FAILED" for t in st.get("tasks", [])):
-                        raise RuntimeError(f"task failed: {json.dumps(st)[:2000]}")
-            t1 = time.monotonic()
+            progress, t1 = self.follow(w, offsets, remote, s.records, t0)
             cpu1, brokers1 = cpu_seconds(w.pid), self.brokers_cpu_seconds()
             syncs1 = syncs.total(SYNCS_TOPIC, 1)
             hwm = proc_status_kb(w.pid, "VmHWM") / 1024
@@ -813,6 +893,30 @@ class Bench:
                 "offset_syncs_per_gb": ((syncs1 - syncs0) / (value_bytes / 1e9)
                                         if syncs1 >= syncs0 else None),
                 "rss_peak_mib": max(peak, hwm), "rss_steady_mib": steady}
+
+    def follow(self, w, offsets, topic, records, t0, check=None):
+        """Reads topic's end offsets (on the target) every PROGRESS_INTERVAL until they add
+        up to records, with the worker's liveness, connector "bench"'s status and check()
+        every 5 s; (the progress curve since t0, the monotonic time of the last reading)."""
+        s = self.s
+        done, next_status, progress = 0, time.monotonic() + 5, []
+        while done < records:
+            time.sleep(PROGRESS_INTERVAL)
+            done = offsets.total(topic)
+            now = time.monotonic()
+            progress.append((now - t0, done))
+            if now - t0 > s.run_timeout:
+                raise RuntimeError(f"{done} of {records} records after {s.run_timeout}s")
+            if now > next_status:
+                next_status = now + 5
+                w._check_alive("replicating")
+                st = w.status("bench") or {}
+                if (any(t.get("state") == "FAILED" for t in st.get("tasks", [])) or
+                        st.get("connector", {}).get("state") == "FAILED"):
+                    raise RuntimeError(f"task failed: {json.dumps(st)[:2000]}")
+                if check is not None:
+                    check()
+        return progress, time.monotonic()
 
     def pipe(self, threads, pair, offset_syncs=False):
         s, uid = self.s, self.uid()
@@ -876,6 +980,82 @@ class Bench:
                 "offset_syncs_per_gb": own.get("offset_syncs", 0) / (value_bytes / 1e9),
                 "rss_peak_mib": max(peak, own.get("peak_rss_kb", 0) / 1024),
                 "rss_steady_mib": steady, "own": own}
+
+    # ---- transforms ----
+    def lines_file(self):
+        """The file every FileStreamSource run reads: BENCH_FILE_LINES lines of LINE_BYTES
+        printable ASCII characters (a line number, then letters and digits), written once per
+        bench run under work/."""
+        n = self.s.file_lines
+        path = os.path.join(self.work, f"lines-{n}.txt")
+        if os.path.exists(path) and os.path.getsize(path) == n * (LINE_BYTES + 1):
+            return path
+        os.makedirs(self.work, exist_ok=True)
+        filler = (string.ascii_letters + string.digits) * 4
+        width = LINE_BYTES - 11
+        with open(path + ".tmp", "w") as f:
+            for start in range(0, n, 10000):
+                f.write("".join(f"{i:010d} {filler[i % 97:i % 97 + width]}\n"
+                                for i in range(start, min(n, start + 10000))))
+        os.replace(path + ".tmp", path)
+        return path
+
+    def chain(self, kind, chain, pair):
+        """One run of a transform chain by a fresh worker, timed as a throughput run is: the
+        target topic's end offsets from the accepted POST until they hold every record.
+        chain "mirror": the throughput scenario's copy of DATA_TOPIC (tasks.max 1) through
+        InsertHeader, RegexRouter and DropHeaders (mirror_chain_config), into the routed
+        topic. chain "file": FileStreamSource over lines_file() through HoistField and
+        InsertField, JsonConverter with schemas (file_chain_config). Once measured, one
+        record of the output is checked (check_chain_output)."""
+        s, uid = self.s, self.uid()
+        name = f"transforms-{chain}-{kind}-p{pair}"
+        alias = f"s{uid}"
+        if chain == "mirror":
+            records, unrouted = s.records, f"{alias}.{DATA_TOPIC}"
+            topic = f"{alias}.{ROUTED_TOPIC}"
+            config = mirror_chain_config(self.source, self.target, alias, s.mirror_extra)
+        else:
+            records, unrouted = s.file_lines, None
+            topic = f"bench-file-{uid}"
+            config = file_chain_config(self.lines_file(), topic)
+        # Made beforehand, with the source topic's partitions: MirrorSource writes each record
+        # to its source partition, and the connector creates only the remote topic it would
+        # write without the router (left empty); a broker's auto-creation makes one partition.
+        self.target.create_topic(topic, PARTITIONS)
+        w = Worker(kind, self.java, s, self.workdir(name),
+                   worker_props(self.target, uid, **{"header.converter": SIMPLE_HEADERS}), name)
+        offsets = EndOffsets(self.target)
+
+        def routed():
+            if unrouted and offsets.total(unrouted):
+                raise RuntimeError(f"records reached {unrouted}, not the routed {topic}")
+        try:
+            w.start()
+            w.wait_get("/connectors")
+            sampler = RssSampler(w.pid)
+            sampler.start()
+            cpu0, brokers0 = cpu_seconds(w.pid), self.brokers_cpu_seconds()
+            t0 = w.create_connector("bench", config)
+            progress, t1 = self.follow(w, offsets, topic, records, t0, routed)
+            cpu1, brokers1 = cpu_seconds(w.pid), self.brokers_cpu_seconds()
+            hwm = proc_status_kb(w.pid, "VmHWM") / 1024
+            peak, steady = sampler.stop()
+            routed()
+            check_chain_output(chain, first_record(self.target, topic))
+        finally:
+            w.stop()
+            delete_topics(self.target, [topic, unrouted])
+        out = {**rates(progress, t1 - t0, records),
+               "records": records, "cpu_s": cpu1 - cpu0, "brokers_cpu_s": brokers1 - brokers0,
+               "cpu_s_per_m_records": (cpu1 - cpu0) / (records / 1e6),
+               "brokers_cpu_s_per_m_records": (brokers1 - brokers0) / (records / 1e6),
+               "rss_peak_mib": max(peak, hwm), "rss_steady_mib": steady}
+        if chain == "mirror":
+            out["cpu_s_per_gb"] = (cpu1 - cpu0) / (records * RECORD_BYTES / 1e9)
+        else:           # MB/s of the lines read (newlines left out), not of the JSON written
+            out["mb_per_s"] = out["records_per_s"] * LINE_BYTES / 1e6
+        return out
 
     # ---- latency ----
     def latency(self, kind, pair):
@@ -1376,6 +1556,10 @@ class Bench:
             print(f"bench: pre-loading {s.records} records of {RECORD_BYTES} bytes into "
                   f"{DATA_TOPIC} ({PARTITIONS} partitions)", flush=True)
             preload(self.source, s.records)
+            if "transforms" in s.scenarios:
+                print(f"bench: writing {s.file_lines} lines of {LINE_BYTES} bytes for "
+                      f"FileStreamSource", flush=True)
+                self.lines_file()
             timings["preload_s"] = time.monotonic() - t
             self.warm_up()
             timings["warmup_s"] = time.monotonic() - t - timings["preload_s"]
@@ -1401,6 +1585,15 @@ class Bench:
                                 self.record("throughput", kind, pair, self.throughput, kind,
                                             tasks, pair, False, tasks=tasks,
                                             offset_syncs=False)
+                if "transforms" in s.scenarios:
+                    for chain in ("mirror", "file"):
+                        for kind in kinds:
+                            if kind in s.skip:
+                                continue
+                            self.record("transforms", kind, pair, self.chain, kind, chain,
+                                        pair, chain=chain, tasks=1)
+                            if kind == "java":
+                                self.settle()
                 for scenario in ("latency", "startup", "failover"):
                     if scenario in s.scenarios:
                         # The pipe has a latency (the floor without Connect), not a start;
@@ -1453,6 +1646,15 @@ def rows_for(settings):
             (f"Throughput with the connector's start, tasks.max={t}", "throughput", tp,
              "records_per_s_from_start", "records/s", "java", None),
         ]
+    # The transforms scenario: one task each, the same connector config for both kinds.
+    rows += [
+        ("Throughput, MirrorSource with a three-transform chain (InsertHeader, RegexRouter, "
+         "DropHeaders), tasks.max=1", "transforms", {"chain": "mirror"}, "records_per_s",
+         "records/s", "java", (">=", 5.0, "≥ 5× Java")),
+        ("Throughput, FileStreamSource with a JsonConverter struct chain, tasks.max=1",
+         "transforms", {"chain": "file"}, "records_per_s", "records/s", "java",
+         (">=", 5.0, "≥ 5× Java")),
+    ]
     rows += [
         ("End-to-end latency p50", "latency", {}, "p50_ms", "ms", "java", None),
         ("End-to-end latency p99", "latency", {}, "p99_ms", "ms", "java",
@@ -1575,7 +1777,11 @@ def markdown(results, summary):
         f"{s['pairs']} pair(s) of runs, Java and kconnect alternating; each figure is the "
         "median over the pairs, the ratio is the median of the per-pair ratios "
         "(kconnect / Java, or kconnect / bare pipe). MB = 10^6 bytes of record values. "
-        f"Java worker JVM options: `{' '.join(s['java_opts'])}`. Method: bench/README.md.",
+        f"Java worker JVM options: `{' '.join(s['java_opts'])}`. Method: bench/README.md."
+        + (f" Transform chains: the MirrorSource copy above through InsertHeader, RegexRouter "
+           f"and DropHeaders; FileStreamSource over {s.get('file_lines', 0):,} lines of "
+           f"{LINE_BYTES} bytes through HoistField and InsertField, JsonConverter with schemas."
+           if "transforms" in s["scenarios"] else ""),
         "",
         "| Figure | Java | kconnect | bare pipe | ratio | target | met? |",
         "|---|---:|---:|---:|---:|---|---|",
@@ -1598,6 +1804,7 @@ def markdown(results, summary):
         lines += ["", "## Failed runs", ""]
         for r in failed:
             lines.append(f"- pair {r['pair']} {r['scenario']} {r['kind']}"
+                         f"{' ' + r['chain'] + ' chain' if 'chain' in r else ''}"
                          f"{' tasks.max=' + str(r['tasks']) if 'tasks' in r else ''}"
                          f"{' without offset syncs' if r.get('offset_syncs') is False else ''}"
                          f"{' with offset syncs' if r.get('offset_syncs') is True else ''}: "

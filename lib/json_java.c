@@ -548,3 +548,78 @@ kc_java_map_copy_string(const json_t *map)
     put_java_object_as_map(&out, map, cap, NULL, NULL);
     return wbuf_text(&out, NULL);
 }
+
+/* ===== java.util.HashMap iteration order ===== */
+
+static size_t
+table_size_for(size_t n)
+{
+    size_t cap = 1;
+
+    while (cap < n && cap < ((size_t) 1 << 30))
+        cap <<= 1;
+    return cap;
+}
+
+size_t
+kc_java_hashmap_capacity(size_t initial_capacity)
+{
+    return table_size_for(initial_capacity);
+}
+
+size_t
+kc_java_hashmap_copy_capacity(size_t n)
+{
+    return table_size_for((size_t) ((float) n / 0.75f + 1.0f));
+}
+
+json_t *
+kc_java_hashmap_order(json_t *obj, size_t capacity)
+{
+    size_t      n = json_object_size(obj), i = 0;
+    java_entry *e;
+    json_t     *keys, *vals, *item;
+    const char *key;
+    uint32_t    cap = capacity ? (uint32_t) table_size_for(capacity) : 16, mask;
+
+    if (n < 2)
+        return obj;
+    e = kc_xcalloc(n, sizeof(*e));
+    keys = json_array();
+    vals = json_array();
+    json_object_foreach(obj, key, item) {
+        json_array_append_new(keys, json_string(key));
+        json_array_append(vals, item);
+        e[i] = (java_entry) { json_array_get(keys, i), json_array_get(vals, i),
+                              java_string_hash(key, strlen(key)), i };
+        i++;
+    }
+    /* The puts, one by one: a slot's ninth entry doubles a small table (treeifyBin), a
+     * size beyond the threshold doubles any. */
+    for (i = 0; i < n; i++) {
+        uint32_t slot = (e[i].hash ^ (e[i].hash >> 16)) & (cap - 1);
+        size_t   in_slot = 0;
+        for (size_t k = 0; k < i; k++)
+            in_slot += ((e[k].hash ^ (e[k].hash >> 16)) & (cap - 1)) == slot;
+        if (in_slot >= 8 && cap < 64)
+            cap <<= 1;
+        if (i + 1 > (size_t) (cap * 3 / 4))
+            cap <<= 1;
+    }
+    mask = cap - 1;
+    qsort_r(e, n, sizeof(*e), by_bucket, &mask);
+    /* Refilled in that order: the values are held by vals meanwhile. */
+    json_object_clear(obj);
+    for (i = 0; i < n; i++)
+        json_object_set(obj, json_string_value(e[i].key), (json_t *) e[i].value);
+    json_decref(keys);
+    json_decref(vals);
+    free(e);
+    return obj;
+}
+
+void
+kc_java_float(char *buf, size_t size, float x)
+{
+    java_floating(buf, size, x, true);
+}

@@ -37,4 +37,24 @@ char *kc_java_value_string(const json_t *v, const json_t *schema, size_t *len);
  * string. */
 char *kc_java_map_copy_string(const json_t *map);
 
+/* Java's Float.toString(x) into buf. */
+void kc_java_float(char *buf, size_t size, float x);
+
+/* ===== java.util.HashMap iteration order ===== */
+
+/* The table size Java's HashMap starts with: new HashMap<>(n) (tableSizeFor(n)) and
+ * new HashMap<>(map) of a map of n entries (tableSizeFor((int) (n / 0.75f + 1)), Java 17's
+ * sizing of a copy). */
+size_t kc_java_hashmap_capacity(size_t initial_capacity);
+size_t kc_java_hashmap_copy_capacity(size_t n);
+
+/* Reorders the members of obj (in place; returns obj) as a java.util.HashMap<String, ?>
+ * iterates them, and so as JsonConverter writes it, after obj's members were put into it in
+ * their present order: a table of capacity slots (a power of two; 0: new HashMap<>(), 16)
+ * grown as puts grow it (beyond 3/4 full, or a ninth entry in one slot of a table below 64),
+ * then by slot (String.hashCode spread as HashMap spreads it), insertion order within one.
+ * A slot that Java would turn into a tree (nine entries or more in a table of 64 or more)
+ * keeps insertion order. */
+json_t *kc_java_hashmap_order(json_t *obj, size_t capacity);
+
 #endif

@@ -21,5 +21,11 @@ const kc_transform_ops *const kc_builtin_transforms[] = {
     &kc_tf_value_to_key,
     &kc_tf_insert_field_key,
     &kc_tf_insert_field_value,
+    &kc_tf_replace_field_key,
+    &kc_tf_replace_field_value,
+    &kc_tf_mask_field_key,
+    &kc_tf_mask_field_value,
+    &kc_tf_set_schema_metadata_key,
+    &kc_tf_set_schema_metadata_value,
     NULL,
 };

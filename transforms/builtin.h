@@ -27,5 +27,11 @@ extern const kc_transform_ops kc_tf_extract_field_value;
 extern const kc_transform_ops kc_tf_value_to_key;
 extern const kc_transform_ops kc_tf_insert_field_key;
 extern const kc_transform_ops kc_tf_insert_field_value;
+extern const kc_transform_ops kc_tf_replace_field_key;
+extern const kc_transform_ops kc_tf_replace_field_value;
+extern const kc_transform_ops kc_tf_mask_field_key;
+extern const kc_transform_ops kc_tf_mask_field_value;
+extern const kc_transform_ops kc_tf_set_schema_metadata_key;
+extern const kc_transform_ops kc_tf_set_schema_metadata_value;
 
 #endif

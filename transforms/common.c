@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "lib/data.h"
+#include "lib/json_java.h"
 #include "lib/java_regex.h"
 
 static const char *const type_names[] = {
@@ -128,4 +129,45 @@ kc_tf_require_struct(const json_t *schema, const json_t *value, const char *purp
         return KC_PLUGIN_OK;
     return kc_tf_fail(err, errlen, "Only Struct objects supported for [%s], found: %s", purpose,
                       kc_data_java_class(schema, value));
+}
+
+json_t *
+kc_tf_struct_get(const json_t *schema, const json_t *value, const char *name,
+                 bool with_default)
+{
+    const json_t *fs = kc_schema_field(schema, name);
+    json_t       *v = json_object_get(value, name);
+
+    if (v == NULL)
+        v = json_null();                    /* a singleton: no reference to manage */
+    if (json_is_null(v) && with_default && fs != NULL) {
+        json_t *d = json_object_get(fs, "default");
+        if (d != NULL && !json_is_null(d))
+            return d;
+    }
+    return v;
+}
+
+int
+kc_tf_check_put(const json_t *fs, const char *name, const json_t *v, char *err, size_t errlen)
+{
+    if ((v == NULL || json_is_null(v)) && !kc_schema_optional(fs))
+        return kc_tf_fail(err, errlen, "Invalid value: null used for required field: \"%s\", "
+                          "schema type: %s", name, kc_schema_type_name(kc_schema_type(fs)));
+    return KC_PLUGIN_OK;
+}
+
+json_t *
+kc_tf_field_schema(const json_t *fs)
+{
+    json_t *s = json_deep_copy(fs);
+
+    json_object_del(s, "field");
+    return s;
+}
+
+json_t *
+kc_tf_map_iteration(const json_t *map)
+{
+    return kc_java_hashmap_order(json_copy((json_t *) map), 0);
 }

@@ -62,4 +62,35 @@ int kc_tf_require_map(const json_t *value, const char *purpose, char *err, size_
 int kc_tf_require_struct(const json_t *schema, const json_t *value, const char *purpose,
                          char *err, size_t errlen);
 
+/* Java's Struct.get (with_default: a null field reads as its schema's default) and
+ * getWithoutDefault: the field's value in the struct value (borrowed; JSON null when none). */
+json_t *kc_tf_struct_get(const json_t *schema, const json_t *value, const char *name,
+                         bool with_default);
+
+/* Java's Struct.put check for a null into field schema fs: KC_PLUGIN_OK or the
+ * DataException. */
+int kc_tf_check_put(const json_t *fs, const char *name, const json_t *v, char *err,
+                    size_t errlen);
+
+/* A struct field's schema without its "field" member. New. */
+json_t *kc_tf_field_schema(const json_t *fs);
+
+/* The members of a schemaless map value in the order Java iterates the map: the
+ * java.util.HashMap JsonConverter fills in the order of the JSON text (a HashMap a
+ * transformation built and wrote in its own order reads back the same when its table had
+ * the default size). New shallow copy. */
+json_t *kc_tf_map_iteration(const json_t *map);
+
+/* The kc_transform_ops of a $Key or $Value class of Java's `java` (a name in
+ * org.apache.kafka.connect.transforms) whose functions are prefix_config_def,
+ * prefix_configure, prefix_apply and prefix_close. */
+#define KC_TF_KV_OPS(java, variant_, suffix, prefix)                                        \
+    {                                                                                       \
+        .abi = KC_TRANSFORM_ABI, .kind = KC_TRANSFORMATION,                                 \
+        .class_name = "org.apache.kafka.connect.transforms." java "$" suffix,               \
+        .version = KC_TF_VERSION, .reads = KC_TF_READS(variant_), .variant = (variant_),    \
+        .config_def = prefix##_config_def, .configure = prefix##_configure,                 \
+        .apply = prefix##_apply, .close = prefix##_close,                                   \
+    }
+
 #endif

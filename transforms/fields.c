@@ -3,6 +3,9 @@
  * ExtractField (with KIP-821's nested paths), ValueToKey and InsertField, each as a $Key
  * and a $Value class sharing code (ValueToKey has one class, which reads the value).
  *
+ * A schemaless map a class builds is a java.util.HashMap in Java: its members are put in
+ * the order that map iterates them (kc_java_hashmap_order), which JsonConverter writes.
+ *
  * Struct values are JSON objects in schema order (lib/data.h); a field a struct holds as
  * null reads as its schema's default when the class asks for defaults (Java's
  * Struct.get) and as null otherwise (getWithoutDefault). Putting a null into a required
@@ -19,48 +22,12 @@
 #include "lib/buf.h"
 #include "lib/common.h"
 #include "lib/data.h"
+#include "lib/json_java.h"
 #include "transforms/common.h"
 
 static const char replace_null_doc[] =
     "Whether to replace fields that have a default value and that are null to the default "
     "value. When set to true, the default value is used, otherwise null is used.";
-
-/* A field's value in a struct (borrowed; JSON null when none). */
-static json_t *
-struct_get(const json_t *schema, const json_t *value, const char *name, bool with_default)
-{
-    const json_t *fs = kc_schema_field(schema, name);
-    json_t       *v = json_object_get(value, name);
-
-    if (v == NULL)
-        v = json_null();                    /* a singleton: no reference to manage */
-    if (json_is_null(v) && with_default && fs != NULL) {
-        json_t *d = json_object_get(fs, "default");
-        if (d != NULL && !json_is_null(d))
-            return d;
-    }
-    return v;
-}
-
-/* Java's Struct.put check for a null: KC_PLUGIN_OK or the DataException. */
-static int
-check_put(const json_t *fs, const char *name, const json_t *v, char *err, size_t errlen)
-{
-    if ((v == NULL || json_is_null(v)) && !kc_schema_optional(fs))
-        return kc_tf_fail(err, errlen, "Invalid value: null used for required field: \"%s\", "
-                          "schema type: %s", name, kc_schema_type_name(kc_schema_type(fs)));
-    return KC_PLUGIN_OK;
-}
-
-/* A struct field's schema without its "field" member. New. */
-static json_t *
-field_schema(const json_t *fs)
-{
-    json_t *s = json_deep_copy(fs);
-
-    json_object_del(s, "field");
-    return s;
-}
 
 /* ===== HoistField ===== */
 
@@ -122,7 +89,7 @@ hoist_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t er
 
     *drop = false;
     if (d->schema != NULL) {
-        if (check_put(d->schema, h->field, d->json, err, errlen) != KC_PLUGIN_OK) {
+        if (kc_tf_check_put(d->schema, h->field, d->json, err, errlen) != KC_PLUGIN_OK) {
             json_decref(value);
             return KC_PLUGIN_FATAL;
         }
@@ -135,17 +102,9 @@ hoist_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t er
     return KC_PLUGIN_OK;
 }
 
-#define HOIST_OPS(variant_, suffix)                                                         \
-    {                                                                                       \
-        .abi = KC_TRANSFORM_ABI, .kind = KC_TRANSFORMATION,                                 \
-        .class_name = "org.apache.kafka.connect.transforms.HoistField$" suffix,             \
-        .version = KC_TF_VERSION, .reads = KC_TF_READS(variant_), .variant = (variant_),    \
-        .config_def = hoist_config_def, .configure = hoist_configure,                       \
-        .apply = hoist_apply, .close = hoist_close,                                         \
-    }
-
-const kc_transform_ops kc_tf_hoist_field_key = HOIST_OPS(KC_TF_KEY, "Key");
-const kc_transform_ops kc_tf_hoist_field_value = HOIST_OPS(KC_TF_VALUE, "Value");
+const kc_transform_ops kc_tf_hoist_field_key = KC_TF_KV_OPS("HoistField", KC_TF_KEY, "Key", hoist);
+const kc_transform_ops kc_tf_hoist_field_value =
+    KC_TF_KV_OPS("HoistField", KC_TF_VALUE, "Value", hoist);
 
 /* ===== ExtractField ===== */
 
@@ -349,7 +308,7 @@ extract_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t 
     /* Then the value (valueFrom): null wherever the path runs out. */
     cur = schema;
     for (size_t i = 0; i < last && !json_is_null(value); i++) {
-        const json_t *sub = struct_get(cur, value, x->steps[i], true);
+        const json_t *sub = kc_tf_struct_get(cur, value, x->steps[i], true);
         cur = kc_schema_field(cur, x->steps[i]);
         if (!json_is_null(sub) &&
             kc_tf_require_struct(cur, sub, "nested field access", err, errlen) != KC_PLUGIN_OK)
@@ -357,22 +316,15 @@ extract_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t 
         value = sub;
     }
     if (!json_is_null(value))
-        value = struct_get(cur, value, x->steps[last], x->with_default);
-    kc_crec_set(d, field_schema(fs), json_incref((json_t *) value));
+        value = kc_tf_struct_get(cur, value, x->steps[last], x->with_default);
+    kc_crec_set(d, kc_tf_field_schema(fs), json_incref((json_t *) value));
     return KC_PLUGIN_OK;
 }
 
-#define EXTRACT_OPS(variant_, suffix)                                                       \
-    {                                                                                       \
-        .abi = KC_TRANSFORM_ABI, .kind = KC_TRANSFORMATION,                                 \
-        .class_name = "org.apache.kafka.connect.transforms.ExtractField$" suffix,           \
-        .version = KC_TF_VERSION, .reads = KC_TF_READS(variant_), .variant = (variant_),    \
-        .config_def = extract_config_def, .configure = extract_configure,                   \
-        .apply = extract_apply, .close = extract_close,                                     \
-    }
-
-const kc_transform_ops kc_tf_extract_field_key = EXTRACT_OPS(KC_TF_KEY, "Key");
-const kc_transform_ops kc_tf_extract_field_value = EXTRACT_OPS(KC_TF_VALUE, "Value");
+const kc_transform_ops kc_tf_extract_field_key =
+    KC_TF_KV_OPS("ExtractField", KC_TF_KEY, "Key", extract);
+const kc_transform_ops kc_tf_extract_field_value =
+    KC_TF_KV_OPS("ExtractField", KC_TF_VALUE, "Value", extract);
 
 /* ===== ValueToKey ===== */
 
@@ -452,7 +404,7 @@ v2k_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t errl
             json_t *f = json_object_get(value, v->fields[i]);
             json_object_set(key, v->fields[i], f != NULL ? f : json_null());
         }
-        kc_crec_set(&rec->key, NULL, key);
+        kc_crec_set(&rec->key, NULL, kc_java_hashmap_order(key, kc_java_hashmap_capacity(v->n)));
         return KC_PLUGIN_OK;
     }
     if (kc_tf_require_struct(vs, value, v2k_purpose, err, errlen) != KC_PLUGIN_OK)
@@ -468,8 +420,8 @@ v2k_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t errl
     }
     kc_schema_finish(ks, false, NULL, -1, NULL, NULL, NULL);
     for (size_t i = 0; i < v->n; i++) {
-        json_t *f = struct_get(vs, value, v->fields[i], v->with_default);
-        if (check_put(kc_schema_field(vs, v->fields[i]), v->fields[i], f, err, errlen) !=
+        json_t *f = kc_tf_struct_get(vs, value, v->fields[i], v->with_default);
+        if (kc_tf_check_put(kc_schema_field(vs, v->fields[i]), v->fields[i], f, err, errlen) !=
             KC_PLUGIN_OK)
             goto fail;
         json_object_set(key, v->fields[i], f);
@@ -664,12 +616,13 @@ insert_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t e
         if (kc_tf_require_map(value, insert_purpose, err, errlen) != KC_PLUGIN_OK ||
             insert_values(f, rec, vals, err, errlen) != KC_PLUGIN_OK)
             return KC_PLUGIN_FATAL;
-        out = json_copy((json_t *) value);
+        out = kc_tf_map_iteration(value);
         for (int k = 0; k < INS_N; k++)
             if (vals[k] != NULL)
                 json_object_set(out, f->spec[k].name, vals[k]);
         drop_values(vals);
-        kc_crec_set(d, NULL, out);
+        kc_crec_set(d, NULL, kc_java_hashmap_order(out, kc_java_hashmap_copy_capacity(
+                                                            json_object_size(value))));
         return KC_PLUGIN_OK;
     }
     if (kc_tf_require_struct(schema, value, insert_purpose, err, errlen) != KC_PLUGIN_OK)
@@ -706,8 +659,8 @@ insert_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t e
     out = json_object();
     json_array_foreach(json_object_get(schema, "fields"), i, fs) {
         key = json_string_value(json_object_get(fs, "field"));
-        json_t *v = struct_get(schema, value, key, f->with_default);
-        if (check_put(fs, key, v, err, errlen) != KC_PLUGIN_OK) {
+        json_t *v = kc_tf_struct_get(schema, value, key, f->with_default);
+        if (kc_tf_check_put(fs, key, v, err, errlen) != KC_PLUGIN_OK) {
             json_decref(out);
             json_decref(ns);
             return KC_PLUGIN_FATAL;
@@ -727,14 +680,7 @@ insert_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t e
     return KC_PLUGIN_OK;
 }
 
-#define INSERT_OPS(variant_, suffix)                                                        \
-    {                                                                                       \
-        .abi = KC_TRANSFORM_ABI, .kind = KC_TRANSFORMATION,                                 \
-        .class_name = "org.apache.kafka.connect.transforms.InsertField$" suffix,            \
-        .version = KC_TF_VERSION, .reads = KC_TF_READS(variant_), .variant = (variant_),    \
-        .config_def = insert_config_def, .configure = insert_configure,                     \
-        .apply = insert_apply, .close = insert_close,                                       \
-    }
-
-const kc_transform_ops kc_tf_insert_field_key = INSERT_OPS(KC_TF_KEY, "Key");
-const kc_transform_ops kc_tf_insert_field_value = INSERT_OPS(KC_TF_VALUE, "Value");
+const kc_transform_ops kc_tf_insert_field_key =
+    KC_TF_KV_OPS("InsertField", KC_TF_KEY, "Key", insert);
+const kc_transform_ops kc_tf_insert_field_value =
+    KC_TF_KV_OPS("InsertField", KC_TF_VALUE, "Value", insert);

@@ -294,6 +294,21 @@ fail(instance *in, const char *what, const char *msg)
     fail_as(in, "org.apache.kafka.connect.errors.ConnectException", what, msg);
 }
 
+/* Java's ToleranceExceeded: "ConnectException: Tolerance exceeded in error handler", the
+ * failure of the record below it as its cause. */
+static void
+fail_tolerance(instance *in, const kc_failure *f)
+{
+    char trace[2048];
+
+    snprintf(trace, sizeof(trace), "org.apache.kafka.connect.errors.ConnectException: "
+             "Tolerance exceeded in error handler\n\tat kconnect.WorkerTask(%s)\n"
+             "Caused by: %s: %s\n", in->label, f->exception_class, f->message);
+    kc_log_error("worker", "[%s] Tolerance exceeded in error handler: %s failed: %s", in->label,
+                 kc_stage_name(f->stage), f->message);
+    write_status(in, KC_STATE_FAILED, trace, true);
+}
+
 /* A connector config Java's ConnectorConfig refuses, on a connector or task start. */
 static void
 fail_config(instance *in, const char *msg)
@@ -1486,7 +1501,7 @@ run_source(instance *in)
                         release_records(recs, i, i + 1);
                         continue;
                     }
-                    fail(in, "Tolerance exceeded in error handler", err.msg);
+                    fail_tolerance(in, &f);
                     release_records(recs, i, n);
                     goto stopping;
                 }
@@ -1508,7 +1523,7 @@ run_source(instance *in)
                     release_records(recs, i, i + 1);      /* dropped, as Java's */
                     continue;
                 }
-                fail(in, "Tolerance exceeded in error handler", err.msg);
+                fail_tolerance(in, &f);
                 release_records(recs, i, n);
                 goto stopping;
             }
@@ -1825,7 +1840,7 @@ run_sink(instance *in)
                     kc_value_clear(&r->key);
                     if (kc_errors_sink_failed(s.errors, &f, msgs[i]))
                         continue;                 /* skipped; its offset is committed */
-                    fail(in, "Tolerance exceeded in error handler", err.msg);
+                    fail_tolerance(in, &f);
                     sink_batch_clear(batch, ok, msgs, n);
                     goto stopping;
                 }
@@ -1838,7 +1853,7 @@ run_sink(instance *in)
                         sink_batch_clear(r, 1, NULL, 0);
                         if (kc_errors_sink_failed(s.errors, &f, msgs[i]))
                             continue;
-                        fail(in, "Tolerance exceeded in error handler", err.msg);
+                        fail_tolerance(in, &f);
                         sink_batch_clear(batch, ok, msgs, n);
                         goto stopping;
                     }

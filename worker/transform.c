@@ -83,6 +83,20 @@ configure(const json_t *config, const char *prefix, int kind, const kc_transform
     return rc;
 }
 
+bool
+kc_predicate_listed(const json_t *config, const char *alias)
+{
+    const char *list = json_string_value(json_object_get(config, "predicates"));
+    size_t      n;
+    char      **aliases = kc_cfg_split_list(list != NULL ? list : "", &n);
+    bool        found = false;
+
+    for (size_t i = 0; i < n && !found; i++)
+        found = strcmp(aliases[i], alias) == 0;
+    kc_strv_free(aliases);
+    return found;
+}
+
 int
 kc_chain_new(const json_t *config, kc_chain **out, kc_err *err)
 {
@@ -114,6 +128,9 @@ kc_chain_new(const json_t *config, kc_chain **out, kc_err *err)
         if (rc == KC_OK && neg != NULL && pred == NULL)
             rc = kc_err_set(err, KC_EINVAL, "Config '%s' was provided but there is no config "
                             "'%s' defining a predicate to be negated.", nkey, pkey);
+        if (rc == KC_OK && pred != NULL && !kc_predicate_listed(config, pred))
+            rc = kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration %s: %s is not "
+                            "one of the aliases in 'predicates'", pred, pkey, pred);
         if (rc == KC_OK && pred != NULL) {
             char *pprefix = kc_xasprintf("predicates.%s.", pred);
             rc = configure(config, pprefix, KC_PREDICATE, &s->p, &s->ppriv, err);

@@ -31,6 +31,9 @@ typedef struct kc_chain kc_chain;
 int  kc_chain_new(const json_t *config, kc_chain **out, kc_err *err);
 void kc_chain_free(kc_chain *c);
 
+/* Whether alias is in the config's `predicates` list. */
+bool kc_predicate_listed(const json_t *config, const char *alias);
+
 /* Runs rec through the chain: *drop when a stage dropped it. KC_EINVAL with the failing
  * stage's message; *failed_class (may be NULL) names its class for the error report. */
 int kc_chain_apply(kc_chain *c, kc_connect_record *rec, bool *drop, const char **failed_class,

@@ -22,6 +22,7 @@
 #include "worker/converter.h"
 #include "worker/plugins.h"
 #include "worker/refused.h"
+#include "worker/transform.h"
 
 #include "worker/connector_defs.inc"
 
@@ -671,10 +672,13 @@ alias_checks(const json_t *config, const char *key, json_t *configs)
                 clean = false;
         }
         if (cls != NULL && clean) {
-            if (transform && json_object_get(config, nk) != NULL &&
-                json_object_get(config, pk) == NULL) {
+            const char *pred = json_string_value(json_object_get(config, pk));
+            if (transform && json_object_get(config, nk) != NULL && pred == NULL) {
                 snprintf(msg, sizeof(msg), "Config '%s' was provided but there is no config "
                          "'%s' defining a predicate to be negated.", nk, pk);
+            } else if (transform && pred != NULL && !kc_predicate_listed(config, pred)) {
+                snprintf(msg, sizeof(msg), "Invalid value %s for configuration %s: %s is not "
+                         "one of the aliases in 'predicates'", pred, pk, pred);
             } else {
                 json_object_foreach((json_t *) config, k, v)
                     if (strncmp(k, prefix, plen) == 0 && json_is_string(v))
@@ -699,7 +703,9 @@ alias_checks(const json_t *config, const char *key, json_t *configs)
                 const char *b = at + strlen(" for configuration ");
                 const char *c = strchr(b, ':');
                 if (c != NULL)
-                    target = kc_xasprintf("%s%.*s", prefix, (int) (c - b), b);
+                    target = strncmp(b, prefix, plen) == 0
+                             ? kc_xstrndup(b, (size_t) (c - b))
+                             : kc_xasprintf("%s%.*s", prefix, (int) (c - b), b);
             }
             if (target == NULL || value_named(configs, target) == NULL) {
                 free(target);

@@ -257,7 +257,7 @@ fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char 
             memset(r, 0, sizeof(*r));
             r->topic = t->topic;
             r->partition = -1;
-            r->timestamp = -1;
+            r->timestamp = kc_wall_ms();        /* Java stamps each line as it reads it */
             r->value.kind = KC_VALUE_STRING;
             r->value.ptr = line;
             r->value.len = line_len;
