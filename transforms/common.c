@@ -171,3 +171,30 @@ kc_tf_map_iteration(const json_t *map)
 {
     return kc_java_hashmap_order(json_copy((json_t *) map), 0);
 }
+
+/* ===== Schema cache ===== */
+
+json_t *
+kc_tf_cache_get(const kc_tf_schema_cache *c, const json_t *in)
+{
+    if (c->in == NULL || (c->in != in && !json_equal((json_t *) c->in, (json_t *) in)))
+        return NULL;
+    return json_incref(c->out);
+}
+
+json_t *
+kc_tf_cache_put(kc_tf_schema_cache *c, const json_t *in, json_t *out)
+{
+    kc_tf_cache_clear(c);
+    c->in = json_incref((json_t *) in);
+    c->out = json_incref(out);
+    return out;
+}
+
+void
+kc_tf_cache_clear(kc_tf_schema_cache *c)
+{
+    json_decref(c->in);
+    json_decref(c->out);
+    c->in = c->out = NULL;
+}

@@ -81,6 +81,19 @@ json_t *kc_tf_field_schema(const json_t *fs);
  * the default size). New shallow copy. */
 json_t *kc_tf_map_iteration(const json_t *map);
 
+/* The schema a class built for an input schema, kept for the next record (Java's classes
+ * keep an LRU cache of them): records of one source share their schema, and building one is
+ * the costliest part of a transformation. One per instance: its task's thread only. */
+typedef struct kc_tf_schema_cache {
+    json_t *in, *out;
+} kc_tf_schema_cache;
+
+/* The schema built for in (a new reference), or NULL when it is not the one remembered. */
+json_t *kc_tf_cache_get(const kc_tf_schema_cache *c, const json_t *in);
+/* Remembers out as built for in; returns out. */
+json_t *kc_tf_cache_put(kc_tf_schema_cache *c, const json_t *in, json_t *out);
+void kc_tf_cache_clear(kc_tf_schema_cache *c);
+
 /* The kc_transform_ops of a $Key or $Value class of Java's `java` (a name in
  * org.apache.kafka.connect.transforms) whose functions are prefix_config_def,
  * prefix_configure, prefix_apply and prefix_close. */

@@ -43,6 +43,7 @@ static const kc_tf_key_doc hoist_docs[] = {
 typedef struct {
     const kc_transform_ops *ops;
     char                   *field;
+    kc_tf_schema_cache      cache;
 } hoist_field;
 
 static json_t *
@@ -58,6 +59,7 @@ hoist_close(void *priv)
 
     if (h == NULL)
         return;
+    kc_tf_cache_clear(&h->cache);
     free(h->field);
     free(h);
 }
@@ -93,9 +95,12 @@ hoist_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t er
             json_decref(value);
             return KC_PLUGIN_FATAL;
         }
-        schema = kc_schema_struct();
-        kc_schema_add_field(schema, h->field, d->schema);
-        kc_schema_finish(schema, false, NULL, -1, NULL, NULL, NULL);
+        if ((schema = kc_tf_cache_get(&h->cache, d->schema)) == NULL) {
+            schema = kc_schema_struct();
+            kc_schema_add_field(schema, h->field, d->schema);
+            kc_tf_cache_put(&h->cache, d->schema,
+                            kc_schema_finish(schema, false, NULL, -1, NULL, NULL, NULL));
+        }
     }
     json_object_set(value, h->field, d->json != NULL ? d->json : json_null());
     kc_crec_set(d, schema, value);
@@ -500,6 +505,7 @@ typedef struct {
     insertion_spec          spec[INS_N];
     char                   *static_value;
     bool                    with_default;
+    kc_tf_schema_cache      cache;
 } insert_field;
 
 static void
@@ -511,6 +517,7 @@ insert_close(void *priv)
         return;
     for (int i = 0; i < INS_N; i++)
         free(f->spec[i].name);
+    kc_tf_cache_clear(&f->cache);
     free(f->static_value);
     free(f);
 }
@@ -629,32 +636,35 @@ insert_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t e
         return KC_PLUGIN_FATAL;
     /* The schema: SchemaUtil.copySchemaBasics (name, version, doc, parameters; optional and
      * default are not copied), the fields, then the inserted ones. */
-    ns = kc_schema_struct();
-    json_array_foreach(json_object_get(schema, "fields"), i, fs)
-        kc_schema_add_field(ns, json_string_value(json_object_get(fs, "field")), fs);
-    for (int k = 0; k < INS_N; k++) {
-        static const char *const types[INS_N] = { "string", "int32", "int64", "int64",
-                                                   "string" };
-        const insertion_spec *s = &f->spec[k];
-        json_t               *t;
-        if (s->name == NULL)
-            continue;
-        if (kc_schema_field(ns, s->name) != NULL) {
-            json_decref(ns);
-            return kc_tf_fail(err, errlen, "Cannot create field because of field name "
-                              "duplication %s", s->name);
+    if ((ns = kc_tf_cache_get(&f->cache, schema)) == NULL) {
+        ns = kc_schema_struct();
+        json_array_foreach(json_object_get(schema, "fields"), i, fs)
+            kc_schema_add_field(ns, json_string_value(json_object_get(fs, "field")), fs);
+        for (int k = 0; k < INS_N; k++) {
+            static const char *const types[INS_N] = { "string", "int32", "int64", "int64",
+                                                       "string" };
+            const insertion_spec *s = &f->spec[k];
+            json_t               *t;
+            if (s->name == NULL)
+                continue;
+            if (kc_schema_field(ns, s->name) != NULL) {
+                json_decref(ns);
+                return kc_tf_fail(err, errlen, "Cannot create field because of field name "
+                                  "duplication %s", s->name);
+            }
+            t = kc_schema_finish(json_pack("{s:s}", "type", types[k]), s->optional,
+                                 k == INS_TIMESTAMP ? KC_LOGICAL_TIMESTAMP : NULL,
+                                 k == INS_TIMESTAMP ? 1 : -1, NULL, NULL, NULL);
+            kc_schema_add_field(ns, s->name, t);
+            json_decref(t);
         }
-        t = kc_schema_finish(json_pack("{s:s}", "type", types[k]), s->optional,
-                             k == INS_TIMESTAMP ? KC_LOGICAL_TIMESTAMP : NULL,
-                             k == INS_TIMESTAMP ? 1 : -1, NULL, NULL, NULL);
-        kc_schema_add_field(ns, s->name, t);
-        json_decref(t);
+        json_t *version = json_object_get(schema, "version");
+        kc_schema_finish(ns, false, kc_schema_name(schema),
+                         json_is_integer(version) ? (long) json_integer_value(version) : -1,
+                         json_string_value(json_object_get(schema, "doc")),
+                         json_object_get(schema, "parameters"), NULL);
+        kc_tf_cache_put(&f->cache, schema, ns);
     }
-    json_t *version = json_object_get(schema, "version");
-    kc_schema_finish(ns, false, kc_schema_name(schema),
-                     json_is_integer(version) ? (long) json_integer_value(version) : -1,
-                     json_string_value(json_object_get(schema, "doc")),
-                     json_object_get(schema, "parameters"), NULL);
     /* The value: each field put (null into a required one fails), then the inserted ones. */
     out = json_object();
     json_array_foreach(json_object_get(schema, "fields"), i, fs) {
