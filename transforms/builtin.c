@@ -27,5 +27,13 @@ const kc_transform_ops *const kc_builtin_transforms[] = {
     &kc_tf_mask_field_value,
     &kc_tf_set_schema_metadata_key,
     &kc_tf_set_schema_metadata_value,
+    &kc_tf_cast_key,
+    &kc_tf_cast_value,
+    &kc_tf_flatten_key,
+    &kc_tf_flatten_value,
+    &kc_tf_header_from_key,
+    &kc_tf_header_from_value,
+    &kc_tf_timestamp_converter_key,
+    &kc_tf_timestamp_converter_value,
     NULL,
 };

@@ -33,5 +33,13 @@ extern const kc_transform_ops kc_tf_mask_field_key;
 extern const kc_transform_ops kc_tf_mask_field_value;
 extern const kc_transform_ops kc_tf_set_schema_metadata_key;
 extern const kc_transform_ops kc_tf_set_schema_metadata_value;
+extern const kc_transform_ops kc_tf_cast_key;
+extern const kc_transform_ops kc_tf_cast_value;
+extern const kc_transform_ops kc_tf_flatten_key;
+extern const kc_transform_ops kc_tf_flatten_value;
+extern const kc_transform_ops kc_tf_header_from_key;
+extern const kc_transform_ops kc_tf_header_from_value;
+extern const kc_transform_ops kc_tf_timestamp_converter_key;
+extern const kc_transform_ops kc_tf_timestamp_converter_value;
 
 #endif

@@ -174,3 +174,278 @@ kc_tf_float_json(float f)
         return json_real((double) f);
     return json_real(strtod(buf, NULL));
 }
+
+/* ===== Reading numbers as Java reads them ===== */
+
+int
+kc_big_decimal_from_json(const json_t *schema, const json_t *payload, kc_big_decimal *out)
+{
+    const char *scale = json_string_value(json_object_get(json_object_get(schema, "parameters"),
+                                                          "scale"));
+    const char *text = json_string_value(payload);
+    uint8_t    *bytes = NULL;
+    size_t      n = 0, ndigits = 1;
+    char       *digits, *end;
+    long        sc;
+
+    memset(out, 0, sizeof(*out));
+    if (scale == NULL || text == NULL)
+        return -1;
+    sc = strtol(scale, &end, 10);
+    if (*end != '\0' || end == scale || sc > INT32_MAX || sc < INT32_MIN ||
+        kc_base64_decode(text, strlen(text), &bytes, &n) != 0)
+        return -1;
+    out->negative = n > 0 && (bytes[0] & 0x80) != 0;
+    if (out->negative) {                          /* the magnitude: two's complement negated */
+        unsigned carry = 1;
+        for (size_t k = n; k-- > 0;) {
+            unsigned x = (uint8_t) ~bytes[k] + carry;
+            bytes[k] = (uint8_t) x;
+            carry = x >> 8;
+        }
+    }
+    /* Base 256 to base 10, least significant digit first. */
+    digits = kc_xcalloc(n * 3 + 2, 1);
+    for (size_t i = 0; i < n; i++) {
+        unsigned carry = bytes[i];
+        for (size_t k = 0; k < ndigits; k++) {
+            unsigned x = (unsigned) digits[k] * 256u + carry;
+            digits[k] = (char) (x % 10);
+            carry = x / 10;
+        }
+        while (carry != 0) {
+            digits[ndigits++] = (char) (carry % 10);
+            carry /= 10;
+        }
+    }
+    while (ndigits > 1 && digits[ndigits - 1] == 0)
+        ndigits--;
+    for (size_t i = 0; i < ndigits / 2; i++) {
+        char t = digits[i];
+        digits[i] = digits[ndigits - 1 - i];
+        digits[ndigits - 1 - i] = t;
+    }
+    for (size_t i = 0; i < ndigits; i++)
+        digits[i] = (char) (digits[i] + '0');
+    digits[ndigits] = '\0';
+    free(bytes);
+    if (strcmp(digits, "0") == 0)
+        out->negative = false;
+    out->digits = digits;
+    out->scale = (int32_t) sc;
+    out->text = kc_big_decimal_string(out);
+    return 0;
+}
+
+char *
+kc_big_decimal_string(const kc_big_decimal *d)
+{
+    const char *digits = d->digits;
+    size_t      n, at = 0;
+    int64_t     adjusted;
+    char       *s;
+
+    while (digits[0] == '0' && digits[1] != '\0')    /* the unscaled value's digits */
+        digits++;
+    n = strlen(digits);
+    adjusted = -(int64_t) d->scale + (int64_t) n - 1;
+    /* Plain text has at most 7 zeros before the digits (the exponent is -6 or more). */
+    s = kc_xmalloc(n + 48);
+
+    if (d->negative)
+        s[at++] = '-';
+    if (d->scale == 0) {
+        memcpy(s + at, digits, n);
+        at += n;
+    } else if (d->scale > 0 && adjusted >= -6) {
+        size_t sc = (size_t) d->scale;
+        if (n > sc) {
+            memcpy(s + at, digits, n - sc);
+            at += n - sc;
+            s[at++] = '.';
+            memcpy(s + at, digits + n - sc, sc);
+            at += sc;
+        } else {
+            s[at++] = '0';
+            s[at++] = '.';
+            for (size_t i = n; i < sc; i++)
+                s[at++] = '0';
+            memcpy(s + at, digits, n);
+            at += n;
+        }
+    } else {
+        s[at++] = digits[0];
+        if (n > 1) {
+            s[at++] = '.';
+            memcpy(s + at, digits + 1, n - 1);
+            at += n - 1;
+        }
+        if (adjusted != 0)
+            at += (size_t) snprintf(s + at, 32, "E%s%lld", adjusted > 0 ? "+" : "",
+                                    (long long) adjusted);
+    }
+    s[at] = '\0';
+    return s;
+}
+
+float
+kc_big_decimal_float(const kc_big_decimal *d)
+{
+    float x = strtof(d->text, NULL);
+
+    return x == 0 ? 0.0f : x;
+}
+
+int
+kc_java_digit(uint32_t c)
+{
+    /* The zeros of the Unicode decimal digit runs below U+10000 (Character.isDigit). */
+    static const uint32_t zeros[] = {
+        0x30, 0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6,
+        0xd66, 0xde6, 0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0,
+        0x1a80, 0x1a90, 0x1b50, 0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0,
+        0xa9f0, 0xaa50, 0xabf0, 0xff10,
+    };
+
+    for (size_t i = 0; i < sizeof(zeros) / sizeof(zeros[0]); i++)
+        if (c >= zeros[i] && c <= zeros[i] + 9)
+            return (int) (c - zeros[i]);
+    return -1;
+}
+
+/* One code point of UTF-8 text at *p (advanced); 0x110000 for a code point beyond U+FFFF,
+ * which Java sees as two surrogates, neither a digit. */
+static uint32_t
+next_unit(const unsigned char **p)
+{
+    const unsigned char *s = *p;
+    uint32_t             c;
+
+    if (s[0] < 0x80) {
+        c = s[0];
+        *p += 1;
+    } else if (s[0] < 0xe0 && s[1] != '\0') {
+        c = ((uint32_t) (s[0] & 0x1f) << 6) | (s[1] & 0x3f);
+        *p += 2;
+    } else if (s[0] < 0xf0 && s[1] != '\0' && s[2] != '\0') {
+        c = ((uint32_t) (s[0] & 0x0f) << 12) | ((uint32_t) (s[1] & 0x3f) << 6) | (s[2] & 0x3f);
+        *p += 3;
+    } else {
+        c = 0x110000;
+        while (*++s != '\0' && (*s & 0xc0) == 0x80)
+            ;
+        *p = s;
+    }
+    return c;
+}
+
+int
+kc_java_parse_long(const char *s, int64_t min, int64_t max, int64_t *out)
+{
+    const unsigned char *p = (const unsigned char *) s;
+    bool                 neg = false;
+    uint64_t             v = 0, limit;
+
+    if (*p == '-' || *p == '+') {
+        neg = *p++ == '-';
+        if (*p == '\0')
+            return -1;
+    }
+    if (*p == '\0')
+        return -1;
+    limit = neg ? (uint64_t) INT64_MAX + 1 : (uint64_t) INT64_MAX;
+    while (*p != '\0') {
+        int d = kc_java_digit(next_unit(&p));
+        if (d < 0 || v > (limit - (uint64_t) d) / 10)
+            return -1;
+        v = v * 10 + (uint64_t) d;
+    }
+    *out = neg ? (int64_t) (0 - v) : (int64_t) v;
+    return *out < min || *out > max ? -1 : 0;
+}
+
+/* s trimmed and checked against FloatingDecimal's grammar; buf (strlen(s) + 1 bytes) gets
+ * what strtod reads the same (the suffix dropped). 0 or -1. */
+static int
+java_float_text(const char *s, char *buf)
+{
+    const char *b = s, *e = s + strlen(s), *p;
+    size_t      n;
+
+    while (b < e && (unsigned char) *b <= ' ')
+        b++;
+    while (e > b && (unsigned char) e[-1] <= ' ')
+        e--;
+    n = (size_t) (e - b);
+    if (n == 0)
+        return -1;
+    memcpy(buf, b, n);
+    buf[n] = '\0';
+    p = buf + (buf[0] == '+' || buf[0] == '-');
+    if (strcmp(p, "NaN") == 0 || strcmp(p, "Infinity") == 0)
+        return 0;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        const char *q = p + 2;
+        size_t      mant = 0;
+        for (; isxdigit((unsigned char) *q); q++)
+            mant++;
+        if (*q == '.')
+            for (q++; isxdigit((unsigned char) *q); q++)
+                mant++;
+        if (mant == 0 || (*q != 'p' && *q != 'P'))
+            return -1;
+        q++;
+        if (*q == '+' || *q == '-')
+            q++;
+        if (!isdigit((unsigned char) *q))
+            return -1;
+        while (isdigit((unsigned char) *q))
+            q++;
+        p = q;
+    } else {
+        size_t mant = 0;
+        for (; isdigit((unsigned char) *p); p++)
+            mant++;
+        if (*p == '.')
+            for (p++; isdigit((unsigned char) *p); p++)
+                mant++;
+        if (mant == 0)
+            return -1;
+        if (*p == 'e' || *p == 'E') {
+            p++;
+            if (*p == '+' || *p == '-')
+                p++;
+            if (!isdigit((unsigned char) *p))
+                return -1;
+            while (isdigit((unsigned char) *p))
+                p++;
+        }
+    }
+    if (*p == 'f' || *p == 'F' || *p == 'd' || *p == 'D')
+        buf[p++ - buf] = '\0';
+    return *p == '\0' ? 0 : -1;
+}
+
+int
+kc_java_parse_double(const char *s, double *out)
+{
+    char *buf = kc_xmalloc(strlen(s) + 1);
+    int   rc = java_float_text(s, buf);
+
+    if (rc == 0)
+        *out = strtod(buf, NULL);
+    free(buf);
+    return rc;
+}
+
+int
+kc_java_parse_float(const char *s, float *out)
+{
+    char *buf = kc_xmalloc(strlen(s) + 1);
+    int   rc = java_float_text(s, buf);
+
+    if (rc == 0)
+        *out = strtof(buf, NULL);
+    free(buf);
+    return rc;
+}

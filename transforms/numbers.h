@@ -44,4 +44,27 @@ int kc_tf_decimal_json(const json_t *schema, const kc_big_decimal *d, json_t **o
 /* A FLOAT32 payload: the number JsonConverter writes for f (Float.toString's digits). */
 json_t *kc_tf_float_json(float f);
 
+/* ===== Reading numbers as Java reads them ===== */
+
+/* The BigDecimal of a Decimal payload (base64 of the unscaled value's two's-complement
+ * bytes) under schema's "scale" parameter: 0, or -1 when it is not one. out as
+ * kc_big_decimal_parse makes it (kc_big_decimal_free). */
+int   kc_big_decimal_from_json(const json_t *schema, const json_t *payload, kc_big_decimal *out);
+/* BigDecimal.toString(): plain, or scientific when the scale is negative or the exponent
+ * below -6. New string. */
+char *kc_big_decimal_string(const kc_big_decimal *d);
+/* floatValue(). */
+float kc_big_decimal_float(const kc_big_decimal *d);
+
+/* Character.digit(c, 10) of one UTF-16 unit (a code point up to U+FFFF): 0..9, or -1. */
+int kc_java_digit(uint32_t c);
+/* Long.parseLong(s), its result then held to [min, max] as Integer.parseInt,
+ * Short.parseShort and Byte.parseByte hold theirs: 0, or -1 where Java throws
+ * NumberFormatException. */
+int kc_java_parse_long(const char *s, int64_t min, int64_t max, int64_t *out);
+/* Double.parseDouble(s) and Float.parseFloat(s) (Java's grammar: trimmed, NaN, Infinity,
+ * hexadecimal with a binary exponent, an f/F/d/D suffix): 0, or -1 where Java throws. */
+int kc_java_parse_double(const char *s, double *out);
+int kc_java_parse_float(const char *s, float *out);
+
 #endif

@@ -29,4 +29,22 @@ int  kc_sdf_compile(const char *pattern, kc_sdf **out, char *err, size_t errlen)
 char *kc_sdf_format(const kc_sdf *f, int64_t ms);
 void kc_sdf_free(kc_sdf *f);
 
+/* ===== Parsing ===== */
+
+/* Whether f parses as SimpleDateFormat.parse does (letters G y M d D E a h H k K m s S X
+ * and text; E only with d or D, which decide the day then): 0, or -1 with what cannot be
+ * parsed the same way in why (the time zones z and Z, which Java also reads as any zone
+ * name it knows; F and u, which take part in Java's resolution of the date). */
+int kc_sdf_parse_check(const kc_sdf *f, char *why, size_t whylen);
+
+/* java.text.SimpleDateFormat's defaultCenturyStart for a format made at now_ms (ms since
+ * the epoch): the same instant 80 years earlier in UTC. */
+int64_t kc_sdf_century_start(int64_t now_ms);
+
+/* SimpleDateFormat.parse(text) in UTC, lenient, with the English symbols: a two-digit year
+ * read in the century after century_start (kc_sdf_century_start); text after what the
+ * pattern reads is ignored. 0 with *ms, or -1 where Java throws ParseException. f must
+ * have passed kc_sdf_parse_check. */
+int kc_sdf_parse(const kc_sdf *f, const char *text, int64_t century_start, int64_t *ms);
+
 #endif

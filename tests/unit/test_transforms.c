@@ -738,7 +738,7 @@ test_builtin_list(void **state)
         assert_true((*p)->kind == KC_PREDICATE ? (*p)->test != NULL : (*p)->apply != NULL);
         json_decref(def);
     }
-    assert_int_equal(n, 21);
+    assert_int_equal(n, 29);
 }
 
 int
