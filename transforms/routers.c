@@ -32,6 +32,7 @@ static const kc_tf_key_doc rr_docs[] = {
 typedef struct {
     kc_regex *regex;
     char     *replacement;
+    char     *last_in, *last_out;    /* the last topic routed (NULL out: left alone) */
 } regex_router;
 
 static json_t *
@@ -49,6 +50,8 @@ rr_close(void *priv)
         return;
     kc_regex_free(r->regex);
     free(r->replacement);
+    free(r->last_in);
+    free(r->last_out);
     free(r);
 }
 
@@ -81,14 +84,23 @@ rr_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t errle
     char         *topic;
 
     *drop = false;
-    /* Java: only a topic that matches as a whole is rerouted, then with replaceFirst. */
-    if (rec->topic == NULL || !kc_regex_matches(r->regex, rec->topic))
+    if (rec->topic == NULL)
         return KC_PLUGIN_OK;
-    topic = kc_regex_replace_first(r->regex, rec->topic, r->replacement, err, errlen);
-    if (topic == NULL)
-        return KC_PLUGIN_FATAL;
-    free(rec->topic);
-    rec->topic = topic;
+    /* A task's records mostly come from one topic: its route is remembered. */
+    if (r->last_in == NULL || strcmp(r->last_in, rec->topic) != 0) {
+        /* Java: only a topic that matches as a whole is rerouted, then with replaceFirst. */
+        topic = NULL;
+        if (kc_regex_matches(r->regex, rec->topic) &&
+            (topic = kc_regex_replace_first(r->regex, rec->topic, r->replacement, err,
+                                            errlen)) == NULL)
+            return KC_PLUGIN_FATAL;
+        free(r->last_in);
+        free(r->last_out);
+        r->last_in = kc_xstrdup(rec->topic);
+        r->last_out = topic;
+    }
+    if (r->last_out != NULL)
+        kc_crec_set_topic(rec, r->last_out);
     return KC_PLUGIN_OK;
 }
 

@@ -23,6 +23,7 @@ SPDX-License-Identifier: Apache-2.0
 import json
 import os
 import re
+import struct
 import time
 import uuid
 from collections import namedtuple
@@ -58,6 +59,9 @@ class Side:
         self.input = os.path.join(workdir, "in.txt")
         with open(self.input, "w", encoding="utf-8") as f:
             f.write("".join(line + "\n" for line in LINES))
+        self.numbers = os.path.join(workdir, "numbers.txt")
+        with open(self.numbers, "w", encoding="utf-8") as f:
+            f.write("".join(line + "\n" for line in NUMBERS))
 
 
 @pytest.fixture(scope="module")
@@ -324,6 +328,65 @@ def test_file_source_records_through_a_chain(sides, connectors, target_cluster, 
                         for line in LINES]
             assert got["j"] == expected, shown("Java", sides["j"], stems["j"])
     assert got["k"] == got["j"], shown("kconnect", sides["k"], stems["k"])
+
+
+# ---- the number converters, both ways -----------------------------------------------------
+
+# Lines Cast$Value turns into numbers (or booleans), which the number converters write as
+# Kafka's serializers do; a FileStreamSink reading them back prints Java's toString.
+NUMBERS = ["42", "-7", "0", "127"]
+NUMBER_CASES = {   # converter: (Cast specs, the bytes of a line, the sink's line for it)
+    # A string casts to a boolean by Boolean.parseBoolean: through int32 first.
+    "BooleanConverter": ("int32 boolean", lambda n: b"\x01" if int(n) else b"\x00",
+                         lambda n: "true" if int(n) else "false"),
+    "ShortConverter": ("int16", lambda n: struct.pack(">h", int(n)), str),
+    "IntegerConverter": ("int32", lambda n: struct.pack(">i", int(n)), str),
+    "LongConverter": ("int64", lambda n: struct.pack(">q", int(n)), str),
+    "FloatConverter": ("float32", lambda n: struct.pack(">f", int(n)), lambda n: f"{int(n)}.0"),
+    "DoubleConverter": ("float64", lambda n: struct.pack(">d", int(n)), lambda n: f"{int(n)}.0"),
+}
+
+
+@pytest.mark.parametrize("conv", NUMBER_CASES)
+def test_number_converters_write_and_read_as_java(sides, connectors, target_cluster, conv):
+    """FileStreamSource lines cast to a number by Cast$Value and written by the converter:
+    the same bytes as Java's; then a FileStreamSink reading those records back through the
+    same converter: the same lines as Java's sink writes."""
+    spec, as_bytes, as_line = NUMBER_CASES[conv]
+    converter = "org.apache.kafka.connect.converters." + conv
+    tag = new_tag()
+    stems = {label: f"{label}{tag}-{conv.lower()}" for label in sides}
+    outs = {label: os.path.join(sides[label].workdir, f"{stems[label]}.out") for label in sides}
+    for stem in stems.values():
+        target_cluster.create_topic(f"{stem}-in", 1, 1)
+    answers = create_on_both(sides, connectors, {label: [
+        (stem, {"connector.class": FILE_SOURCE, "tasks.max": "1",
+                "file": sides[label].numbers, "topic": f"{stem}-in",
+                "value.converter": converter,
+                **chain(*[(f"cast{i}", "Cast$Value", {"spec": s})
+                          for i, s in enumerate(spec.split())])}),
+        (f"{stem}-sink", {"connector.class": "org.apache.kafka.connect.file.FileStreamSinkConnector",
+                          "tasks.max": "1", "file": outs[label], "topics": f"{stem}-in",
+                          "value.converter": converter})]
+        for label, stem in stems.items()})
+    written, lines = {}, {}
+    for label in ("j", "k"):
+        if label == "k":
+            check_created(answers)
+        stem = stems[label]
+        written[label] = [r[4] for r in read_records(
+            target_cluster, f"{stem}-in", 1, len(NUMBERS),
+            timeout=60 if label == "j" else OURS_TIMEOUT, give_up=task_failed(sides[label], stem))]
+        wait_for(lambda: os.path.exists(outs[label]) and
+                 open(outs[label]).read().count("\n") >= len(NUMBERS),
+                 timeout=60 if label == "j" else OURS_TIMEOUT,
+                 what=f"{label}'s sink wrote {len(NUMBERS)} lines")
+        lines[label] = open(outs[label]).read().splitlines()
+        if label == "j":
+            assert written["j"] == [as_bytes(n) for n in NUMBERS], shown("Java", sides["j"], stem)
+            assert lines["j"] == [as_line(n) for n in NUMBERS], lines["j"]
+    assert written["k"] == written["j"], shown("kconnect", sides["k"], stems["k"])
+    assert lines["k"] == lines["j"], shown("kconnect", sides["k"], f"{stems['k']}-sink")
 
 
 def test_file_source_filter_on_topic_name(sides, connectors, target_cluster):
