@@ -397,11 +397,12 @@ typedef const kc_connector_ops *const *kc_connector_entry_fn(const kc_host *host
 /* A header is the connector's bytes (raw, len; value NULL: Java's addBytes, schema BYTES)
  * until something gives it a value of its own. */
 typedef struct kc_connect_header {
-    char       *key;               /* owned */
+    char       *key;               /* owned, unless key_borrowed */
     json_t     *schema;            /* owned; NULL: schemaless */
     json_t     *value;             /* owned; JSON null for a null header; NULL: raw */
     const void *raw;               /* borrowed, NULL for a null header */
     size_t      len;
+    bool        key_borrowed;      /* key is the worker record's (read it, never free it) */
 } kc_connect_header;
 
 /* A key or value: `json` (with `schema`) once decoded; until then `raw`, the connector's or
@@ -413,7 +414,8 @@ typedef struct kc_connect_data {
 } kc_connect_data;
 
 typedef struct kc_connect_record {
-    char              *topic;      /* owned */
+    char              *topic;      /* owned, unless topic_borrowed: change it with
+                                    * kc_crec_set_topic or kc_crec_take_topic */
     int32_t            partition;  /* -1: none (kafkaPartition null) */
     int64_t            timestamp;  /* ms; -1: none */
     kc_connect_data    key, value;
@@ -421,6 +423,7 @@ typedef struct kc_connect_record {
     size_t             nheaders, cap;
     bool               sink;       /* a SinkRecord: offset holds kafkaOffset */
     int64_t            offset;
+    bool               topic_borrowed; /* topic is the worker record's */
 } kc_connect_record;
 
 enum {
@@ -462,6 +465,16 @@ typedef struct kc_transform_ops {
     void (*close)(void *priv);
 } kc_transform_ops;
 
+/* Replaces the topic with owned, a malloc'd string the record takes. */
+static inline void
+kc_crec_take_topic(kc_connect_record *r, char *owned)
+{
+    if (!r->topic_borrowed)
+        free(r->topic);
+    r->topic = owned;
+    r->topic_borrowed = false;
+}
+
 /* Replaces the topic (copied). */
 static inline void
 kc_crec_set_topic(kc_connect_record *r, const char *topic)
@@ -472,8 +485,7 @@ kc_crec_set_topic(kc_connect_record *r, const char *topic)
     if (t == NULL)
         abort();
     memcpy(t, topic, n);
-    free(r->topic);
-    r->topic = t;
+    kc_crec_take_topic(r, t);
 }
 
 /* Replaces a decoded key or value (the chain decoded it for a transformation that declared
@@ -520,6 +532,7 @@ kc_crec_header_add(kc_connect_record *r, const char *key, json_t *schema, json_t
     r->headers[r->nheaders].value = value != NULL ? value : json_null();
     r->headers[r->nheaders].raw = NULL;
     r->headers[r->nheaders].len = 0;
+    r->headers[r->nheaders].key_borrowed = false;
     r->nheaders++;
 }
 
@@ -527,7 +540,8 @@ kc_crec_header_add(kc_connect_record *r, const char *key, json_t *schema, json_t
 static inline void
 kc_crec_header_remove(kc_connect_record *r, size_t i)
 {
-    free(r->headers[i].key);
+    if (!r->headers[i].key_borrowed)
+        free(r->headers[i].key);
     json_decref(r->headers[i].schema);
     json_decref(r->headers[i].value);
     memmove(&r->headers[i], &r->headers[i + 1], (r->nheaders - i - 1) * sizeof(r->headers[0]));

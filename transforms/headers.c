@@ -86,8 +86,9 @@ ih_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t errle
     (void) err;
     (void) errlen;
     *drop = false;
-    kc_crec_header_add(rec, h->header, h->schema ? json_deep_copy(h->schema) : NULL,
-                       json_deep_copy(h->value));
+    /* Shared, never changed: the same schema and value for every record. */
+    kc_crec_header_add(rec, h->header, h->schema ? json_incref(h->schema) : NULL,
+                       json_incref(h->value));
     return KC_PLUGIN_OK;
 }
 

@@ -229,8 +229,7 @@ tr_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t errle
     topic = replace_all(step, "${timestamp}", stamp);
     free(stamp);
     free(step);
-    free(rec->topic);
-    rec->topic = topic;
+    kc_crec_take_topic(rec, topic);
     return KC_PLUGIN_OK;
 }
 

@@ -214,7 +214,9 @@ void
 kc_crec_from(kc_connect_record *rec, const kc_record *r, bool sink)
 {
     memset(rec, 0, sizeof(*rec));
-    rec->topic = kc_xstrdup(r->topic != NULL ? r->topic : "");
+    /* The worker's record outlives this one: its topic and header names are lent. */
+    rec->topic = (char *) (r->topic != NULL ? r->topic : "");
+    rec->topic_borrowed = true;
     rec->partition = r->partition;
     rec->timestamp = r->timestamp;
     rec->key.raw = &r->key;
@@ -226,7 +228,8 @@ kc_crec_from(kc_connect_record *rec, const kc_record *r, bool sink)
         rec->cap = rec->nheaders = r->nheaders;
         for (size_t i = 0; i < r->nheaders; i++)
             rec->headers[i] = (kc_connect_header) {
-                .key = kc_xstrdup(r->headers[i].key),
+                .key = (char *) r->headers[i].key,
+                .key_borrowed = true,
                 .raw = r->headers[i].value,
                 .len = r->headers[i].len,
             };
@@ -236,13 +239,15 @@ kc_crec_from(kc_connect_record *rec, const kc_record *r, bool sink)
 void
 kc_crec_clear(kc_connect_record *rec)
 {
-    free(rec->topic);
+    if (!rec->topic_borrowed)
+        free(rec->topic);
     json_decref(rec->key.schema);
     json_decref(rec->key.json);
     json_decref(rec->value.schema);
     json_decref(rec->value.json);
     for (size_t i = 0; i < rec->nheaders; i++) {
-        free(rec->headers[i].key);
+        if (!rec->headers[i].key_borrowed)
+            free(rec->headers[i].key);
         json_decref(rec->headers[i].schema);
         json_decref(rec->headers[i].value);
     }
