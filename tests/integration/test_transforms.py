@@ -389,6 +389,60 @@ def test_number_converters_write_and_read_as_java(sides, connectors, target_clus
     assert lines["k"] == lines["j"], shown("kconnect", sides["k"], f"{stems['k']}-sink")
 
 
+# ---- a sink's chain --------------------------------------------------------------------------
+
+# Records a producer wrote as JsonConverter envelopes; a FileStreamSink on each side reads them
+# through a chain and prints each value as Java's toString.
+SINK_ROW = {"type": "struct", "optional": False, "fields": [
+    {"type": "int32", "optional": False, "field": "id"},
+    {"type": "string", "optional": True, "field": "name"},
+    {"type": "double", "optional": True, "field": "score"}]}
+SINK_VALUES = [{"id": 1, "name": "a", "score": 1.5}, {"id": 2, "name": None, "score": 2.0},
+               {"id": 3, "name": "c\u00e9", "score": None}]
+SINK_CHAINS = {
+    "replace-insert-cast": (chain(
+        ("drop", "ReplaceField$Value", {"exclude": "score", "renames": "name:who"}),
+        ("ins", "InsertField$Value", {"static.field": "src", "static.value": "k",
+                                      "topic.field": "t"}),
+        ("cast", "Cast$Value", {"spec": "id:string"})), True),
+    "extract-hoist-mask": (chain(
+        ("mask", "MaskField$Value", {"fields": "name"}),
+        ("flat", "Flatten$Value", {"delimiter": "_"}),
+        ("key", "ValueToKey", {"fields": "id"}),
+        ("hoist", "HoistField$Value", {"field": "row"})), True),
+}
+
+
+@pytest.mark.parametrize("case", SINK_CHAINS)
+def test_file_sink_records_through_a_chain(sides, connectors, target_cluster, case):
+    """The same records, read by a FileStreamSink on each side through the same chain: the
+    same lines in its file."""
+    transforms, schemas = SINK_CHAINS[case]
+    tag = new_tag()
+    topic = f"sink{tag}-{case}"
+    target_cluster.create_topic(topic, 1, 1)
+    p = Producer(target_cluster.client_config(log_level=0))
+    for v in SINK_VALUES:
+        p.produce(topic, js({"schema": SINK_ROW, "payload": v}) if schemas else js(v))
+    assert p.flush(30) == 0
+    outs = {label: os.path.join(sides[label].workdir, f"{topic}.out") for label in sides}
+    answers = create_on_both(sides, connectors, {label: [(f"{label}{tag}-{case}", {
+        "connector.class": "org.apache.kafka.connect.file.FileStreamSinkConnector",
+        "tasks.max": "1", "file": outs[label], "topics": topic,
+        "value.converter": JSON, "value.converter.schemas.enable": str(schemas).lower(),
+        **transforms})] for label in sides})
+    lines = {}
+    for label in ("j", "k"):
+        if label == "k":
+            check_created(answers)
+        wait_for(lambda: os.path.exists(outs[label]) and
+                 open(outs[label], encoding="utf-8").read().count("\n") >= len(SINK_VALUES),
+                 timeout=60 if label == "j" else OURS_TIMEOUT,
+                 what=f"{label}'s sink wrote {len(SINK_VALUES)} lines")
+        lines[label] = open(outs[label], encoding="utf-8").read().splitlines()
+    assert lines["k"] == lines["j"], shown("kconnect", sides["k"], f"k{tag}-{case}")
+
+
 def test_file_source_filter_on_topic_name(sides, connectors, target_cluster):
     """Filter with predicate TopicNameMatches: a matching topic drops every record, negated it
     keeps them all, and a predicate that does not match leaves them alone."""
