@@ -37,6 +37,30 @@ plugin_info(const char *cls, const char *type, const char *version)
     return o;
 }
 
+static int
+by_class(const void *a, const void *b)
+{
+    return strcmp(json_string_value(json_object_get(*(json_t *const *) a, "class")),
+                  json_string_value(json_object_get(*(json_t *const *) b, "class")));
+}
+
+/* Appends the PluginInfos of one plugin type (a new array, taken) sorted by class name, as
+ * Java's sorted plugin sets list them. */
+static void
+append_sorted(json_t *out, json_t *section)
+{
+    size_t   n = json_array_size(section);
+    json_t **v = kc_xcalloc(n + 1, sizeof(*v));
+
+    for (size_t i = 0; i < n; i++)
+        v[i] = json_array_get(section, i);
+    qsort(v, n, sizeof(*v), by_class);
+    for (size_t i = 0; i < n; i++)
+        json_array_append(out, v[i]);
+    free(v);
+    json_decref(section);
+}
+
 void
 kc_rest_plugins_list(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
 {
@@ -44,48 +68,31 @@ kc_rest_plugins_list(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest
     /* Jersey's Boolean.valueOf: anything but "true" is false; absent or empty: the default. */
     bool                           connectors_only = only == NULL || *only == '\0' ||
                                                      strcasecmp(only, "true") == 0;
-    size_t                         n;
+    size_t                         n, nt;
     const kc_connector_ops *const *all = kc_plugins_all(&n);
+    const kc_transform_ops *const *ts = kc_plugins_transforms(&nt);
     json_t                        *out = json_array();
 
     (void) ctx;
-    /* Java: sinks, then sources, each sorted by class name; then the other plugin types. */
+    /* Java: sinks, then sources, then transformations, predicates and converters. */
     for (int pass = 0; pass < 2; pass++) {
         kc_connector_type want = pass == 0 ? KC_CONNECTOR_SINK : KC_CONNECTOR_SOURCE;
-        const char       *last = "";
-        for (;;) {
-            const kc_connector_ops *next = NULL;
-            for (size_t i = 0; i < n; i++)
-                if (all[i]->type == want && strcmp(all[i]->class_name, last) > 0 &&
-                    (next == NULL || strcmp(all[i]->class_name, next->class_name) < 0))
-                    next = all[i];
-            if (next == NULL)
-                break;
-            json_array_append_new(out, plugin_info(next->class_name, want == KC_CONNECTOR_SINK
-                                                   ? "sink" : "source",
-                                                   next->version ? next->version : "undefined"));
-            last = next->class_name;
-        }
+        json_t           *section = json_array();
+        for (size_t i = 0; i < n; i++)
+            if (all[i]->type == want)
+                json_array_append_new(section, plugin_info(all[i]->class_name,
+                    want == KC_CONNECTOR_SINK ? "sink" : "source",
+                    all[i]->version ? all[i]->version : "undefined"));
+        append_sorted(out, section);
     }
-    /* Then transformations and predicates, each sorted by class name. */
     for (int kind = KC_TRANSFORMATION; !connectors_only && kind <= KC_PREDICATE; kind++) {
-        size_t                         nt;
-        const kc_transform_ops *const *ts = kc_plugins_transforms(&nt);
-        const char                    *last = "";
-        for (;;) {
-            const kc_transform_ops *next = NULL;
-            for (size_t i = 0; i < nt; i++)
-                if (ts[i]->kind == kind && strcmp(ts[i]->class_name, last) > 0 &&
-                    (next == NULL || strcmp(ts[i]->class_name, next->class_name) < 0))
-                    next = ts[i];
-            if (next == NULL)
-                break;
-            json_array_append_new(out, plugin_info(next->class_name, kind == KC_PREDICATE
-                                                   ? "predicate" : "transformation",
-                                                   next->version ? next->version
-                                                                 : "undefined"));
-            last = next->class_name;
-        }
+        json_t *section = json_array();
+        for (size_t i = 0; i < nt; i++)
+            if (ts[i]->kind == kind)
+                json_array_append_new(section, plugin_info(ts[i]->class_name,
+                    kind == KC_PREDICATE ? "predicate" : "transformation",
+                    ts[i]->version ? ts[i]->version : "undefined"));
+        append_sorted(out, section);
     }
     if (!connectors_only)
         for (size_t i = 0; kc_converter_classes[i]; i++)

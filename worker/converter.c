@@ -92,8 +92,8 @@ schema_of(const kc_value *v)
     return json_null();
 }
 
-static json_t *
-payload_of(const kc_value *v)
+json_t *
+kc_value_payload(const kc_value *v)
 {
     if (v->kind == KC_VALUE_STRING) {
         /* jansson checks the text; a task's string that is not UTF-8 is then decoded as Java
@@ -294,9 +294,9 @@ kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scr
         if (c->kind == KC_CONVERTER_JSON && c->schemas_enable) {
             doc = json_object();
             json_object_set_new(doc, "schema", schema_of(v));
-            json_object_set_new(doc, "payload", payload_of(v));
+            json_object_set_new(doc, "payload", kc_value_payload(v));
         } else {
-            doc = payload_of(v);
+            doc = kc_value_payload(v);
         }
         text = kc_json_java_dumps(doc, &n);
         json_decref(doc);

@@ -56,6 +56,10 @@ int kc_converter_to_connect(const kc_converter *c, const void *data, size_t len,
 
 void kc_value_clear(kc_value *v);
 
+/* v as JsonConverter's payload holds it: text as a JSON string (invalid UTF-8 decoded as Java
+ * decodes it), bytes base64, JSON as it is (a new reference), null as JSON null. */
+json_t *kc_value_payload(const kc_value *v);
+
 /* A header value a transformation set (schema may be NULL), as the header converter writes
  * it: SimpleHeaderConverter's text (simple) or ByteArrayConverter's bytes, appended to out;
  * *is_null for a null header. KC_EINVAL with the converter's DataException message. */

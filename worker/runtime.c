@@ -1234,8 +1234,7 @@ chain_record(kc_chain *chain, bool simple, const kc_record *r, bool sink, chaine
     const char *cls = NULL;
     size_t      n;
 
-    kc_crec_clear(&c->rec);
-    kc_crec_from(&c->rec, r, sink);
+    kc_crec_refill(&c->rec, r, sink);
     if (kc_chain_apply(chain, &c->rec, drop, &cls, err) != KC_OK) {
         *f = (kc_failure) { KC_STAGE_TRANSFORMATION, cls, KC_DATA_EXCEPTION, err->msg };
         return false;

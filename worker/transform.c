@@ -13,6 +13,7 @@
 
 #include "lib/configdef.h"
 #include "lib/data.h"
+#include "worker/converter.h"
 #include "worker/plugins.h"
 
 typedef struct stage {
@@ -210,35 +211,13 @@ kc_chain_apply(kc_chain *c, kc_connect_record *rec, bool *drop, const char **fai
 
 /* ===== Records ===== */
 
-void
-kc_crec_from(kc_connect_record *rec, const kc_record *r, bool sink)
+/* Frees what rec owns but its header array, which is kept (headers, cap) for the next. */
+static void
+release(kc_connect_record *rec)
 {
-    memset(rec, 0, sizeof(*rec));
-    /* The worker's record outlives this one: its topic and header names are lent. */
-    rec->topic = (char *) (r->topic != NULL ? r->topic : "");
-    rec->topic_borrowed = true;
-    rec->partition = r->partition;
-    rec->timestamp = r->timestamp;
-    rec->key.raw = &r->key;
-    rec->value.raw = &r->value;
-    rec->sink = sink;
-    rec->offset = r->offset;
-    if (r->nheaders > 0) {
-        rec->headers = kc_xcalloc(r->nheaders, sizeof(*rec->headers));
-        rec->cap = rec->nheaders = r->nheaders;
-        for (size_t i = 0; i < r->nheaders; i++)
-            rec->headers[i] = (kc_connect_header) {
-                .key = (char *) r->headers[i].key,
-                .key_borrowed = true,
-                .raw = r->headers[i].value,
-                .len = r->headers[i].len,
-            };
-    }
-}
+    kc_connect_header *headers = rec->headers;
+    size_t             cap = rec->cap;
 
-void
-kc_crec_clear(kc_connect_record *rec)
-{
     if (!rec->topic_borrowed)
         free(rec->topic);
     json_decref(rec->key.schema);
@@ -251,6 +230,55 @@ kc_crec_clear(kc_connect_record *rec)
         json_decref(rec->headers[i].schema);
         json_decref(rec->headers[i].value);
     }
+    memset(rec, 0, sizeof(*rec));
+    rec->headers = headers;
+    rec->cap = cap;
+}
+
+static void
+fill(kc_connect_record *rec, const kc_record *r, bool sink)
+{
+    /* The worker's record outlives this one: its topic and header names are lent. */
+    rec->topic = (char *) (r->topic != NULL ? r->topic : "");
+    rec->topic_borrowed = true;
+    rec->partition = r->partition;
+    rec->timestamp = r->timestamp;
+    rec->key.raw = &r->key;
+    rec->value.raw = &r->value;
+    rec->sink = sink;
+    rec->offset = r->offset;
+    if (r->nheaders > rec->cap) {
+        rec->headers = kc_xrealloc(rec->headers, r->nheaders * sizeof(*rec->headers));
+        rec->cap = r->nheaders;
+    }
+    rec->nheaders = r->nheaders;
+    for (size_t i = 0; i < r->nheaders; i++)
+        rec->headers[i] = (kc_connect_header) {
+            .key = (char *) r->headers[i].key,
+            .key_borrowed = true,
+            .raw = r->headers[i].value,
+            .len = r->headers[i].len,
+        };
+}
+
+void
+kc_crec_from(kc_connect_record *rec, const kc_record *r, bool sink)
+{
+    memset(rec, 0, sizeof(*rec));
+    fill(rec, r, sink);
+}
+
+void
+kc_crec_refill(kc_connect_record *rec, const kc_record *r, bool sink)
+{
+    release(rec);
+    fill(rec, r, sink);
+}
+
+void
+kc_crec_clear(kc_connect_record *rec)
+{
+    release(rec);
     free(rec->headers);
     memset(rec, 0, sizeof(*rec));
 }
@@ -289,20 +317,13 @@ kc_crec_decode(kc_connect_data *d, bool sink)
     } else if (v->kind == KC_VALUE_JSON || (v->kind == KC_VALUE_STRING && v->json != NULL)) {
         d->schema = v->schema != NULL ? json_incref(v->schema) : NULL;
         d->json = json_incref(v->json);
-    } else if (v->kind == KC_VALUE_BYTES) {
-        char *b64 = kc_base64_encode(v->ptr, v->len);
-        /* Java's connectors and ByteArrayConverter give bytes OPTIONAL_BYTES_SCHEMA. */
-        d->schema = v->schema != NULL ? json_incref(v->schema) : raw_schema(0);
-        d->json = json_string(b64);
-        free(b64);
     } else {
-        size_t n;
-        char  *text = kc_utf8_repair(v->ptr, v->len, &n);
-        /* StringConverter reads OPTIONAL_STRING_SCHEMA; a source connector's text (the file
-         * source's lines) is STRING_SCHEMA. */
-        d->schema = v->schema != NULL ? json_incref(v->schema) : raw_schema(sink ? 2 : 1);
-        d->json = json_stringn(text, n);
-        free(text);
+        /* Java's connectors and ByteArrayConverter give bytes OPTIONAL_BYTES_SCHEMA;
+         * StringConverter reads OPTIONAL_STRING_SCHEMA, and a source connector's text (the
+         * file source's lines) is STRING_SCHEMA. */
+        d->schema = v->schema != NULL ? json_incref(v->schema)
+                    : raw_schema(v->kind == KC_VALUE_BYTES ? 0 : sink ? 2 : 1);
+        d->json = kc_value_payload(v);
     }
 }
 

@@ -42,6 +42,8 @@ int kc_chain_apply(kc_chain *c, kc_connect_record *rec, bool *drop, const char *
 /* A record of the chain from a worker record (its key, value and headers borrowed: they
  * must outlive rec). */
 void kc_crec_from(kc_connect_record *rec, const kc_record *r, bool sink);
+/* The same into a record kc_crec_from filled before, its header array reused. */
+void kc_crec_refill(kc_connect_record *rec, const kc_record *r, bool sink);
 void kc_crec_clear(kc_connect_record *rec);
 
 /* The key or value as a converter takes it: the borrowed raw value when no stage changed it,
