@@ -8,6 +8,7 @@
 #include "lib/common.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,9 +243,18 @@ kc_utf8_valid(const void *p, size_t n)
     const unsigned char *s = p;
     size_t               i = 0, k, bad;
 
-    while (i < n && (k = utf8_char(s + i, n - i, &bad)) > 0)
+    while (i < n) {
+        uint64_t w;
+        /* ASCII, the common case, eight bytes at a time. */
+        if (i + 8 <= n && (memcpy(&w, s + i, 8), (w & 0x8080808080808080ull) == 0)) {
+            i += 8;
+            continue;
+        }
+        if ((k = utf8_char(s + i, n - i, &bad)) == 0)
+            return false;
         i += k;
-    return i == n;
+    }
+    return true;
 }
 
 char *

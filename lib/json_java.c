@@ -103,8 +103,8 @@ utf16_pair(uint32_t cp, unsigned *hi, unsigned *lo)
     *lo = 0xDC00 + ((cp - 0x10000) & 0x3FF);
 }
 
-static void
-put_string(kc_wbuf *out, const char *s, size_t n)
+void
+kc_json_java_write_string(kc_wbuf *out, const char *s, size_t n)
 {
     static const char hex[] = "0123456789ABCDEF";
 
@@ -114,6 +114,16 @@ put_string(kc_wbuf *out, const char *s, size_t n)
         const char   *esc = NULL;
         uint32_t      cp;
         unsigned      hi, lo;
+        size_t        run = i;
+        /* Most text needs no escape: copied a run at a time. */
+        while (run < n && (unsigned char) s[run] >= 0x20 && (unsigned char) s[run] < 0xF0 &&
+               s[run] != '"' && s[run] != '\\')
+            run++;
+        if (run > i) {
+            kc_wbuf_raw(out, s + i, run - i);
+            i = run - 1;
+            continue;
+        }
         switch (c) {
         case '"':  esc = "\\\""; break;
         case '\\': esc = "\\\\"; break;
@@ -143,8 +153,8 @@ put_string(kc_wbuf *out, const char *s, size_t n)
     kc_wbuf_raw(out, "\"", 1);
 }
 
-static void
-put_value(kc_wbuf *out, const json_t *v)
+void
+kc_json_java_write(kc_wbuf *out, const json_t *v)
 {
     const char *key;
     json_t     *item;
@@ -158,9 +168,9 @@ put_value(kc_wbuf *out, const json_t *v)
             if (!first)
                 kc_wbuf_raw(out, ",", 1);
             first = 0;
-            put_string(out, key, strlen(key));
+            kc_json_java_write_string(out, key, strlen(key));
             kc_wbuf_raw(out, ":", 1);
-            put_value(out, item);
+            kc_json_java_write(out, item);
         }
         kc_wbuf_raw(out, "}", 1);
         break;
@@ -169,12 +179,12 @@ put_value(kc_wbuf *out, const json_t *v)
         json_array_foreach(v, i, item) {
             if (i > 0)
                 kc_wbuf_raw(out, ",", 1);
-            put_value(out, item);
+            kc_json_java_write(out, item);
         }
         kc_wbuf_raw(out, "]", 1);
         break;
     case JSON_STRING:
-        put_string(out, json_string_value(v), json_string_length(v));
+        kc_json_java_write_string(out, json_string_value(v), json_string_length(v));
         break;
     case JSON_INTEGER:
     case JSON_REAL:
@@ -208,7 +218,7 @@ kc_json_java_dumps(const json_t *v, size_t *len)
     kc_wbuf out;
 
     kc_wbuf_init(&out);
-    put_value(&out, v);
+    kc_json_java_write(&out, v);
     return wbuf_text(&out, len);
 }
 

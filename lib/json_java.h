@@ -17,8 +17,14 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "lib/buf.h"
+
 /* The Jackson text of v as a new NUL-terminated string; *len (may be NULL) its length. */
 char *kc_json_java_dumps(const json_t *v, size_t *len);
+/* The same text appended to out (no NUL). */
+void kc_json_java_write(kc_wbuf *out, const json_t *v);
+/* s[0..n), UTF-8, as the JSON string Jackson writes for it, appended to out. */
+void kc_json_java_write_string(kc_wbuf *out, const char *s, size_t n);
 
 /* Java's Double.toString(x) into buf. */
 void kc_java_double(char *buf, size_t size, double x);

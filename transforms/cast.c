@@ -31,7 +31,7 @@
 #include "lib/data.h"
 #include "lib/json_java.h"
 #include "transforms/common.h"
-#include "transforms/numbers.h"
+#include "lib/numbers.h"
 #include "transforms/simple_date.h"
 
 static const char replace_null_doc[] =
@@ -529,7 +529,7 @@ cast_to(const jvalue *v, const char *target, json_t **out, char *err, size_t err
         }
         if (!isfinite(x))
             return not_finite(v, target, x, err, errlen);
-        *out = single ? kc_tf_float_json((float) x) : json_real(x);
+        *out = single ? kc_data_float_json((float) x) : json_real(x);
         return 0;
     }
     /* int8 ... int64 */

@@ -24,7 +24,7 @@
 #include "lib/data.h"
 #include "lib/json_java.h"
 #include "transforms/common.h"
-#include "transforms/numbers.h"
+#include "lib/numbers.h"
 
 static const char replace_null_doc[] =
     "Whether to replace fields that have a default value and that are null to the default "
@@ -392,7 +392,7 @@ masked(const mask_field *m, const json_t *schema, const json_t *value, json_t **
         case 'f': case 'd': *out = json_real(0.0); return KC_PLUGIN_OK;
         case 's': *out = json_string(""); return KC_PLUGIN_OK;
         case 'D':
-            return kc_tf_decimal_json(schema, &kc_big_decimal_zero, out, err, errlen) == 0
+            return kc_data_decimal_json(schema, &kc_big_decimal_zero, out, err, errlen) == 0
                    ? KC_PLUGIN_OK : KC_PLUGIN_FATAL;
         }
         if (date) {
@@ -422,7 +422,7 @@ masked(const mask_field *m, const json_t *schema, const json_t *value, json_t **
                           "replacement.", cls);
     }
     if (kind == 'D')
-        return kc_tf_decimal_json(schema, &m->number, out, err, errlen) == 0 ? KC_PLUGIN_OK
+        return kc_data_decimal_json(schema, &m->number, out, err, errlen) == 0 ? KC_PLUGIN_OK
                : KC_PLUGIN_FATAL;
     if (kind == 'i') {
         int64_t l = kc_big_decimal_long(&m->number);
@@ -440,7 +440,7 @@ masked(const mask_field *m, const json_t *schema, const json_t *value, json_t **
         /* Java puts Infinity, which JsonConverter writes as a string; not done here. */
         return kc_tf_fail(err, errlen, "Masking with replacement %s gives an infinite %s, which "
                           "is not supported", m->replacement, kind == 'f' ? "FLOAT32" : "FLOAT64");
-    *out = kind == 'f' ? kc_tf_float_json((float) x) : json_real(x);
+    *out = kind == 'f' ? kc_data_float_json((float) x) : json_real(x);
     return KC_PLUGIN_OK;
 }
 

@@ -273,7 +273,7 @@ kc_sdf_format(const kc_sdf *f, int64_t ms)
 
 /* ===== Parsing: SimpleDateFormat.parse, lenient GregorianCalendar in UTC ===== */
 
-#include "transforms/numbers.h"
+#include "lib/numbers.h"
 
 int
 kc_sdf_parse_check(const kc_sdf *f, char *why, size_t whylen)

@@ -5,6 +5,9 @@
  */
 #include "worker/converter.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -12,6 +15,7 @@
 #include "lib/configdef.h"
 #include "lib/data.h"
 #include "lib/json_java.h"
+#include "lib/numbers.h"
 
 /* The converter classes and what each is here. */
 static const struct {
@@ -29,8 +33,223 @@ static const struct {
     { "org.apache.kafka.connect.storage.StringConverter", KC_CONVERTER_STRING },
 };
 
+/* A setting's value, trimmed as ConfigDef trims it (new string), or NULL when not given. */
+static char *
+setting(const json_t *settings, const char *key)
+{
+    const char *v = json_string_value(json_object_get(settings, key));
+
+    return v ? kc_java_trim(v) : NULL;
+}
+
+/* A BOOLEAN setting as ConfigDef parses it. */
+static int
+bool_setting(const json_t *settings, const char *key, bool *out, kc_err *err)
+{
+    char *v = setting(settings, key);
+    int   rc = KC_OK;
+
+    if (v != NULL && strcasecmp(v, "true") == 0)
+        *out = true;
+    else if (v != NULL && strcasecmp(v, "false") == 0)
+        *out = false;
+    else if (v != NULL)
+        rc = kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration %s: Expected value "
+                        "to be either true or false", v, key);
+    free(v);
+    return rc;
+}
+
+static int check_schema(const json_t *schema, kc_err *err);
+
+/* JsonConverterConfig's settings (its ConfigDef's parse, then configure()'s schema.content). */
+static int
+json_settings(kc_converter *c, const json_t *settings, kc_err *err)
+{
+    char        *v, *end;
+    long         n = 1000;
+    int          rc = KC_OK;
+    json_error_t jerr;
+
+    if (bool_setting(settings, "schemas.enable", &c->schemas_enable, err) != KC_OK ||
+        bool_setting(settings, "replace.null.with.default", &c->replace_null, err) != KC_OK)
+        return KC_EINVAL;
+    if ((v = setting(settings, "schemas.cache.size")) != NULL) {
+        errno = 0;
+        n = strtol(v, &end, 10);
+        if (*v == '\0' || *end != '\0' || errno != 0 || n < INT32_MIN || n > INT32_MAX)
+            rc = kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration "
+                            "schemas.cache.size: Not a number of type INT", v);
+        free(v);
+        if (rc != KC_OK)
+            return rc;
+    }
+    c->cache_size = n <= 0 ? 0 : n < KC_CONVERTER_SCHEMA_CACHE ? (unsigned) n
+                    : KC_CONVERTER_SCHEMA_CACHE;
+    if ((v = setting(settings, "decimal.format")) != NULL) {
+        if (strcasecmp(v, "NUMERIC") == 0)
+            c->numeric_decimals = true;
+        else if (strcasecmp(v, "BASE64") != 0)
+            /* Java lists its validator's HashSet: NUMERIC first. */
+            rc = kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration decimal.format: "
+                            "String must be one of (case insensitive): NUMERIC, BASE64", v);
+        free(v);
+        if (rc != KC_OK)
+            return rc;
+    }
+    /* Not trimmed: a STRING setting is taken as it is. */
+    v = (char *) json_string_value(json_object_get(settings, "schema.content"));
+    if (v != NULL && *v != '\0') {
+        json_t *schema = json_loads(v, JSON_DECODE_ANY, &jerr);
+        if (schema == NULL)
+            return kc_err_set(err, KC_EINVAL, "Failed to parse schema in converter config due "
+                              "to serialization error: ");
+        if (check_schema(schema, err) != KC_OK) {
+            json_decref(schema);
+            return KC_EINVAL;
+        }
+        if (json_is_null(schema))
+            json_decref(schema);
+        else
+            c->schema_content = schema;
+    }
+    return KC_OK;
+}
+
+/* iconv's name for a Java charset name: Java writes "_" where iconv has "-" (ISO8859_1,
+ * UTF_16); Java's UTF-16 and UTF-32 write big-endian (iconv's would be the machine's). */
+static iconv_t
+open_charset(const char *to, const char *from)
+{
+    iconv_t cd = iconv_open(to, from);
+    char   *a, *b;
+
+    if (cd != (iconv_t) -1)
+        return cd;
+    a = kc_xstrdup(to);
+    b = kc_xstrdup(from);
+    for (char *p = a; *p; p++)
+        *p = *p == '_' ? '-' : *p;
+    for (char *p = b; *p; p++)
+        *p = *p == '_' ? '-' : *p;
+    cd = iconv_open(a, b);
+    free(a);
+    free(b);
+    return cd;
+}
+
+/* StringConverterConfig: converter.encoding, a Java charset name (Charset.forName). */
+static int
+string_settings(kc_converter *c, const json_t *settings, kc_err *err)
+{
+    const char *name = json_string_value(json_object_get(settings, "converter.encoding"));
+    char       *upper;
+    bool        ok;
+
+    if (name == NULL || strcasecmp(name, "UTF-8") == 0 || strcasecmp(name, "UTF8") == 0)
+        return KC_OK;
+    upper = kc_xstrdup(name);
+    for (char *p = upper; *p; p++)
+        *p = *p == '_' ? '-' : (char) toupper((unsigned char) *p);
+    c->bom_unit = strcmp(upper, "UTF-16") == 0 ? 2 : strcmp(upper, "UTF-32") == 0 ? 4 : 0;
+    free(upper);
+    if (c->bom_unit != 0) {
+        const char *be = c->bom_unit == 2 ? "UTF-16BE" : "UTF-32BE";
+        c->encode = iconv_open(be, "UTF-8");
+        c->decode = iconv_open("UTF-8", be);
+        c->decode_le = iconv_open("UTF-8", c->bom_unit == 2 ? "UTF-16LE" : "UTF-32LE");
+    } else {
+        c->encode = open_charset(name, "UTF-8");
+        c->decode = open_charset("UTF-8", name);
+        c->decode_le = (iconv_t) -1;
+    }
+    ok = c->encode != (iconv_t) -1 && c->decode != (iconv_t) -1 &&
+         (c->bom_unit == 0 || c->decode_le != (iconv_t) -1);
+    if (c->decode_le == (iconv_t) -1)
+        c->decode_le = NULL;
+    if (!ok) {
+        if (c->encode != (iconv_t) -1)
+            iconv_close(c->encode);
+        if (c->decode != (iconv_t) -1)
+            iconv_close(c->decode);
+        if (c->decode_le != NULL)
+            iconv_close(c->decode_le);
+        c->encode = c->decode = c->decode_le = NULL;
+        return kc_err_set(err, KC_EINVAL, "Unsupported encoding %s", name);
+    }
+    return KC_OK;
+}
+
+/* Text s[0..n) (UTF-8) in the converter's charset, appended to out: a character the charset
+ * cannot hold is written as '?', as String.getBytes writes it. */
+static void
+encode_text(kc_converter *c, kc_wbuf *out, const char *s, size_t n)
+{
+    char  *in = (char *) s;
+    size_t left = n;
+
+    iconv(c->encode, NULL, NULL, NULL, NULL);
+    if (c->bom_unit == 2)
+        kc_wbuf_raw(out, "\xFE\xFF", 2);
+    while (left > 0) {
+        size_t room = left * 4 + 16;
+        char  *o = (char *) kc_wbuf_grow(out, room);
+        size_t r = iconv(c->encode, &in, &left, &o, &room);
+        out->len = (size_t) (o - (char *) out->buf);
+        if (r == (size_t) -1 && errno == EILSEQ) {
+            size_t k = 1;
+            char   q[] = "?", *qi = q, tmp[8], *to = tmp;
+            size_t ql = 1, tl = sizeof(tmp);
+            while (k < left && ((unsigned char) in[k] & 0xC0) == 0x80)
+                k++;
+            in += k;
+            left -= k;
+            if (iconv(c->encode, &qi, &ql, &to, &tl) != (size_t) -1)
+                kc_wbuf_raw(out, tmp, sizeof(tmp) - tl);
+        } else if (r == (size_t) -1 && errno != E2BIG) {
+            break;                                 /* a cut character at the end: dropped */
+        }
+    }
+}
+
+/* Bytes in the converter's charset as UTF-8 text, appended to out: bytes that are no
+ * character become U+FFFD, as new String(bytes, charset) reads them. */
+static void
+decode_text(kc_converter *c, kc_wbuf *out, const char *s, size_t n)
+{
+    static const char bom16[] = "\xFE\xFF", bom16le[] = "\xFF\xFE";
+    static const char bom32[] = "\0\0\xFE\xFF", bom32le[] = "\xFF\xFE\0\0";
+    iconv_t cd = c->decode;
+    char   *in = (char *) s;
+    size_t  left = n;
+
+    if (c->bom_unit != 0 && n >= c->bom_unit) {
+        bool two = c->bom_unit == 2;
+        if (memcmp(s, two ? bom16 : bom32, c->bom_unit) == 0) {
+            in += c->bom_unit;
+            left -= c->bom_unit;
+        } else if (memcmp(s, two ? bom16le : bom32le, c->bom_unit) == 0) {
+            cd = c->decode_le;
+            in += c->bom_unit;
+            left -= c->bom_unit;
+        }
+    }
+    iconv(cd, NULL, NULL, NULL, NULL);
+    while (left > 0) {
+        size_t room = left * 4 + 16;
+        char  *o = (char *) kc_wbuf_grow(out, room);
+        size_t r = iconv(cd, &in, &left, &o, &room);
+        out->len = (size_t) (o - (char *) out->buf);
+        if (r == (size_t) -1 && errno != E2BIG) {
+            kc_wbuf_raw(out, "\xEF\xBF\xBD", 3);
+            in++;
+            left--;
+        }
+    }
+}
+
 int
-kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_enable,
+kc_converter_init(kc_converter *c, const char *class_name, const json_t *settings,
                   kc_err *err)
 {
     char       *name = kc_java_trim(class_name ? class_name : "");
@@ -39,6 +258,7 @@ kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_e
 
     memset(c, 0, sizeof(*c));
     c->schemas_enable = true;
+    c->replace_null = true;
     /* Confluent Replicator's runbooks name its own pass-through converter. */
     if (strcmp(name, "io.confluent.connect.replicator.util.ByteArrayConverter") == 0)
         cls = "org.apache.kafka.connect.converters.ByteArrayConverter";
@@ -50,17 +270,32 @@ kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_e
     for (size_t i = 0; i < KC_ARRAY_LEN(kinds); i++)
         if (strcmp(kinds[i].cls, cls) == 0)
             c->kind = kinds[i].kind;
-    if (c->kind == KC_CONVERTER_JSON && schemas_enable != NULL) {
-        char *v = kc_java_trim(schemas_enable);
-        if (strcasecmp(v, "false") == 0)
-            c->schemas_enable = false;
-        else if (strcasecmp(v, "true") != 0)
-            rc = kc_err_set(err, KC_EINVAL, "Invalid value %s for configuration "
-                            "schemas.enable: Expected value to be either true or false", v);
-        free(v);
-    }
+    c->cache_size = KC_CONVERTER_SCHEMA_CACHE;
+    if (c->kind == KC_CONVERTER_JSON)
+        rc = json_settings(c, settings, err);
+    else if (c->kind == KC_CONVERTER_STRING)
+        rc = string_settings(c, settings, err);
     free(name);
+    if (rc != KC_OK)
+        kc_converter_free(c);
     return rc;
+}
+
+void
+kc_converter_free(kc_converter *c)
+{
+    for (size_t i = 0; i < KC_ARRAY_LEN(c->cache); i++) {
+        json_decref(c->cache[i].schema);
+        free(c->cache[i].text);
+    }
+    json_decref(c->schema_content);
+    if (c->encode != NULL)
+        iconv_close(c->encode);
+    if (c->decode != NULL)
+        iconv_close(c->decode);
+    if (c->decode_le != NULL)
+        iconv_close(c->decode_le);
+    memset(c, 0, sizeof(*c));
 }
 
 const char *
@@ -78,18 +313,6 @@ kc_value_clear(kc_value *v)
     json_decref(v->json);
     json_decref(v->schema);
     memset(v, 0, sizeof(*v));
-}
-
-static json_t *
-schema_of(const kc_value *v)
-{
-    if (v->schema != NULL)
-        return json_incref(v->schema);
-    if (v->kind == KC_VALUE_STRING)
-        return json_pack("{s:s,s:b}", "type", "string", "optional", 0);
-    if (v->kind == KC_VALUE_BYTES)
-        return json_pack("{s:s,s:b}", "type", "bytes", "optional", 0);
-    return json_null();
 }
 
 json_t *
@@ -242,8 +465,205 @@ number_to_connect(const kc_converter *c, const uint8_t *data, size_t len, kc_val
     return KC_OK;
 }
 
+/* ===== JsonConverter's writer ===== */
+
+/* A connector's text as a JSON string: text that is not UTF-8 is decoded as Java would have
+ * decoded its bytes (a JSON string must be text). */
+static void
+write_text(kc_wbuf *out, const char *s, size_t n)
+{
+    char *text;
+
+    if (kc_utf8_valid(s, n)) {
+        kc_json_java_write_string(out, s, n);
+        return;
+    }
+    text = kc_utf8_repair(s, n, &n);
+    kc_json_java_write_string(out, text, n);
+    free(text);
+}
+
+/* convertToJson: payload v (NULL or JSON null for null) under schema (NULL: none), appended
+ * to out as Jackson writes it. A null takes the schema's default (replace.null.with.default)
+ * or stays null where optional; a Decimal is its base64 payload or, NUMERIC, the number
+ * BigDecimal.toString() writes. */
+static int
+write_json(const kc_converter *c, kc_wbuf *out, const json_t *schema, const json_t *v,
+           kc_err *err)
+{
+    const char   *t, *name, *key;
+    const json_t *def, *fs, *item;
+    size_t        i;
+
+    if (v == NULL || json_is_null(v)) {
+        def = json_object_get(schema, "default");
+        if (schema != NULL && def != NULL && !json_is_null(def) && c->replace_null)
+            return write_json(c, out, schema, def, err);
+        if (schema != NULL && !kc_schema_optional(schema))
+            return kc_err_set(err, KC_EINVAL, "Conversion error: null value for field that is "
+                              "required and has no default value");
+        kc_wbuf_raw(out, "null", 4);
+        return KC_OK;
+    }
+    if ((t = kc_schema_type(schema)) == NULL) {
+        kc_json_java_write(out, v);
+        return KC_OK;
+    }
+    name = kc_schema_name(schema);
+    if (c->numeric_decimals && name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0) {
+        kc_big_decimal d;
+        char          *text;
+        if (kc_big_decimal_from_json(schema, v, &d) != 0)
+            return kc_err_set(err, KC_EINVAL, "Invalid type for Decimal, expected BigDecimal "
+                              "but was class %s", kc_data_java_class(NULL, v));
+        text = kc_big_decimal_string(&d);
+        kc_wbuf_raw(out, text, strlen(text));
+        free(text);
+        kc_big_decimal_free(&d);
+        return KC_OK;
+    }
+    if (strcmp(t, "struct") == 0 && json_is_object(v)) {
+        kc_wbuf_raw(out, "{", 1);
+        json_array_foreach(json_object_get(schema, "fields"), i, fs) {
+            const json_t *fname = json_object_get(fs, "field");
+            if (i > 0)
+                kc_wbuf_raw(out, ",", 1);
+            kc_json_java_write_string(out, json_string_value(fname), json_string_length(fname));
+            kc_wbuf_raw(out, ":", 1);
+            if (write_json(c, out, fs, json_object_get(v, json_string_value(fname)), err)
+                != KC_OK)
+                return KC_EINVAL;
+        }
+        kc_wbuf_raw(out, "}", 1);
+    } else if (strcmp(t, "array") == 0 && json_is_array(v)) {
+        kc_wbuf_raw(out, "[", 1);
+        json_array_foreach(v, i, item) {
+            if (i > 0)
+                kc_wbuf_raw(out, ",", 1);
+            if (write_json(c, out, json_object_get(schema, "items"), item, err) != KC_OK)
+                return KC_EINVAL;
+        }
+        kc_wbuf_raw(out, "]", 1);
+    } else if (strcmp(t, "map") == 0 && json_is_object(v)) {
+        kc_wbuf_raw(out, "{", 1);
+        i = 0;
+        json_object_foreach((json_t *) v, key, item) {
+            if (i++ > 0)
+                kc_wbuf_raw(out, ",", 1);
+            kc_json_java_write_string(out, key, strlen(key));
+            kc_wbuf_raw(out, ":", 1);
+            if (write_json(c, out, json_object_get(schema, "values"), item, err) != KC_OK)
+                return KC_EINVAL;
+        }
+        kc_wbuf_raw(out, "}", 1);
+    } else if (strcmp(t, "map") == 0 && json_is_array(v)) {
+        kc_wbuf_raw(out, "[", 1);
+        json_array_foreach(v, i, item) {
+            if (i > 0)
+                kc_wbuf_raw(out, ",", 1);
+            kc_wbuf_raw(out, "[", 1);
+            if (write_json(c, out, json_object_get(schema, "keys"), json_array_get(item, 0),
+                           err) != KC_OK)
+                return KC_EINVAL;
+            kc_wbuf_raw(out, ",", 1);
+            if (write_json(c, out, json_object_get(schema, "values"), json_array_get(item, 1),
+                           err) != KC_OK)
+                return KC_EINVAL;
+            kc_wbuf_raw(out, "]", 1);
+        }
+        kc_wbuf_raw(out, "]", 1);
+    } else {
+        kc_json_java_write(out, v);
+    }
+    return KC_OK;
+}
+
+/* asJsonSchema: the schema's members in their order, its default written as a value of it
+ * (a Decimal default as decimal.format says). */
+static int
+write_schema(const kc_converter *c, kc_wbuf *out, const json_t *schema, kc_err *err)
+{
+    const char *key;
+    json_t     *m, *item;
+    size_t      i, n = 0;
+
+    if (!json_is_object(schema)) {
+        kc_json_java_write(out, schema == NULL ? json_null() : schema);
+        return KC_OK;
+    }
+    kc_wbuf_raw(out, "{", 1);
+    json_object_foreach((json_t *) schema, key, m) {
+        int rc = KC_OK;
+        if (n++ > 0)
+            kc_wbuf_raw(out, ",", 1);
+        kc_json_java_write_string(out, key, strlen(key));
+        kc_wbuf_raw(out, ":", 1);
+        if (strcmp(key, "default") == 0) {
+            rc = write_json(c, out, schema, m, err);
+        } else if (strcmp(key, "items") == 0 || strcmp(key, "keys") == 0 ||
+                   strcmp(key, "values") == 0) {
+            rc = write_schema(c, out, m, err);
+        } else if (strcmp(key, "fields") == 0 && json_is_array(m)) {
+            kc_wbuf_raw(out, "[", 1);
+            json_array_foreach(m, i, item) {
+                if (i > 0)
+                    kc_wbuf_raw(out, ",", 1);
+                if ((rc = write_schema(c, out, item, err)) != KC_OK)
+                    break;
+            }
+            kc_wbuf_raw(out, "]", 1);
+        } else {
+            kc_json_java_write(out, m);
+        }
+        if (rc != KC_OK)
+            return rc;
+    }
+    kc_wbuf_raw(out, "}", 1);
+    return KC_OK;
+}
+
+/* The envelope's schema for v, from the texts written last when v's schema is one of them
+ * (Java's fromConnectSchemaCache). A connector's text or bytes without a schema carry
+ * Java's STRING_SCHEMA or BYTES_SCHEMA. */
+static int
+write_schema_cached(kc_converter *c, kc_wbuf *out, const kc_value *v, kc_err *err)
+{
+    const json_t *schema = v->schema;
+    size_t        at;
+    unsigned      i;
+
+    if (schema == NULL) {
+        if (v->kind == KC_VALUE_STRING)
+            kc_wbuf_raw(out, "{\"type\":\"string\",\"optional\":false}", 34);
+        else if (v->kind == KC_VALUE_BYTES)
+            kc_wbuf_raw(out, "{\"type\":\"bytes\",\"optional\":false}", 33);
+        else
+            kc_wbuf_raw(out, "null", 4);
+        return KC_OK;
+    }
+    for (i = 0; i < c->cache_size; i++)
+        if (c->cache[i].schema == schema) {
+            kc_wbuf_raw(out, c->cache[i].text, c->cache[i].len);
+            return KC_OK;
+        }
+    at = out->len;
+    if (write_schema(c, out, schema, err) != KC_OK)
+        return KC_EINVAL;
+    if (c->cache_size > 0) {
+        i = c->cache_next;
+        c->cache_next = (i + 1) % c->cache_size;
+        json_decref(c->cache[i].schema);
+        free(c->cache[i].text);
+        c->cache[i].schema = json_incref((json_t *) schema);
+        c->cache[i].len = out->len - at;
+        c->cache[i].text = kc_xmalloc(c->cache[i].len);
+        memcpy(c->cache[i].text, out->buf + at, c->cache[i].len);
+    }
+    return KC_OK;
+}
+
 int
-kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scratch,
+kc_converter_from_connect(kc_converter *c, const kc_value *v, kc_wbuf *scratch,
                           const void **out, size_t *len, kc_err *err)
 {
     *out = NULL;
@@ -266,46 +686,52 @@ kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scr
         *len = v->len;
         return KC_OK;
     case KC_CONVERTER_STRING:
-        if (v->kind == KC_VALUE_STRING || v->kind == KC_VALUE_BYTES) {
+        if ((v->kind == KC_VALUE_STRING || v->kind == KC_VALUE_BYTES) && c->encode == NULL) {
             *out = v->ptr;
             *len = v->len;
             return KC_OK;
         }
-        {
+        kc_wbuf_reset(scratch);
+        if (v->kind == KC_VALUE_STRING || v->kind == KC_VALUE_BYTES) {
+            encode_text(c, scratch, v->ptr, v->len);
+        } else {
             /* Java's value.toString(): "Struct{line=a}", "{k=v}", "[1, 2]". */
             size_t n;
             char  *text = kc_java_value_string(v->json, v->schema, &n);
-            kc_wbuf_reset(scratch);
-            kc_wbuf_raw(scratch, text, n);
+            if (c->encode != NULL)
+                encode_text(c, scratch, text, n);
+            else
+                kc_wbuf_raw(scratch, text, n);
             free(text);
-            *out = scratch->buf;
-            *len = scratch->len;
-            return KC_OK;
         }
+        *out = scratch->buf;
+        *len = scratch->len;
+        return KC_OK;
     case KC_CONVERTER_JSON:
         break;
     default:
         return number_from_connect(c, v, scratch, out, len, err);
     }
-    {
-        json_t *doc;
-        char   *text;
-        size_t  n;
-        if (c->kind == KC_CONVERTER_JSON && c->schemas_enable) {
-            doc = json_object();
-            json_object_set_new(doc, "schema", schema_of(v));
-            json_object_set_new(doc, "payload", kc_value_payload(v));
-        } else {
-            doc = kc_value_payload(v);
-        }
-        text = kc_json_java_dumps(doc, &n);
-        json_decref(doc);
-        kc_wbuf_reset(scratch);
-        kc_wbuf_raw(scratch, text, n);
-        free(text);
-        *out = scratch->buf;
-        *len = scratch->len;
+    kc_wbuf_reset(scratch);
+    if (c->schemas_enable) {
+        kc_wbuf_raw(scratch, "{\"schema\":", 10);
+        if (write_schema_cached(c, scratch, v, err) != KC_OK)
+            return KC_EINVAL;
+        kc_wbuf_raw(scratch, ",\"payload\":", 11);
     }
+    if (v->kind == KC_VALUE_STRING) {
+        write_text(scratch, v->ptr, v->len);
+    } else if (v->kind == KC_VALUE_BYTES) {
+        char *b64 = kc_base64_encode(v->ptr, v->len);
+        kc_json_java_write_string(scratch, b64, strlen(b64));
+        free(b64);
+    } else if (write_json(c, scratch, v->schema, v->json, err) != KC_OK) {
+        return KC_EINVAL;
+    }
+    if (c->schemas_enable)
+        kc_wbuf_raw(scratch, "}", 1);
+    *out = scratch->buf;
+    *len = scratch->len;
     return KC_OK;
 }
 
@@ -478,8 +904,207 @@ check_value(const json_t *v, const json_t *schema, kc_err *err)
     return KC_OK;
 }
 
+/* ===== JsonConverter's reading of values (convertToConnect) ===== */
+
+/* Whether values under schema read differently from their JSON: a default (a null may take
+ * it) or a Decimal (a number becomes its base64 payload) anywhere in it. */
+static bool
+needs_reading(const json_t *schema)
+{
+    const char *name = kc_schema_name(schema);
+    json_t     *fs;
+    size_t      i;
+
+    if (!json_is_object(schema))
+        return false;
+    if (json_object_get(schema, "default") != NULL ||
+        (name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0))
+        return true;
+    json_array_foreach(json_object_get(schema, "fields"), i, fs)
+        if (needs_reading(fs))
+            return true;
+    return needs_reading(json_object_get(schema, "items")) ||
+           needs_reading(json_object_get(schema, "keys")) ||
+           needs_reading(json_object_get(schema, "values"));
+}
+
+/* The document's numbers with their text: jansson keeps a number's value, not its digits,
+ * and Jackson reads a decimal from the digits (USE_BIG_DECIMAL_FOR_FLOATS). */
+typedef struct number_texts {
+    const char    *raw;            /* the record's bytes */
+    size_t         len;
+    const json_t  *doc;            /* their parse */
+    bool           found;          /* nodes and spans filled */
+    const json_t **nodes;          /* the numbers of doc, in document order */
+    size_t         nnodes, cap;
+    size_t        *spans;          /* start, length of each number token of raw, in order */
+    size_t         nspans;
+} number_texts;
+
+static void
+collect_nodes(number_texts *t, const json_t *v)
+{
+    const char *key;
+    json_t     *item;
+    size_t      i;
+
+    if (json_is_number(v)) {
+        if (t->nnodes == t->cap) {
+            t->cap = t->cap ? t->cap * 2 : 16;
+            t->nodes = kc_xrealloc(t->nodes, t->cap * sizeof(*t->nodes));
+        }
+        t->nodes[t->nnodes++] = v;
+    } else if (json_is_object(v)) {
+        json_object_foreach((json_t *) v, key, item)
+            collect_nodes(t, item);
+    } else if (json_is_array(v)) {
+        json_array_foreach(v, i, item)
+            collect_nodes(t, item);
+    }
+}
+
+static void
+collect_spans(number_texts *t)
+{
+    size_t i = 0, cap = 0;
+
+    while (i < t->len) {
+        char c = t->raw[i];
+        if (c == '"') {
+            for (i++; i < t->len && t->raw[i] != '"'; i++)
+                i += t->raw[i] == '\\';
+            i++;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            size_t start = i;
+            while (i < t->len && t->raw[i] != '\0' && strchr("0123456789+-.eE", t->raw[i]))
+                i++;
+            if (t->nspans + 2 > cap) {
+                cap = cap ? cap * 2 : 32;
+                t->spans = kc_xrealloc(t->spans, cap * sizeof(*t->spans));
+            }
+            t->spans[t->nspans++] = start;
+            t->spans[t->nspans++] = i - start;
+        } else {
+            i++;
+        }
+    }
+    t->nspans /= 2;
+}
+
+/* The text of number node v, or NULL when the document's numbers cannot be matched with its
+ * tokens (a key given twice drops one of them from the parse). New string. */
+static char *
+number_text(number_texts *t, const json_t *v)
+{
+    if (!t->found) {
+        collect_nodes(t, t->doc);
+        collect_spans(t);
+        t->found = true;
+    }
+    if (t->nnodes != t->nspans)
+        return NULL;
+    for (size_t i = 0; i < t->nnodes; i++)
+        if (t->nodes[i] == v)
+            return kc_xstrndup(t->raw + t->spans[2 * i], t->spans[2 * i + 1]);
+    return NULL;
+}
+
+/* convertToConnect: v (NULL: missing) under schema as the data model holds it (new
+ * reference, NULL with Java's DataException): a null takes the schema's default when
+ * replace.null.with.default says so, a Decimal number its payload at the schema's scale. */
+static json_t *
+read_value(const kc_converter *c, number_texts *t, const json_t *schema, json_t *v,
+           kc_err *err)
+{
+    const char   *type = kc_schema_type(schema), *name = kc_schema_name(schema), *key;
+    const json_t *def;
+    json_t       *out, *item, *x;
+    size_t        i;
+
+    if (type == NULL)
+        return v ? json_incref(v) : json_null();
+    if (v == NULL || json_is_null(v)) {
+        def = json_object_get(schema, "default");
+        if (def != NULL && !json_is_null(def) && c->replace_null)
+            return read_value(c, t, schema, (json_t *) def, err);
+        if (!kc_schema_optional(schema)) {
+            kc_err_set(err, KC_EINVAL, "Invalid null value for required %s field",
+                       connect_type(type));
+            return NULL;
+        }
+        return json_null();
+    }
+    if (name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0 && json_is_number(v)) {
+        char           *text = number_text(t, v);
+        kc_big_decimal  d;
+        char            msg[256];
+        if (text == NULL || kc_big_decimal_parse(text, &d) != 0) {
+            free(text);
+            kc_err_set(err, KC_EINVAL, "Invalid value for Decimal field: its number could not "
+                       "be read (a key given twice in the record)");
+            return NULL;
+        }
+        if (kc_data_decimal_json(schema, &d, &out, msg, sizeof(msg)) != 0) {
+            kc_err_set(err, KC_EINVAL, "Invalid value for Decimal field: %s has scale %d, not "
+                       "the schema's (kconnect holds a decimal at its schema's scale)", text,
+                       d.scale);
+            out = NULL;
+        }
+        free(text);
+        kc_big_decimal_free(&d);
+        return out;
+    }
+    if (strcmp(type, "struct") == 0 && json_is_object(v)) {
+        out = json_object();
+        json_array_foreach(json_object_get(schema, "fields"), i, item) {
+            const char *fname = json_string_value(json_object_get(item, "field"));
+            if ((x = read_value(c, t, item, json_object_get(v, fname), err)) == NULL) {
+                json_decref(out);
+                return NULL;
+            }
+            json_object_set_new(out, fname, x);
+        }
+        return out;
+    }
+    if ((strcmp(type, "array") == 0 || strcmp(type, "map") == 0) && json_is_array(v)) {
+        bool map = strcmp(type, "map") == 0;
+        out = json_array();
+        json_array_foreach(v, i, item) {
+            if (map) {
+                json_t *k = read_value(c, t, json_object_get(schema, "keys"),
+                                       json_array_get(item, 0), err);
+                json_t *val = k ? read_value(c, t, json_object_get(schema, "values"),
+                                             json_array_get(item, 1), err) : NULL;
+                x = val ? json_pack("[oo]", k, val) : NULL;
+                if (val == NULL)
+                    json_decref(k);
+            } else {
+                x = read_value(c, t, json_object_get(schema, "items"), item, err);
+            }
+            if (x == NULL) {
+                json_decref(out);
+                return NULL;
+            }
+            json_array_append_new(out, x);
+        }
+        return out;
+    }
+    if (strcmp(type, "map") == 0 && json_is_object(v)) {
+        out = json_object();
+        json_object_foreach(v, key, item) {
+            if ((x = read_value(c, t, json_object_get(schema, "values"), item, err)) == NULL) {
+                json_decref(out);
+                return NULL;
+            }
+            json_object_set_new(out, key, x);
+        }
+        return out;
+    }
+    return json_incref(v);
+}
+
 int
-kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_value *out,
+kc_converter_to_connect(kc_converter *c, const void *data, size_t len, kc_value *out,
                         kc_err *err)
 {
     json_t      *doc, *payload, *schema;
@@ -489,6 +1114,18 @@ kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_
     memset(out, 0, sizeof(*out));
     if (data == NULL)
         return KC_OK;
+    if (c->kind == KC_CONVERTER_STRING && c->decode != NULL) {
+        /* The text, owned by a JSON string the value holds (ptr/len point into it). */
+        kc_wbuf text;
+        kc_wbuf_init(&text);
+        decode_text(c, &text, data, len);
+        out->kind = KC_VALUE_STRING;
+        out->json = json_stringn_nocheck(text.len ? (const char *) text.buf : "", text.len);
+        out->ptr = json_string_value(out->json);
+        out->len = text.len;
+        kc_wbuf_free(&text);
+        return KC_OK;
+    }
     if (c->kind == KC_CONVERTER_BYTEARRAY || c->kind == KC_CONVERTER_STRING) {
         out->kind = c->kind == KC_CONVERTER_BYTEARRAY ? KC_VALUE_BYTES : KC_VALUE_STRING;
         out->ptr = data;
@@ -501,8 +1138,12 @@ kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_
         return kc_err_set(err, KC_EINVAL, "Converting byte[] to Kafka Connect data failed due "
                           "to serialization error: %s", jerr.text);
     if (!c->schemas_enable) {
-        payload = doc;
+        payload = json_incref(doc);
         schema = NULL;
+    } else if (c->schema_content != NULL) {
+        /* schema.content: the whole document is the payload of that schema. */
+        payload = json_incref(doc);
+        schema = json_incref(c->schema_content);
     } else {
         if (!json_is_object(doc) || json_object_size(doc) != 2 ||
             !json_object_get(doc, "schema") || !json_object_get(doc, "payload")) {
@@ -515,13 +1156,27 @@ kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_
         payload = json_incref(json_object_get(doc, "payload"));
         schema = json_object_get(doc, "schema");
         schema = json_is_null(schema) ? NULL : json_incref(schema);
+    }
+    if (schema != NULL && (check_schema(schema, err) != KC_OK ||
+                           check_value(payload, schema, err) != KC_OK)) {
+        json_decref(payload);
+        json_decref(schema);
         json_decref(doc);
-        if (check_schema(schema, err) != KC_OK || check_value(payload, schema, err) != KC_OK) {
-            json_decref(payload);
+        return KC_EINVAL;
+    }
+    if (needs_reading(schema)) {
+        number_texts t = { .raw = data, .len = len, .doc = doc };
+        json_t      *read = read_value(c, &t, schema, payload, err);
+        free(t.nodes);
+        free(t.spans);
+        json_decref(payload);
+        if ((payload = read) == NULL) {
             json_decref(schema);
+            json_decref(doc);
             return KC_EINVAL;
         }
     }
+    json_decref(doc);
     type = json_string_value(json_object_get(schema, "type"));
     if (json_is_null(payload)) {
         json_decref(payload);

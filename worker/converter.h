@@ -4,14 +4,15 @@
  * StringConverter (UTF-8), JsonConverter with and without the schema envelope, and the
  * Boolean, Short, Integer, Long, Float and Double converters (Kafka's serializers).
  *
- * A kc_converter is configured once per connector (key and value each) and then used by
- * that connector's task threads; it holds no mutable state.
+ * A kc_converter is configured for one task (key and value each) and used by its thread
+ * alone: JsonConverter keeps the text of the schemas it last wrote.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
 #ifndef KC_CONVERTER_H
 #define KC_CONVERTER_H
 
+#include <iconv.h>
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,26 +33,47 @@ typedef enum {
     KC_CONVERTER_DOUBLE,
 } kc_converter_kind;
 
+/* Schema texts a JsonConverter keeps (its schemas.cache.size, up to this many). */
+#define KC_CONVERTER_SCHEMA_CACHE 16
+
 typedef struct kc_converter {
     kc_converter_kind kind;
     bool              schemas_enable;    /* JsonConverter */
+    bool              numeric_decimals;  /* JsonConverter decimal.format=NUMERIC */
+    bool              replace_null;      /* JsonConverter replace.null.with.default */
+    json_t           *schema_content;    /* JsonConverter schema.content, checked; or NULL */
+    unsigned          cache_size;        /* JsonConverter: entries of cache in use at most */
+    unsigned          cache_next;        /* the entry the next schema replaces */
+    struct {
+        json_t *schema;                  /* a reference: its address is not reused */
+        char   *text;                    /* its JSON as the envelope holds it */
+        size_t  len;
+    } cache[KC_CONVERTER_SCHEMA_CACHE];
+    /* StringConverter with a converter.encoding other than UTF-8: iconv from and to it. */
+    iconv_t           encode, decode;
+    /* Java's UTF-16 and UTF-32: written big-endian (UTF-16 after FE FF), read by their byte
+     * order mark, big-endian without one: decode is big-endian, decode_le little. */
+    iconv_t           decode_le;
+    unsigned          bom_unit;          /* 2 (UTF-16), 4 (UTF-32), else 0 */
 } kc_converter;
 
-/* class_name: Java's class name (or simple name); schemas_enable: the "schemas.enable"
- * converter setting as text, NULL for the default (true). KC_EINVAL for unknown classes. */
-int kc_converter_init(kc_converter *c, const char *class_name, const char *schemas_enable,
+/* class_name: Java's class name (or simple name); settings: the converter's settings
+ * without their prefix ({"schemas.enable":"false"}), NULL for none. KC_EINVAL for unknown
+ * classes and for settings the converter's configure() refuses, with Java's message. */
+int kc_converter_init(kc_converter *c, const char *class_name, const json_t *settings,
                       kc_err *err);
+void kc_converter_free(kc_converter *c);
 
 /* The Java class the converter stands for, as getClass().getName() gives it (error reports). */
 const char *kc_converter_class(const kc_converter *c);
 
 /* Value -> bytes. *out points into v (zero copy) or into scratch; NULL for a null value. */
-int kc_converter_from_connect(const kc_converter *c, const kc_value *v, kc_wbuf *scratch,
+int kc_converter_from_connect(kc_converter *c, const kc_value *v, kc_wbuf *scratch,
                               const void **out, size_t *len, kc_err *err);
 
 /* Bytes (data NULL: null) -> value. BYTES and STRING values point into data (borrowed);
  * JSON values own a reference that kc_value_clear drops. */
-int kc_converter_to_connect(const kc_converter *c, const void *data, size_t len, kc_value *out,
+int kc_converter_to_connect(kc_converter *c, const void *data, size_t len, kc_value *out,
                             kc_err *err);
 
 void kc_value_clear(kc_value *v);

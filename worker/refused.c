@@ -73,23 +73,6 @@ static const refusal connector_refusals[] = {
       "header values are carried as bytes; no other header converter is implemented" },
 };
 
-/* A converter's settings kconnect's converters do not implement, by converter. */
-typedef struct converter_refusal {
-    const char *converter;           /* simple class name */
-    refusal     r;
-} converter_refusal;
-
-static const converter_refusal converter_refusals[] = {
-    { "StringConverter", { "converter.encoding", ONLY("UTF-8", "UTF8"),
-                           "StringConverter encodes UTF-8 only" } },
-    { "JsonConverter", { "decimal.format", ONLY("BASE64"),
-                         "JsonConverter writes decimals as BASE64 only" } },
-    { "JsonConverter", { "replace.null.with.default", ONLY("true"),
-                         "JsonConverter always replaces null with the field's default" } },
-    { "JsonConverter", { "schema.content", ONLY(""),
-                         "JsonConverter reads no fixed schema" } },
-};
-
 /* Whether value is one of r's accepted values, or a list each item of which is one (a
  * list of JmxReporter alone is fine). */
 static bool
@@ -142,14 +125,6 @@ kc_refused_client(const char *java_key, const char *value, char *why, size_t siz
     return true;
 }
 
-static const char *
-simple_name(const char *cls)
-{
-    const char *dot = strrchr(cls, '.');
-
-    return dot ? dot + 1 : cls;
-}
-
 /* Each refused setting of a key/value source: get(arg, key) returns a value or NULL; keys
  * are listed by each(arg, i) until NULL. */
 typedef struct source {
@@ -159,28 +134,6 @@ typedef struct source {
 } source;
 
 typedef void (*found_fn)(void *arg, const char *key, const char *value, const char *why);
-
-/* The converter settings of a converter under prefix ("key.converter." ...). */
-static void
-check_converter(const source *s, const char *which, found_fn found, void *arg)
-{
-    const char *cls = s->get(s->src, which);
-    char        key[128];
-
-    if (cls == NULL)
-        return;
-    for (size_t i = 0; i < KC_ARRAY_LEN(converter_refusals); i++) {
-        const converter_refusal *c = &converter_refusals[i];
-        char                    *trimmed = kc_java_trim(cls);
-        const char              *v;
-        bool                     applies = strcmp(simple_name(trimmed), c->converter) == 0;
-
-        free(trimmed);
-        snprintf(key, sizeof(key), "%s.%s", which, c->r.key);
-        if (applies && (v = s->get(s->src, key)) != NULL && !accepted(&c->r, v))
-            found(arg, key, v, c->r.why);
-    }
-}
 
 /* converter.plugin.version keys: only the version of the converters kconnect has (Kafka's,
  * as Java's built-in ones report it) or none. */
@@ -294,8 +247,6 @@ kc_refused_worker(const kc_props *props, bool distributed, kc_err *err)
         if ((v = kc_props_get(props, worker_refusals[i].key)) != NULL &&
             !accepted(&worker_refusals[i], v))
             worker_found(&f, worker_refusals[i].key, v, worker_refusals[i].why);
-    check_converter(&s, "key.converter", worker_found, &f);
-    check_converter(&s, "value.converter", worker_found, &f);
     check_plugin_versions(&s, NULL, NULL, worker_found, &f);
     check_clients(&s, false, worker_found, &f);
     return f.found ? KC_EINVAL : KC_OK;
@@ -356,8 +307,6 @@ kc_refused_connector(const json_t *config, const kc_cfg *worker, const char *plu
         if (!accepted(&r, v))
             connector_found(&e, r.key, v, r.why);
     }
-    check_converter(&s, "key.converter", connector_found, &e);
-    check_converter(&s, "value.converter", connector_found, &e);
     check_plugin_versions(&s, "connector.plugin.version", plugin_version, connector_found, &e);
     check_clients(&s, true, connector_found, &e);
 }

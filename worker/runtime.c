@@ -827,6 +827,22 @@ send_error_text(rd_kafka_t *rk, rd_kafka_resp_err_t e, char *buf, size_t size)
     return rd_kafka_err2str(e);
 }
 
+/* A record's failure before its send, reported (errors.tolerance, the error log) with its
+ * source offset, built here when the task gives it as one integer. True when tolerated. */
+static bool
+source_record_failed(source_state *s, const kc_failure *f, const kc_record *r)
+{
+    json_t *offset = r->source_offset ? json_incref(r->source_offset) : NULL;
+    bool    tolerated;
+
+    if (offset == NULL && s->offset_field != NULL && r->source_partition != NULL)
+        offset = json_pack("{sI}", s->offset_field, (json_int_t) r->offset);
+    tolerated = kc_errors_source_failed(s->errors, f, r->topic, r->partition,
+                                        r->source_partition, offset);
+    json_decref(offset);
+    return tolerated;
+}
+
 /* A send the target refused, under errors.tolerance=all: reported (the error log), then
  * done with as if acknowledged, without commitRecord() (Java calls it with no metadata,
  * which tasks take as "not written"). */
@@ -1073,26 +1089,45 @@ client_props(const instance *in, const char *kind, kc_props *out)
                     "send may land after records sent behind it", in->label);
 }
 
+/* One converter of the task: the connector's class and its settings under its prefix, or,
+ * when the connector names none, the worker's (Java's Plugins.newConverter). */
+static int
+converter(instance *in, kc_converter *c, const char *which, kc_err *err)
+{
+    const kc_props *wp = &in->rt->env.wc->props;
+    const char     *cls = config_str(in->connector_config, which);
+    char           *prefix = kc_xasprintf("%s.", which);
+    size_t          plen = strlen(prefix);
+    json_t         *settings = json_object(), *v;
+    const char     *key;
+    int             rc;
+
+    if (cls != NULL) {
+        json_object_foreach(in->connector_config, key, v)
+            if (strncmp(key, prefix, plen) == 0 && json_is_string(v))
+                json_object_set(settings, key + plen, v);
+    } else {
+        cls = kc_props_get(wp, which);
+        for (size_t i = 0; i < wp->n; i++)
+            if (strncmp(wp->items[i].key, prefix, plen) == 0)
+                json_object_set_new(settings, wp->items[i].key + plen,
+                                    json_string(wp->items[i].value));
+    }
+    rc = kc_converter_init(c, cls, settings, err);
+    json_decref(settings);
+    free(prefix);
+    return rc;
+}
+
 static int
 converters(instance *in, kc_converter *key, kc_converter *value, kc_err *err)
 {
-    const kc_props *wp = &in->rt->env.wc->props;
-    const char     *kc = config_str(in->connector_config, "key.converter");
-    const char     *vc = config_str(in->connector_config, "value.converter");
-    const char     *ks = config_str(in->connector_config, "key.converter.schemas.enable");
-    const char     *vs = config_str(in->connector_config, "value.converter.schemas.enable");
-
-    if (kc == NULL) {
-        kc = kc_props_get(wp, "key.converter");
-        ks = ks ? ks : kc_props_get(wp, "key.converter.schemas.enable");
-    }
-    if (vc == NULL) {
-        vc = kc_props_get(wp, "value.converter");
-        vs = vs ? vs : kc_props_get(wp, "value.converter.schemas.enable");
-    }
-    if (kc_converter_init(key, kc, ks, err) != KC_OK ||
-        kc_converter_init(value, vc, vs, err) != KC_OK)
+    if (converter(in, key, "key.converter", err) != KC_OK)
         return KC_EINVAL;
+    if (converter(in, value, "value.converter", err) != KC_OK) {
+        kc_converter_free(key);
+        return KC_EINVAL;
+    }
     return KC_OK;
 }
 
@@ -1376,7 +1411,7 @@ run_source(instance *in)
     const kc_worker_config *wc = in->rt->env.wc;
     int64_t          flush_every = kc_cfg_int(&wc->cfg, "offset.flush.interval.ms");
     int              flush_timeout = (int) kc_cfg_int(&wc->cfg, "offset.flush.timeout.ms");
-    kc_converter     kconv, vconv;
+    kc_converter     kconv = { 0 }, vconv = { 0 };
     kc_props         props;
     kc_err           err;
     rd_kafka_t      *producer = NULL;
@@ -1495,8 +1530,7 @@ run_source(instance *in)
 
             if (chain != NULL) {
                 if (!chain_record(chain, simple, r, false, &cr, &drop, &f, &err)) {
-                    if (kc_errors_source_failed(s.errors, &f, r->topic, r->partition,
-                                                r->source_partition, r->source_offset)) {
+                    if (source_record_failed(&s, &f, r)) {
                         release_records(recs, i, i + 1);
                         continue;
                     }
@@ -1517,8 +1551,7 @@ run_source(instance *in)
                  kc_converter_from_connect(&vconv, &sent->value, &vbuf, &v, &vlen, &err))
                     != KC_OK) {
                 f = conversion_failure(stage, &kconv, &vconv, err.msg);
-                if (kc_errors_source_failed(s.errors, &f, r->topic, r->partition,
-                                            r->source_partition, r->source_offset)) {
+                if (source_record_failed(&s, &f, r)) {
                     release_records(recs, i, i + 1);      /* dropped, as Java's */
                     continue;
                 }
@@ -1601,6 +1634,8 @@ out:
     chained_free(&cr);
     kc_wbuf_free(&kbuf);
     kc_wbuf_free(&vbuf);
+    kc_converter_free(&kconv);
+    kc_converter_free(&vconv);
 }
 
 /* ===== Sink tasks ===== */
@@ -1694,7 +1729,7 @@ run_sink(instance *in)
 {
     const kc_worker_config *wc = in->rt->env.wc;
     int64_t          commit_every = kc_cfg_int(&wc->cfg, "offset.flush.interval.ms");
-    kc_converter     kconv, vconv;
+    kc_converter     kconv = { 0 }, vconv = { 0 };
     kc_props         props;
     kc_err           err;
     sink_state       s = { .in = in };
@@ -1908,6 +1943,8 @@ out:
     free(slots);
     free(views);
     kc_chain_free(chain);
+    kc_converter_free(&kconv);
+    kc_converter_free(&vconv);
 }
 
 static void *

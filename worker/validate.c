@@ -231,7 +231,11 @@ value_of(const json_t *def, const json_t *config)
                      "poll, interval, connector", true);
     }
     if (strcmp(type, "CLASS") == 0 && strstr(name, "converter") != NULL) {
-        json_t *rec = json_object_get(value, "recommended_values");
+        json_t     *rec = json_object_get(value, "recommended_values");
+        const char *cls = kc_converter_find(trimmed);
+        /* A converter named by an alias is shown by its class's name, as Java's Class. */
+        if (cls != NULL && json_is_string(json_object_get(value, "value")))
+            json_object_set_new(value, "value", json_string(cls));
         for (size_t i = 0; kc_converter_classes[i]; i++)
             json_array_append_new(rec, json_string(kc_converter_classes[i]));
     } else if (strstr(name, ".plugin.version") != NULL && json_is_string(dflt)) {
@@ -741,6 +745,74 @@ plugin_view(const json_t *def, const json_t *config, json_t *value)
     }
 }
 
+/* Java's validateConverterConfig, for a converter the connector config names (and that
+ * validated clean): its ConfigDef validated against the settings under its prefix, with
+ * converter.type set for it, shown with the prefix, in the order ConfigDef.validate gives
+ * (a HashMap of the key names). Appended to configs, their groups to groups. */
+static void
+add_converter_infos(const json_t *config, const char *which, const char *type, json_t *configs,
+                    json_t *groups)
+{
+    const char *given = json_string_value(json_object_get(config, which));
+    json_t     *v = value_named(configs, which), *defs, *ordered, *settings, *d;
+    char       *cls, *prefix;
+    const char *key, *found;
+    size_t      plen, i;
+
+    if (given == NULL || v == NULL || json_array_size(json_object_get(v, "errors")) > 0)
+        return;
+    cls = kc_java_trim(given);
+    found = kc_converter_find(cls);
+    if (strcmp(cls, "io.confluent.connect.replicator.util.ByteArrayConverter") == 0)
+        found = "org.apache.kafka.connect.converters.ByteArrayConverter";
+    free(cls);
+    if (found == NULL)             /* SimpleHeaderConverter: a ConfigDef without keys */
+        return;
+    prefix = kc_xasprintf("%s.", which);
+    plen = strlen(prefix);
+    settings = json_object();
+    json_object_foreach((json_t *) config, key, v)
+        if (strncmp(key, prefix, plen) == 0 && json_is_string(v))
+            json_object_set(settings, key + plen, v);
+    if (json_object_get(settings, "converter.type") == NULL)
+        json_object_set_new(settings, "converter.type", json_string(type));
+    defs = kc_converter_config_keys(found);
+    ordered = json_object();
+    json_array_foreach(defs, i, d)
+        json_object_set(ordered, json_string_value(json_object_get(d, "name")), d);
+    ordered = kc_java_hashmap_order(ordered, 0);
+    json_object_foreach(ordered, key, d) {
+        json_t     *value = value_of(d, settings), *shown = json_deep_copy(d);
+        const char *g = json_string_value(json_object_get(d, "group"));
+        const char *val = json_string_value(json_object_get(value, "value"));
+        char       *full = kc_xasprintf("%s%s", prefix, key);
+        bool        seen = false;
+        size_t      j;
+        json_t     *x;
+        if (strcmp(key, "converter.type") == 0 && val != NULL)
+            check_in(value, key, val, (const char *const[]) { "key", "value", "header", NULL },
+                     "key, value, header", false);
+        else if (strcmp(key, "decimal.format") == 0 && val != NULL &&
+                 strcasecmp(val, "BASE64") != 0 && strcasecmp(val, "NUMERIC") != 0)
+            /* Java lists its validator's HashSet: NUMERIC first. */
+            add_error(value, "Invalid value %s for configuration %s: String must be one of "
+                      "(case insensitive): NUMERIC, BASE64", val, key, "");
+        json_object_set_new(shown, "name", json_string(full));
+        json_object_set_new(value, "name", json_string(full));
+        json_array_append_new(configs, entry(shown, value));
+        json_decref(shown);
+        free(full);
+        json_array_foreach(groups, j, x)
+            seen = seen || (g != NULL && strcmp(json_string_value(x), g) == 0);
+        if (g != NULL && !seen)
+            json_array_append_new(groups, json_string(g));
+    }
+    json_decref(ordered);
+    json_decref(defs);
+    json_decref(settings);
+    free(prefix);
+}
+
 json_t *
 kc_validate_connector(const kc_cfg *worker, const json_t *config, const kc_connector_ops *ops)
 {
@@ -806,6 +878,9 @@ kc_validate_connector(const kc_cfg *worker, const json_t *config, const kc_conne
     alias_checks(config, "transforms", configs);
     alias_checks(config, "predicates", configs);
     kc_refused_connector(config, worker, ops->version, refused_error, configs);
+    add_converter_infos(config, "header.converter", "header", configs, groups);
+    add_converter_infos(config, "key.converter", "key", configs, groups);
+    add_converter_infos(config, "value.converter", "value", configs, groups);
     json_array_foreach(configs, i, d)
         count += json_array_size(json_object_get(json_object_get(d, "value"), "errors"));
     out = json_pack("{s:s,s:i,s:o,s:o}", "name",

@@ -110,8 +110,9 @@ typedef struct {
     int               batch_size;
     FILE             *in;
     long              position;     /* byte offset of the next unread line */
-    char             *partial;      /* a line without its newline yet */
-    size_t            partial_len;
+    json_t           *partition;    /* {"filename":..}, shared by the task's records */
+    char             *partial;      /* bytes read, not yet lines: partial_off.. partial_len */
+    size_t            partial_off, partial_len, partial_cap;
     atomic_bool       stopping;     /* set by stop() on the herder thread */
 } fs_task;
 
@@ -164,7 +165,7 @@ fs_task_start(void **priv, const kc_context *ctx, const json_t *config, char *er
                            "to file offset %ld", t->position);
         }
         json_decref(offset);
-        json_decref(partition);
+        t->partition = partition;
     }
     *priv = t;
     return KC_PLUGIN_OK;
@@ -195,7 +196,6 @@ fs_release(kc_record *rec)
 {
     free((void *) rec->value.ptr);
     json_decref(rec->source_partition);
-    json_decref(rec->source_offset);
 }
 
 /* The first line in buf[0..len), as Java's extractLine finds it: a line ends at "\n", "\r\n"
@@ -221,13 +221,15 @@ next_line(const char *buf, size_t len, size_t *line_len, size_t *consumed)
     return false;
 }
 
+/* Bytes asked of the file at a time. */
+#define READ_SIZE 65536
+
 static int
 fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char *err,
         size_t errlen)
 {
     fs_task *t = priv;
     size_t   limit = max < (size_t) t->batch_size ? max : (size_t) t->batch_size;
-    char     buf[65536];
 
     (void) err;
     (void) errlen;
@@ -239,11 +241,13 @@ fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char 
     while (*n < limit && !atomic_load(&t->stopping)) {
         size_t got, line_len, consumed;
 
-        if (next_line(t->partial, t->partial_len, &line_len, &consumed)) {
-            kc_record *r = &out[(*n)++];
-            char      *line = malloc(line_len + 1);
+        if (next_line(t->partial + t->partial_off, t->partial_len - t->partial_off, &line_len,
+                      &consumed)) {
+            kc_record  *r = &out[(*n)++];
+            const char *at = t->partial + t->partial_off;
+            char       *line = malloc(line_len + 1);
 
-            memcpy(line, t->partial, line_len);
+            memcpy(line, at, line_len);
             line[line_len] = '\0';
             if (!kc_utf8_valid(line, line_len)) {
                 /* Java's task reads the file through a UTF-8 decoder. */
@@ -252,8 +256,7 @@ fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char 
                 line = text;
             }
             t->position += (long) consumed;
-            t->partial_len -= consumed;
-            memmove(t->partial, t->partial + consumed, t->partial_len);
+            t->partial_off += consumed;
             memset(r, 0, sizeof(*r));
             r->topic = t->topic;
             r->partition = -1;
@@ -261,22 +264,29 @@ fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char 
             r->value.kind = KC_VALUE_STRING;
             r->value.ptr = line;
             r->value.len = line_len;
-            if (t->filename != NULL) {
-                r->source_partition = json_pack("{s:s}", "filename", t->filename);
-                r->source_offset = json_pack("{s:I}", "position", (json_int_t) t->position);
+            if (t->partition != NULL) {         /* {"position":..} (source_offset_field) */
+                r->source_partition = json_incref(t->partition);
+                r->offset = t->position;
             }
             r->release = fs_release;
             continue;
         }
-        got = fread(buf, 1, sizeof(buf), t->in);
+        /* What is left of the last read moves to the front once, not after every line. */
+        t->partial_len -= t->partial_off;
+        if (t->partial_off > 0 && t->partial_len > 0)
+            memmove(t->partial, t->partial + t->partial_off, t->partial_len);
+        t->partial_off = 0;
+        if (t->partial_cap - t->partial_len < READ_SIZE) {
+            t->partial_cap = t->partial_len + READ_SIZE;
+            t->partial = kc_xrealloc(t->partial, t->partial_cap);
+        }
+        got = fread(t->partial + t->partial_len, 1, READ_SIZE, t->in);
         if (got == 0) {
             clearerr(t->in);
             if (*n == 0)
                 kc_sleep_ms(timeout_ms < 1000 ? timeout_ms : 1000); /* Java's: 1 s at EOF */
             break;
         }
-        t->partial = realloc(t->partial, t->partial_len + got);
-        memcpy(t->partial + t->partial_len, buf, got);
         t->partial_len += got;
     }
     return KC_PLUGIN_OK;
@@ -296,6 +306,7 @@ fs_task_destroy(void *priv)
     if (t->in != NULL && t->in != stdin)
         fclose(t->in);
     free(t->partial);
+    json_decref(t->partition);
     free(t->filename);
     free(t->topic);
     free(t);
@@ -303,6 +314,7 @@ fs_task_destroy(void *priv)
 
 static const kc_task_ops fs_task_ops = {
     .start = fs_task_start, .stop = fs_task_stop, .destroy = fs_task_destroy, .poll = fs_poll,
+    .source_offset_field = "position",
 };
 
 static const char *const fs_aliases[] = { "FileStreamSourceConnector", "FileStreamSource", NULL };

@@ -1,7 +1,8 @@
 /*
  * tests/fuzz/fuzz_converter.c - libFuzzer target for the converters' reading of record bytes
  * from Kafka (a sink task's keys and values: whatever any producer wrote). The first byte
- * picks the converter (JsonConverter with or without schemas, StringConverter,
+ * picks the converter (JsonConverter with or without schemas, NUMERIC decimals, nulls not
+ * replaced, a fixed schema.content; StringConverter in UTF-8, UTF-16 and windows-1252,
  * ByteArrayConverter, the number converters); the rest is the record's bytes. A value that
  * converts is converted back to bytes, as a source task's would be, printed as
  * FileStreamSink prints it, and written as a header value by both header converters. The
@@ -25,8 +26,8 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const char *const classes[][2] = {
-        { "org.apache.kafka.connect.json.JsonConverter", "true" },
-        { "org.apache.kafka.connect.json.JsonConverter", "false" },
+        { "org.apache.kafka.connect.json.JsonConverter", "{}" },
+        { "org.apache.kafka.connect.json.JsonConverter", "{\"schemas.enable\":\"false\"}" },
         { "org.apache.kafka.connect.storage.StringConverter", NULL },
         { "org.apache.kafka.connect.converters.ByteArrayConverter", NULL },
         { "org.apache.kafka.connect.converters.BooleanConverter", NULL },
@@ -35,9 +36,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         { "LongConverter", NULL },
         { "FloatConverter", NULL },
         { "DoubleConverter", NULL },
+        { "JsonConverter", "{\"decimal.format\":\"numeric\","
+                           "\"replace.null.with.default\":\"false\"}" },
+        { "JsonConverter", "{\"schema.content\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":["
+                           "{\\\"type\\\":\\\"bytes\\\",\\\"name\\\":\\\""
+                           "org.apache.kafka.connect.data.Decimal\\\",\\\"parameters\\\":"
+                           "{\\\"scale\\\":\\\"2\\\"},\\\"optional\\\":true,\\\"field\\\":\\\"d\\\"}]}\"}" },
+        { "StringConverter", "{\"converter.encoding\":\"UTF-16\"}" },
+        { "StringConverter", "{\"converter.encoding\":\"windows-1252\"}" },
     };
     const size_t nclasses = sizeof(classes) / sizeof(classes[0]);
     kc_converter c;
+    json_t      *settings;
     kc_value     v;
     kc_err       err;
     kc_wbuf      scratch;
@@ -46,9 +56,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size == 0)
         return 0;
-    if (kc_converter_init(&c, classes[data[0] % nclasses][0], classes[data[0] % nclasses][1],
-                          &err) != KC_OK)
-        __builtin_trap();                      /* every class above is known */
+    settings = json_loads(classes[data[0] % nclasses][1] ? classes[data[0] % nclasses][1]
+                          : "{}", 0, NULL);
+    if (kc_converter_init(&c, classes[data[0] % nclasses][0], settings, &err) != KC_OK)
+        __builtin_trap();                      /* every class and setting above is good */
+    json_decref(settings);
     if (kc_converter_to_connect(&c, data + 1, size - 1, &v, &err) == KC_OK) {
         kc_wbuf_init(&scratch);
         (void) kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err);
@@ -65,12 +77,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         kc_value_clear(&v);
     }
+    kc_converter_free(&c);
     /* The same bytes as a task's string value (not always UTF-8) written as JSON. */
     v = (kc_value) { .kind = KC_VALUE_STRING, .ptr = data + 1, .len = size - 1 };
-    kc_converter_init(&c, classes[data[0] & 1][0], classes[data[0] & 1][1], &err);
+    settings = json_loads(classes[data[0] & 1][1], 0, NULL);
+    kc_converter_init(&c, classes[data[0] & 1][0], settings, &err);
+    json_decref(settings);
     kc_wbuf_init(&scratch);
     if (kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err) != KC_OK || out == NULL)
         __builtin_trap();                      /* any string converts */
     kc_wbuf_free(&scratch);
+    kc_converter_free(&c);
     return 0;
 }

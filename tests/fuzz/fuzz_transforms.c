@@ -53,7 +53,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         json_decref(config);
         return 0;
     }
-    kc_converter_init(&json, "JsonConverter", "true", &err);
+    kc_converter_init(&json, "JsonConverter", NULL, &err);
     if (kc_converter_to_connect(&json, body, blen, &v, &err) != KC_OK)
         v = (kc_value) { .kind = KC_VALUE_STRING, .ptr = body, .len = blen };
     r.value = v;
@@ -78,6 +78,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (v.kind == KC_VALUE_JSON || v.json != NULL)
         kc_value_clear(&v);
     kc_chain_free(chain);
+    kc_converter_free(&json);
     json_decref(config);
     return 0;
 }

@@ -203,6 +203,19 @@ SCRIPT = [
        "transforms.ok.regex": "a(.*)", "transforms.ok.replacement": "b$1",
        "transforms.ok.predicate": "p", "predicates": "p"},
       what="validate installed transformations", status=200),
+    S("PUT", "/connector-plugins/FileStreamSource/config/validate",
+      {"connector.class": "FileStreamSource", "name": "x", "topic": "t",
+       "key.converter": "StringConverter", "key.converter.converter.encoding": "ISO-8859-1",
+       "value.converter": "org.apache.kafka.connect.json.JsonConverter",
+       "value.converter.decimal.format": "numeric ", "value.converter.schemas.cache.size": "x",
+       "value.converter.replace.null.with.default": "FALSE",
+       "value.converter.converter.type": "nope",
+       "header.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"},
+      what="validate converter settings", status=200),
+    S("POST", "/connectors", {"name": "{P}badconv", "config": {
+        "connector.class": "FileStreamSource", "topic": "{P}t",
+        "value.converter": "JsonConverter", "value.converter.decimal.format": "TEXT"}},
+      what="create with a bad converter setting", status=400),
     S("GET", "/connector-plugins/RegexRouter/config", what="transformation config by alias",
       status=200),
     S("GET", "/connector-plugins/org.apache.kafka.connect.transforms.TimestampRouter/config",
@@ -1071,6 +1084,38 @@ def file_lines(path, count):
     return got if len(got) >= count else None
 
 
+def dead_letters(cluster, side, topic, expected):
+    """The records of a dead letter queue, with the connector's name as {P} and the stack
+    trace header cut to its first line."""
+    records = []
+    for key, value, headers, ts in read_records(cluster, topic, expected, timeout=20):
+        hdrs = []
+        for k, v in headers:
+            if k == "__connect.errors.exception.stacktrace":
+                v = v.decode().split("\n")[0].rstrip("\r").encode()
+            elif k == "__connect.errors.connector.name":
+                v = v.decode().replace(side.prefix, "{P}").encode()
+            hdrs.append((k, v))
+        records.append((key, value, hdrs, ts))
+    return records
+
+
+def assert_same_dead_letters(java, ours):
+    """Record for record and header for header; our exception message may add the cause's
+    reason to Java's, and the stack trace's first line is the exception and that message."""
+    assert [(k, v, ts) for k, v, _, ts in ours] == [(k, v, ts) for k, v, _, ts in java]
+    for (_, _, jh, _), (_, _, kh_, _) in zip(java, ours):
+        assert [k for k, _ in kh_] == [k for k, _ in jh], (jh, kh_)
+        for (name, jv), (_, kv) in zip(jh, kh_):
+            if name == "__connect.errors.exception.message":
+                assert kv.startswith(jv), (name, jv, kv)
+            elif name == "__connect.errors.exception.stacktrace":
+                java_message = dict(jh)["__connect.errors.exception.message"]
+                assert kv.startswith(jv) and jv.endswith(java_message), (name, jv, kv)
+            else:
+                assert kv == jv, (name, jv, kv)
+
+
 def test_sink_errors_tolerance_all_skips_to_the_dead_letter_queue(sides, target_cluster):
     """errors.tolerance=all with the error log and a dead letter queue with context headers:
     records JsonConverter cannot read are skipped, logged with where they came from, and
@@ -1091,34 +1136,13 @@ def test_sink_errors_tolerance_all_skips_to_the_dead_letter_queue(sides, target_
         lines = wait_for(lambda: file_lines(paths[side.label], 3), timeout=60,
                          what=f"{side.label}'s file")
         assert lines == GOOD_LINES, (side.label, lines)
-        dlq = read_records(target_cluster, f"{side.prefix}dlq", 3, timeout=20)
-        records = []
-        for key, value, headers, ts in dlq:
-            hdrs = []
-            for k, v in headers:
-                if k == "__connect.errors.exception.stacktrace":
-                    v = v.decode().split("\n")[0].rstrip("\r").encode()
-                elif k == "__connect.errors.connector.name":
-                    v = v.decode().replace(side.prefix, "{P}").encode()
-                hdrs.append((k, v))
-            records.append((key, value, hdrs, ts))
-        got[side.label] = records
+        got[side.label] = dead_letters(target_cluster, side, f"{side.prefix}dlq", 3)
         assert all(s["state"] == "RUNNING" for s in
                    side.worker.get(f"/connectors/{side.prefix}tolerant/status").json()["tasks"])
     java, ours = got["j"], got["k"]
     assert [(k, v, ts) for k, v, _, ts in java] == [
         (b"k1", b"not json", ERRANT_TS + 1), (b"k3", b'{"x":', ERRANT_TS + 3)], java
-    assert [(k, v, ts) for k, v, _, ts in ours] == [(k, v, ts) for k, v, _, ts in java]
-    for (_, _, jh, _), (_, _, kh_, _) in zip(java, ours):
-        assert [k for k, _ in kh_] == [k for k, _ in jh], (jh, kh_)
-        for (name, jv), (_, kv) in zip(jh, kh_):
-            if name == "__connect.errors.exception.message":
-                assert kv.startswith(jv), (name, jv, kv)
-            elif name == "__connect.errors.exception.stacktrace":
-                java_message = dict(jh)["__connect.errors.exception.message"]
-                assert kv.startswith(jv) and jv.endswith(java_message), (name, jv, kv)
-            else:
-                assert kv == jv, (name, jv, kv)
+    assert_same_dead_letters(java, ours)
     # Java's task-error-metrics are JMX attributes; ours, under the exporter's names.
     text = sides[1].worker.get("/admin/metrics").text
     series = dict(re.findall(r'^kafka_connect_task_error_(\w+)\{connector="' +
@@ -1137,6 +1161,44 @@ def test_sink_errors_tolerance_all_skips_to_the_dead_letter_queue(sides, target_
                        "'org.apache.kafka.connect.json.JsonConverter', where consumed record is "
                        f"{{topic='{topic}', partition=0, offset=1, timestamp={ERRANT_TS + 1}, "
                        "timestampType=CreateTime}"), jlog
+
+
+def test_sink_transformation_failures_follow_errors_tolerance_all(sides, target_cluster):
+    """A record the sink's transformation cannot handle (ExtractField$Value of a list), with
+    errors.tolerance=all, the error log and a dead letter queue: skipped at stage
+    TRANSFORMATION with the transformation's class, logged and queued as Java does, beside
+    the records the converter cannot read; the others reach the file."""
+    topic = f"errant-{uuid.uuid4().hex[:6]}"
+    produce_errant(target_cluster, topic)
+    paths = post_sinks(sides, "smt", topic, lambda side: {
+        "errors.tolerance": "all", "errors.log.enable": "true",
+        "errors.log.include.messages": "true",
+        "errors.deadletterqueue.topic.name": f"{side.prefix}dlq-smt",
+        "errors.deadletterqueue.topic.replication.factor": "1",
+        "errors.deadletterqueue.context.headers.enable": "true",
+        "transforms": "x", "transforms.x.type": "org.apache.kafka.connect.transforms."
+                                               "ExtractField$Value",
+        "transforms.x.field": "a"})
+    got = {}
+    for side in sides:
+        lines = wait_for(lambda: file_lines(paths[side.label], 2), timeout=60,
+                         what=f"{side.label}'s file")
+        assert lines == [b"1", b"null"], (side.label, lines)
+        got[side.label] = dead_letters(target_cluster, side, f"{side.prefix}dlq-smt", 3)
+    java, ours = got["j"], got["k"]
+    assert [(k, v) for k, v, _, _ in java] == [(b"k1", b"not json"), (b"k3", b'{"x":'),
+                                               (b"k4", b"[1, 2]")], java
+    assert dict(java[2][2])["__connect.errors.stage"] == b"TRANSFORMATION", java[2][2]
+    assert_same_dead_letters(java, ours)
+
+    def logged(side):
+        found = [line for line in error_log_lines(side.worker, side.prefix)
+                 if line[0].startswith("{P}smt")]
+        return found if len(found) >= 3 else None
+    jlog = wait_for(lambda: logged(sides[0]), timeout=30, what="Java's error log")
+    assert logged(sides[1]) == jlog
+    assert jlog[2][1].startswith("Executing stage 'TRANSFORMATION' with class "
+                                 "'org.apache.kafka.connect.transforms.ExtractField$Value'"), jlog
 
 
 def test_sink_errors_tolerance_none_fails_after_reporting(sides, target_cluster):

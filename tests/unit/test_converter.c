@@ -166,6 +166,197 @@ test_number_converters_refuse(void **state)
     kc_wbuf_free(&scratch);
 }
 
+/* Writes value (JSON) under schema (JSON, may be "null") with a JsonConverter of settings. */
+static void
+writes(const char *settings, const char *schema, const char *value, const char *expected)
+{
+    kc_converter c;
+    json_t      *cfg = json_loads(settings, 0, NULL);
+    kc_value     v = { .kind = KC_VALUE_JSON };
+    kc_wbuf      scratch;
+    const void  *out;
+    size_t       len;
+    kc_err       err;
+
+    assert_int_equal(kc_converter_init(&c, "JsonConverter", cfg, &err), KC_OK);
+    v.json = json_loads(value, JSON_DECODE_ANY, NULL);
+    v.schema = json_loads(schema, JSON_DECODE_ANY, NULL);
+    if (json_is_null(v.schema)) {
+        json_decref(v.schema);
+        v.schema = NULL;
+    }
+    kc_wbuf_init(&scratch);
+    for (int twice = 0; twice < 2; twice++) {      /* the second from the schema cache */
+        assert_int_equal(kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err), KC_OK);
+        assert_int_equal(len, strlen(expected));
+        assert_memory_equal(out, expected, len);
+    }
+    kc_value_clear(&v);
+    kc_wbuf_free(&scratch);
+    kc_converter_free(&c);
+    json_decref(cfg);
+}
+
+#define DECIMAL2 "{\"type\":\"bytes\",\"optional\":false,\"name\":" \
+                 "\"org.apache.kafka.connect.data.Decimal\",\"version\":1," \
+                 "\"parameters\":{\"scale\":\"2\"}"
+#define STRUCT_DN "{\"type\":\"struct\",\"fields\":[" DECIMAL2 ",\"field\":\"d\"}," \
+                  "{\"type\":\"int32\",\"optional\":true,\"default\":7,\"field\":\"n\"}]," \
+                  "\"optional\":false}"
+
+static void
+test_json_converter_settings_when_writing(void **state)
+{
+    (void) state;
+    /* BASE64 (the default) keeps the payload; a null takes its field's default. */
+    writes("{}", STRUCT_DN, "{\"d\":\"AJY=\",\"n\":null}",
+           "{\"schema\":" STRUCT_DN ",\"payload\":{\"d\":\"AJY=\",\"n\":7}}");
+    writes("{\"decimal.format\":\"numeric\",\"replace.null.with.default\":\"false\"}", STRUCT_DN,
+           "{\"d\":\"/2o=\"}", "{\"schema\":" STRUCT_DN ",\"payload\":{\"d\":-1.50,\"n\":null}}");
+    /* A Decimal default in the schema is written in the payload's format too. */
+    writes("{\"decimal.format\":\"NUMERIC\",\"schemas.enable\":\"false\"}",
+           DECIMAL2 ",\"default\":\"AAE=\"}", "null", "0.01");
+    writes("{\"decimal.format\":\"NUMERIC\",\"schemas.cache.size\":\"0\"}",
+           DECIMAL2 ",\"default\":\"AAE=\"}", "\"AAE=\"",
+           "{\"schema\":" DECIMAL2 ",\"default\":0.01},\"payload\":0.01}");
+    writes("{}", "null", "{\"b\":[1,2.5,\"\\u00e9\\ud83d\\ude00\"]}",
+           "{\"schema\":null,\"payload\":{\"b\":[1,2.5,\"\xc3\xa9\\uD83D\\uDE00\"]}}");
+}
+
+/* Reads bytes with a JsonConverter of settings: the payload and schema it gives, as JSON
+ * text, or the error. */
+static void
+reads(const char *settings, const char *bytes, const char *payload, const char *error)
+{
+    kc_converter c;
+    json_t      *cfg = json_loads(settings, 0, NULL);
+    kc_value     v;
+    kc_err       err;
+    char        *text;
+
+    assert_int_equal(kc_converter_init(&c, "JsonConverter", cfg, &err), KC_OK);
+    if (error != NULL) {
+        assert_int_equal(kc_converter_to_connect(&c, bytes, strlen(bytes), &v, &err), KC_EINVAL);
+        assert_string_equal(err.msg, error);
+    } else {
+        assert_int_equal(kc_converter_to_connect(&c, bytes, strlen(bytes), &v, &err), KC_OK);
+        text = json_dumps(v.json, JSON_COMPACT | JSON_ENCODE_ANY);
+        assert_string_equal(text, payload);
+        free(text);
+        kc_value_clear(&v);
+    }
+    kc_converter_free(&c);
+    json_decref(cfg);
+}
+
+static void
+test_json_converter_settings_when_reading(void **state)
+{
+    (void) state;
+    /* A number read for a Decimal keeps its digits (Jackson's BigDecimal), whatever the
+     * decimal.format: a 2.50 is the payload of 250 at scale 2. */
+    reads("{}", "{\"schema\":" STRUCT_DN ",\"payload\":{\"d\":2.50,\"n\":null}}",
+          "{\"d\":\"APo=\",\"n\":7}", NULL);
+    reads("{\"replace.null.with.default\":\"false\"}",
+          "{\"schema\":" STRUCT_DN ",\"payload\":{\"d\":\"APo=\",\"n\":null}}",
+          "{\"d\":\"APo=\",\"n\":null}", NULL);
+    reads("{}", "{\"schema\":" STRUCT_DN ",\"payload\":{\"d\":2.5}}", NULL,
+          "Invalid value for Decimal field: 2.5 has scale 1, not the schema's (kconnect holds "
+          "a decimal at its schema's scale)");
+    /* schema.content: the whole document is the payload. */
+    reads("{\"schema.content\":\"" "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[{\\\"type\\\":"
+          "\\\"string\\\",\\\"optional\\\":true,\\\"default\\\":\\\"x\\\",\\\"field\\\":\\\"s\\\"}]}\"}",
+          "{\"s\":null,\"other\":1}", "{\"s\":\"x\"}", NULL);
+}
+
+static void
+test_json_converter_refuses_bad_settings(void **state)
+{
+    static const char *const cases[][2] = {
+        { "{\"decimal.format\":\"TEXT\"}", "Invalid value TEXT for configuration decimal.format: "
+          "String must be one of (case insensitive): NUMERIC, BASE64" },
+        { "{\"schemas.cache.size\":\"many\"}", "Invalid value many for configuration "
+          "schemas.cache.size: Not a number of type INT" },
+        { "{\"replace.null.with.default\":\"yes\"}", "Invalid value yes for configuration "
+          "replace.null.with.default: Expected value to be either true or false" },
+        { "{\"schema.content\":\"{\"}", "Failed to parse schema in converter config due to "
+          "serialization error: " },
+        { "{\"schema.content\":\"{\\\"type\\\":\\\"nope\\\"}\"}", "Unknown schema type: nope" },
+    };
+    kc_converter c;
+    kc_err       err;
+
+    (void) state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        json_t *cfg = json_loads(cases[i][0], 0, NULL);
+        assert_int_equal(kc_converter_init(&c, "JsonConverter", cfg, &err), KC_EINVAL);
+        assert_string_equal(err.msg, cases[i][1]);
+        json_decref(cfg);
+    }
+}
+
+/* StringConverter with converter.encoding: text -> bytes -> text. */
+static void
+encodes(const char *encoding, const char *text, const char *bytes, size_t nbytes,
+        const char *read_back)
+{
+    kc_converter c;
+    json_t      *cfg = json_pack("{s:s}", "converter.encoding", encoding);
+    kc_value     v = { .kind = KC_VALUE_STRING, .ptr = text, .len = strlen(text) }, back;
+    kc_wbuf      scratch;
+    const void  *out;
+    size_t       len;
+    kc_err       err;
+
+    assert_int_equal(kc_converter_init(&c, "StringConverter", cfg, &err), KC_OK);
+    kc_wbuf_init(&scratch);
+    assert_int_equal(kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err), KC_OK);
+    assert_int_equal(len, nbytes);
+    assert_memory_equal(out, bytes, nbytes);
+    assert_int_equal(kc_converter_to_connect(&c, out, len, &back, &err), KC_OK);
+    assert_int_equal(back.len, strlen(read_back));
+    assert_memory_equal(back.ptr, read_back, back.len);
+    kc_value_clear(&back);
+    kc_wbuf_free(&scratch);
+    kc_converter_free(&c);
+    json_decref(cfg);
+}
+
+static void
+test_string_converter_encodings(void **state)
+{
+    kc_converter c;
+    kc_value     back;
+    json_t      *cfg;
+    kc_err       err;
+
+    (void) state;
+    /* What the charset cannot hold is '?', as String.getBytes writes it. */
+    encodes("ISO-8859-1", "\xc3\xa9\xe2\x82\xac", "\xe9?", 2, "\xc3\xa9?");
+    encodes("ISO8859_1", "a", "a", 1, "a");
+    encodes("US-ASCII", "\xc3\xa9", "?", 1, "?");
+    /* Java's UTF-16: a byte order mark, big-endian. */
+    encodes("UTF-16", "A", "\xfe\xff\0A", 4, "A");
+    encodes("UTF-16LE", "A", "A\0", 2, "A");
+    encodes("windows-1252", "\xe2\x82\xac", "\x80", 1, "\xe2\x82\xac");
+    /* Read by the mark, big-endian without one. */
+    cfg = json_pack("{s:s}", "converter.encoding", "UTF-16");
+    assert_int_equal(kc_converter_init(&c, "StringConverter", cfg, &err), KC_OK);
+    assert_int_equal(kc_converter_to_connect(&c, "\0A", 2, &back, &err), KC_OK);
+    assert_memory_equal(back.ptr, "A", 1);
+    kc_value_clear(&back);
+    assert_int_equal(kc_converter_to_connect(&c, "\xff\xfe" "A\0", 4, &back, &err), KC_OK);
+    assert_int_equal(back.len, 1);
+    assert_memory_equal(back.ptr, "A", 1);
+    kc_value_clear(&back);
+    kc_converter_free(&c);
+    json_decref(cfg);
+    cfg = json_pack("{s:s}", "converter.encoding", "x-no-such-charset");
+    assert_int_equal(kc_converter_init(&c, "StringConverter", cfg, &err), KC_EINVAL);
+    assert_string_equal(err.msg, "Unsupported encoding x-no-such-charset");
+    json_decref(cfg);
+}
+
 int
 main(void)
 {
@@ -174,6 +365,10 @@ main(void)
         cmocka_unit_test(test_values_java_cannot_read),
         cmocka_unit_test(test_number_converters),
         cmocka_unit_test(test_number_converters_refuse),
+        cmocka_unit_test(test_json_converter_settings_when_writing),
+        cmocka_unit_test(test_json_converter_settings_when_reading),
+        cmocka_unit_test(test_json_converter_refuses_bad_settings),
+        cmocka_unit_test(test_string_converter_encodings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

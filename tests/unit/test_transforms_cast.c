@@ -21,7 +21,7 @@
 #include "lib/buf.h"
 #include "lib/json_java.h"
 #include "transforms/builtin.h"
-#include "transforms/numbers.h"
+#include "lib/numbers.h"
 
 #include "tests/unit/transform_helpers.h"
 

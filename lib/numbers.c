@@ -1,9 +1,9 @@
 /*
- * transforms/numbers.c - see numbers.h.
+ * lib/numbers.c - see numbers.h.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "transforms/numbers.h"
+#include "lib/numbers.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -102,7 +102,7 @@ kc_big_decimal_double(const kc_big_decimal *d)
 }
 
 int
-kc_tf_decimal_json(const json_t *schema, const kc_big_decimal *d, json_t **out, char *err,
+kc_data_decimal_json(const json_t *schema, const kc_big_decimal *d, json_t **out, char *err,
                    size_t errlen)
 {
     const char *scale = json_string_value(json_object_get(json_object_get(schema, "parameters"),
@@ -165,7 +165,7 @@ kc_tf_decimal_json(const json_t *schema, const kc_big_decimal *d, json_t **out, 
 }
 
 json_t *
-kc_tf_float_json(float f)
+kc_data_float_json(float f)
 {
     char buf[64];
 

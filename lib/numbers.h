@@ -1,5 +1,5 @@
 /*
- * transforms/numbers.h - Java's BigDecimal text and the number values of Connect's data
+ * lib/numbers.h - Java's BigDecimal text and the number values of Connect's data
  * model that the transformations make: BigDecimal(String) with its longValue() and
  * doubleValue(), Decimal payloads (the unscaled value's two's-complement bytes, base64) and
  * FLOAT32 payloads.
@@ -8,8 +8,8 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#ifndef KC_TF_NUMBERS_H
-#define KC_TF_NUMBERS_H
+#ifndef KC_NUMBERS_H
+#define KC_NUMBERS_H
 
 #include <jansson.h>
 #include <stdbool.h>
@@ -38,11 +38,11 @@ double  kc_big_decimal_double(const kc_big_decimal *d);
 /* The payload of d under Decimal schema (its "scale" parameter): *out new, or -1 with the
  * DataException Decimal.fromLogical throws when the scales differ (in Java the converter
  * throws it when it writes the record; a sink connector would be given the value). */
-int kc_tf_decimal_json(const json_t *schema, const kc_big_decimal *d, json_t **out,
+int kc_data_decimal_json(const json_t *schema, const kc_big_decimal *d, json_t **out,
                        char *err, size_t errlen);
 
 /* A FLOAT32 payload: the number JsonConverter writes for f (Float.toString's digits). */
-json_t *kc_tf_float_json(float f);
+json_t *kc_data_float_json(float f);
 
 /* ===== Reading numbers as Java reads them ===== */
 
