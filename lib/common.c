@@ -332,3 +332,11 @@ kc_realtime_in(int64_t ms)
     }
     return ts;
 }
+
+int64_t
+kc_floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}

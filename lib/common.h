@@ -66,6 +66,9 @@ int kc_base64_decode(const char *text, size_t len, uint8_t **out, size_t *out_le
 bool  kc_utf8_valid(const void *p, size_t n);
 char *kc_utf8_repair(const void *p, size_t n, size_t *len);
 
+/* a / b rounded toward negative infinity (Math.floorDiv), b > 0. */
+int64_t kc_floor_div(int64_t a, int64_t b);
+
 /* Monotonic and wall clocks in milliseconds. */
 int64_t kc_mono_ms(void);
 int64_t kc_wall_ms(void);

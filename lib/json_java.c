@@ -14,45 +14,8 @@
 
 #include "lib/buf.h"
 #include "lib/common.h"
-
-/* Java's Double.toString(x), or Float.toString((float) x) when single: the shortest digits
- * that read back as the same value, fixed from 10^-3 up to 10^7, with "E" beyond. */
-static void
-java_floating(char *buf, size_t size, double x, bool single)
-{
-    char digits[32], *e;
-    int  prec, exp10;
-
-    if (isnan(x)) { snprintf(buf, size, "NaN"); return; }
-    if (isinf(x)) { snprintf(buf, size, x > 0 ? "Infinity" : "-Infinity"); return; }
-    if (x == 0) { snprintf(buf, size, signbit(x) ? "-0.0" : "0.0"); return; }
-    if (fabs(x) >= 1e-3 && fabs(x) < 1e7) {
-        /* Shortest fixed notation that reads back as x, at least one decimal. */
-        for (prec = 1; prec <= 17; prec++) {
-            snprintf(buf, size, "%.*f", prec, x);
-            if (single ? strtof(buf, NULL) == (float) x : strtod(buf, NULL) == x)
-                break;
-        }
-        while (strlen(buf) > 2 && buf[strlen(buf) - 1] == '0' && buf[strlen(buf) - 2] != '.')
-            buf[strlen(buf) - 1] = '\0';
-        return;
-    }
-    for (prec = 0; prec <= 16; prec++) {
-        snprintf(digits, sizeof(digits), "%.*e", prec, x);
-        if (single ? strtof(digits, NULL) == (float) x : strtod(digits, NULL) == x)
-            break;
-    }
-    e = strchr(digits, 'e');
-    exp10 = atoi(e + 1);
-    *e = '\0';
-    snprintf(buf, size, "%s%sE%d", digits, strchr(digits, '.') ? "" : ".0", exp10);
-}
-
-void
-kc_java_double(char *buf, size_t size, double x)
-{
-    java_floating(buf, size, x, false);
-}
+#include "lib/data.h"
+#include "lib/simple_date.h"
 
 /* A JSON number as Java prints it: an integer as written, a double as Double.toString.
  * big_decimal: read as JsonConverter reads floats, a BigDecimal, which has no -0. */
@@ -427,7 +390,7 @@ put_java_primitive(kc_wbuf *out, const json_t *v, const char *t)
     else if (strcmp(t, "int64") == 0)
         snprintf(num, sizeof(num), "%lld", (long long) node_long(v));
     else if (strcmp(t, "float") == 0)
-        java_floating(num, sizeof(num), (float) node_double(v), true);
+        kc_java_float(num, sizeof(num), (float) node_double(v));
     else if (strcmp(t, "double") == 0)
         kc_java_double(num, sizeof(num), node_double(v));
     else if (strcmp(t, "boolean") == 0)
@@ -435,6 +398,73 @@ put_java_primitive(kc_wbuf *out, const json_t *v, const char *t)
     else
         snprintf(num, sizeof(num), "null");
     kc_wbuf_raw(out, num, strlen(num));
+}
+
+json_t *
+kc_java_map_order(const json_t *v, const json_t *schema)
+{
+    const json_t *ks = json_object_get(schema, "keys");
+    size_t        n = json_is_object(v) ? json_object_size(v) : json_array_size(v), k = 0, i;
+    java_entry   *e = kc_xcalloc(n + 1, sizeof(*e));
+    json_t       *keys = json_array(), *out = json_array(), *item;
+    const char   *key;
+    bool          hashed = true;
+    uint32_t      cap = 16, mask;
+
+    if (json_is_object(v)) {
+        json_object_foreach((json_t *) v, key, item) {
+            json_array_append_new(keys, json_string(key));
+            e[k] = (java_entry) { json_array_get(keys, k), item,
+                                  java_string_hash(key, strlen(key)), k };
+            k++;
+        }
+    } else {
+        json_array_foreach(v, i, item) {
+            e[k] = (java_entry) { json_array_get(item, 0), json_array_get(item, 1), 0, k };
+            hashed = hashed && java_hash(e[k].key, ks, &e[k].hash);
+            k++;
+        }
+    }
+    while (k > (size_t) cap / 4 * 3)
+        cap <<= 1;
+    mask = cap - 1;
+    if (hashed)
+        qsort_r(e, k, sizeof(*e), by_bucket, &mask);
+    for (i = 0; i < k; i++)
+        json_array_append_new(out, json_pack("[OO]", e[i].key, e[i].value ? e[i].value
+                                                                           : json_null()));
+    json_decref(keys);
+    free(e);
+    return out;
+}
+
+/* The logical types: a Decimal is a BigDecimal, a Date, Time or Timestamp a
+ * java.util.Date. False for any other schema (or a payload Java could not read). */
+static bool
+put_java_logical(kc_wbuf *out, const json_t *v, const json_t *schema)
+{
+    const char    *name = json_string_value(json_object_get(schema, "name"));
+    kc_big_decimal d;
+    char          *text;
+
+    if (name == NULL)
+        return false;
+    if (strcmp(name, KC_LOGICAL_DECIMAL) == 0) {
+        if (kc_big_decimal_from_json(schema, v, &d) != 0)
+            return false;
+        text = kc_big_decimal_string(&d);
+        kc_big_decimal_free(&d);
+    } else if (strcmp(name, KC_LOGICAL_DATE) == 0 && json_is_integer(v)) {
+        text = kc_java_date_string(node_long(v) * 86400000);
+    } else if ((strcmp(name, KC_LOGICAL_TIME) == 0 || strcmp(name, KC_LOGICAL_TIMESTAMP) == 0) &&
+               json_is_integer(v)) {
+        text = kc_java_date_string(node_long(v));
+    } else {
+        return false;
+    }
+    kc_wbuf_raw(out, text, strlen(text));
+    free(text);
+    return true;
 }
 
 /* v as Java's String.valueOf writes the value JsonConverter reads from it under schema
@@ -476,6 +506,8 @@ put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
             return;
         }
     }
+    if (schema != NULL && put_java_logical(out, v, schema))
+        return;
     if (schema == NULL || strcmp(t, "array") == 0) {
         const json_t *items = schema ? json_object_get(schema, "items") : NULL;
         kc_wbuf_raw(out, "[", 1);
@@ -626,10 +658,4 @@ kc_java_hashmap_order(json_t *obj, size_t capacity)
     json_decref(vals);
     free(e);
     return obj;
-}
-
-void
-kc_java_float(char *buf, size_t size, float x)
-{
-    java_floating(buf, size, x, true);
 }

@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "lib/buf.h"
+#include "lib/numbers.h"     /* kc_java_double, kc_java_float */
 
 /* The Jackson text of v as a new NUL-terminated string; *len (may be NULL) its length. */
 char *kc_json_java_dumps(const json_t *v, size_t *len);
@@ -26,25 +27,24 @@ void kc_json_java_write(kc_wbuf *out, const json_t *v);
 /* s[0..n), UTF-8, as the JSON string Jackson writes for it, appended to out. */
 void kc_json_java_write_string(kc_wbuf *out, const char *s, size_t n);
 
-/* Java's Double.toString(x) into buf. */
-void kc_java_double(char *buf, size_t size, double x);
-
 /* What Java's String.valueOf(value) writes for the Connect value JsonConverter reads from
  * the JSON v under schema (its "schema" object; NULL: schemaless), as FileStreamSink's
  * println does: "{k=v, k2=v2}" for maps in Java's HashMap order, "[a, b]" for lists,
  * "Struct{f=v,...}" without null fields, numbers narrowed to the schema's type, strings as
- * they are. Two values Java prints in a form of its own are not matched: bytes (an identity
- * hash; the base64 text here) and logical types (the underlying value here). New string;
- * *len (may be NULL) its length. */
+ * they are, a Decimal as BigDecimal.toString, a Date, Time or Timestamp as Date.toString in
+ * this process's zone. Bytes, which Java prints as an identity hash, are their base64 text
+ * here. New string; *len (may be NULL) its length. */
 char *kc_java_value_string(const json_t *v, const json_t *schema, size_t *len);
+
+/* The entries of map v (a JSON object, or an array of [key, value] pairs) under map schema
+ * (NULL: schemaless), as [key, value] pairs in the order a java.util.HashMap of them
+ * iterates (default capacity, grown as they are put). New reference. */
+json_t *kc_java_map_order(const json_t *v, const json_t *schema);
 
 /* What Java prints for a copy of a Map<String,String> (new HashMap<>(map).toString()):
  * "{k=v, k2=null}" in the copy's bucket order; map's values are strings or nulls. New
  * string. */
 char *kc_java_map_copy_string(const json_t *map);
-
-/* Java's Float.toString(x) into buf. */
-void kc_java_float(char *buf, size_t size, float x);
 
 /* ===== java.util.HashMap iteration order ===== */
 

@@ -6,12 +6,13 @@
 #include "lib/numbers.h"
 
 #include <ctype.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <stdio.h>
 #include "lib/common.h"
-#include "lib/json_java.h"
 
 const kc_big_decimal kc_big_decimal_zero = { false, "0", 0, "0" };
 
@@ -448,4 +449,51 @@ kc_java_parse_float(const char *s, float *out)
         *out = strtof(buf, NULL);
     free(buf);
     return rc;
+}
+
+/* ===== Floating-point text ===== */
+
+/* Java's Double.toString(x), or Float.toString((float) x) when single: the shortest digits
+ * that read back as the same value, fixed from 10^-3 up to 10^7, with "E" beyond. */
+static void
+java_floating(char *buf, size_t size, double x, bool single)
+{
+    char digits[32], *e;
+    int  prec, exp10;
+
+    if (isnan(x)) { snprintf(buf, size, "NaN"); return; }
+    if (isinf(x)) { snprintf(buf, size, x > 0 ? "Infinity" : "-Infinity"); return; }
+    if (x == 0) { snprintf(buf, size, signbit(x) ? "-0.0" : "0.0"); return; }
+    if (fabs(x) >= 1e-3 && fabs(x) < 1e7) {
+        /* Shortest fixed notation that reads back as x, at least one decimal. */
+        for (prec = 1; prec <= 17; prec++) {
+            snprintf(buf, size, "%.*f", prec, x);
+            if (single ? strtof(buf, NULL) == (float) x : strtod(buf, NULL) == x)
+                break;
+        }
+        while (strlen(buf) > 2 && buf[strlen(buf) - 1] == '0' && buf[strlen(buf) - 2] != '.')
+            buf[strlen(buf) - 1] = '\0';
+        return;
+    }
+    for (prec = 0; prec <= 16; prec++) {
+        snprintf(digits, sizeof(digits), "%.*e", prec, x);
+        if (single ? strtof(digits, NULL) == (float) x : strtod(digits, NULL) == x)
+            break;
+    }
+    e = strchr(digits, 'e');
+    exp10 = atoi(e + 1);
+    *e = '\0';
+    snprintf(buf, size, "%s%sE%d", digits, strchr(digits, '.') ? "" : ".0", exp10);
+}
+
+void
+kc_java_double(char *buf, size_t size, double x)
+{
+    java_floating(buf, size, x, false);
+}
+
+void
+kc_java_float(char *buf, size_t size, float x)
+{
+    java_floating(buf, size, x, true);
 }

@@ -1,8 +1,8 @@
 /*
- * lib/numbers.h - Java's BigDecimal text and the number values of Connect's data
- * model that the transformations make: BigDecimal(String) with its longValue() and
- * doubleValue(), Decimal payloads (the unscaled value's two's-complement bytes, base64) and
- * FLOAT32 payloads.
+ * lib/numbers.h - Java's number texts and the number values of Connect's data model:
+ * BigDecimal(String) with its longValue(), doubleValue() and toString(), Decimal payloads
+ * (the unscaled value's two's-complement bytes, base64), FLOAT32 payloads, Java's parsing
+ * of integers and floats, and Double.toString / Float.toString.
  *
  * Pure functions: any thread.
  *
@@ -66,5 +66,11 @@ int kc_java_parse_long(const char *s, int64_t min, int64_t max, int64_t *out);
  * hexadecimal with a binary exponent, an f/F/d/D suffix): 0, or -1 where Java throws. */
 int kc_java_parse_double(const char *s, double *out);
 int kc_java_parse_float(const char *s, float *out);
+
+/* ===== Floating-point text ===== */
+
+/* Java's Double.toString(x) and Float.toString(x) into buf. */
+void kc_java_double(char *buf, size_t size, double x);
+void kc_java_float(char *buf, size_t size, float x);
 
 #endif

@@ -32,7 +32,7 @@
 #include "lib/json_java.h"
 #include "transforms/common.h"
 #include "lib/numbers.h"
-#include "transforms/simple_date.h"
+#include "lib/simple_date.h"
 
 static const char replace_null_doc[] =
     "Whether to replace fields that have a default value and that are null to the default "

@@ -14,7 +14,7 @@
 #include "lib/common.h"
 #include "lib/java_regex.h"
 #include "transforms/common.h"
-#include "transforms/simple_date.h"
+#include "lib/simple_date.h"
 
 /* ===== RegexRouter ===== */
 

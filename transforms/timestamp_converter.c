@@ -4,7 +4,7 @@
  * SimpleDateFormat pattern read and written in UTC), Unix time (unix.precision), and
  * Connect's Date, Time and Timestamp, as a $Key and a $Value class sharing code.
  *
- * Strings are parsed as SimpleDateFormat.parse parses them (transforms/simple_date.h); a
+ * Strings are parsed as SimpleDateFormat.parse parses them (lib/simple_date.h); a
  * pattern whose parsing differs from Java's for some letters is refused at configure.
  * Java's schemaless java.util.Date (target Date, Time or Timestamp without a schema) has no
  * JSON form (Java's converter fails on it): it is refused when a record needs one, as are
@@ -23,7 +23,7 @@
 #include "lib/data.h"
 #include "lib/json_java.h"
 #include "transforms/common.h"
-#include "transforms/simple_date.h"
+#include "lib/simple_date.h"
 
 static const char replace_null_doc[] =
     "Whether to replace fields that have a default value and that are null to the default "
@@ -161,14 +161,6 @@ tsc_configure(const kc_transform_ops *self, const json_t *config, void **priv, c
 
 /* ===== Converting one timestamp ===== */
 
-static int64_t
-floor_div(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
 /* TimeUnit's conversions: multiplication saturates. */
 static int64_t
 scale_up(int64_t v, int64_t by)
@@ -294,7 +286,7 @@ convert(const timestamp_converter *c, const json_t *value, const ts_type *source
                             ? scale_up(ms, 1000) : c->precision == 0 ? scale_up(ms, 1000000) : ms);
         return 0;
     case T_DATE: {
-        int64_t days = floor_div(ms, 86400000);
+        int64_t days = kc_floor_div(ms, 86400000);
         if (days < INT32_MIN || days > INT32_MAX)
             return kc_tf_fail(err, errlen, "TimestampConverter: the date of %lld ms is beyond the "
                               "int32 days a Connect Date holds: not supported", (long long) ms);
@@ -302,7 +294,7 @@ convert(const timestamp_converter *c, const json_t *value, const ts_type *source
         return 0;
     }
     case T_TIME:
-        *out = json_integer(ms - floor_div(ms, 86400000) * 86400000);
+        *out = json_integer(ms - kc_floor_div(ms, 86400000) * 86400000);
         return 0;
     default:
         *out = json_integer(ms);

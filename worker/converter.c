@@ -16,6 +16,7 @@
 #include "lib/data.h"
 #include "lib/json_java.h"
 #include "lib/numbers.h"
+#include "lib/simple_date.h"
 
 /* The converter classes and what each is here. */
 static const struct {
@@ -1310,9 +1311,47 @@ append_header_text(kc_wbuf *out, const json_t *schema, const json_t *v, bool emb
         kc_wbuf_raw(out, "null", 4);
         return KC_OK;
     }
-    if (name != NULL && strncmp(name, "org.apache.kafka.connect.data.", 30) == 0)
-        return kc_err_set(err, KC_EINVAL, "Failed to serialize header value of logical type "
-                          "%s: not supported by this worker", name);
+    if (name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0) {
+        kc_big_decimal d;
+        char          *text;
+        if (kc_big_decimal_from_json(schema, v, &d) != 0)
+            return kc_err_set(err, KC_EINVAL, "Invalid type for Decimal, expected BigDecimal "
+                              "but was class %s", kc_data_java_class(NULL, v));
+        text = kc_big_decimal_string(&d);      /* a Number: never quoted */
+        kc_wbuf_raw(out, text, strlen(text));
+        free(text);
+        kc_big_decimal_free(&d);
+        return KC_OK;
+    }
+    if (name != NULL && json_is_integer(v) &&
+        (strcmp(name, KC_LOGICAL_DATE) == 0 || strcmp(name, KC_LOGICAL_TIME) == 0 ||
+         strcmp(name, KC_LOGICAL_TIMESTAMP) == 0)) {
+        int64_t ms = json_integer_value(v) * (strcmp(name, KC_LOGICAL_DATE) == 0 ? 86400000 : 1);
+        char   *text = kc_java_header_date_string(ms);
+        kc_wbuf_raw(out, text, strlen(text));  /* a java.util.Date: never quoted */
+        free(text);
+        return KC_OK;
+    }
+    if ((t != NULL && strcmp(t, "map") == 0) || (t == NULL && json_is_object(v))) {
+        /* Values.append of a Map: its entries in HashMap order, "k":v, keys embedded. */
+        json_t *entries = kc_java_map_order(v, schema);
+        int     rc = KC_OK;
+        kc_wbuf_raw(out, "{", 1);
+        json_array_foreach(entries, i, item) {
+            if (i > 0)
+                kc_wbuf_raw(out, ",", 1);
+            if ((rc = append_header_text(out, json_object_get(schema, "keys"),
+                                         json_array_get(item, 0), true, err)) != KC_OK)
+                break;
+            kc_wbuf_raw(out, ":", 1);
+            if ((rc = append_header_text(out, json_object_get(schema, "values"),
+                                         json_array_get(item, 1), true, err)) != KC_OK)
+                break;
+        }
+        kc_wbuf_raw(out, "}", 1);
+        json_decref(entries);
+        return rc;
+    }
     if ((t != NULL && strcmp(t, "array") == 0) || (t == NULL && json_is_array(v))) {
         kc_wbuf_raw(out, "[", 1);
         json_array_foreach(v, i, item) {
@@ -1331,18 +1370,18 @@ append_header_text(kc_wbuf *out, const json_t *schema, const json_t *v, bool emb
             json_t *fname = json_object_get(item, "field");
             if (i > 0)
                 kc_wbuf_raw(out, ",", 1);
+            const json_t *fv = json_object_get(v, json_string_value(fname));
+            const json_t *def = json_object_get(item, "default");
+            if ((fv == NULL || json_is_null(fv)) && def != NULL)
+                fv = def;                      /* Struct.get: a null field's default */
             append_header_text(out, NULL, fname, true, err);
             kc_wbuf_raw(out, ":", 1);
-            if (append_header_text(out, item, json_object_get(v, json_string_value(fname)),
-                                   true, err) != KC_OK)
+            if (append_header_text(out, item, fv, true, err) != KC_OK)
                 return KC_EINVAL;
         }
         kc_wbuf_raw(out, "}", 1);
         return KC_OK;
     }
-    if ((t != NULL && strcmp(t, "map") == 0) || json_is_object(v))
-        return kc_err_set(err, KC_EINVAL, "Failed to serialize a map header value: not "
-                          "supported by this worker");
     if (json_is_string(v)) {
         const char *s = json_string_value(v);
         if (!embedded) {

@@ -389,6 +389,49 @@ def test_number_converters_write_and_read_as_java(sides, connectors, target_clus
     assert lines["k"] == lines["j"], shown("kconnect", sides["k"], f"{stems['k']}-sink")
 
 
+def test_logical_types_reach_headers_and_values_as_java_writes_them(sides, connectors,
+                                                                     target_cluster):
+    """Numbers hoisted into a struct, cast to int64, turned into a Timestamp and a Date by
+    TimestampConverter, then copied into headers by HeaderFrom: the header texts the
+    worker's SimpleHeaderConverter writes (a time of day below one day since the epoch) and
+    the JSON values, byte for byte as Java's."""
+    tag = new_tag()
+    stems = {label: f"{label}{tag}-logical" for label in sides}
+    for stem in stems.values():
+        target_cluster.create_topic(f"{stem}-in", 1, 1)
+    transforms = chain(("hoist", "HoistField$Value", {"field": "n"}),
+                       ("ins", "InsertField$Value", {"static.field": "s",
+                                                      "static.value": "x"}),
+                       ("cast", "Cast$Value", {"spec": "n:int64"}),
+                       ("copy", "HeaderFrom$Value", {"fields": "n", "headers": "ms",
+                                                     "operation": "copy"}),
+                       ("ts", "TimestampConverter$Value", {"field": "n",
+                                                           "target.type": "Timestamp"}),
+                       ("stamp", "HeaderFrom$Value", {"fields": "n,n", "headers": "t,u",
+                                                      "operation": "copy"}),
+                       ("day", "TimestampConverter$Value", {"field": "n",
+                                                            "target.type": "Date"}),
+                       ("date", "HeaderFrom$Value", {"fields": "n,s", "headers": "d,s",
+                                                     "operation": "move"}))
+    answers = create_on_both(sides, connectors, {label: [
+        (stem, {"connector.class": FILE_SOURCE, "tasks.max": "1",
+                "file": sides[label].numbers, "topic": f"{stem}-in",
+                "value.converter": JSON, **transforms})]
+        for label, stem in stems.items()})
+    got = {}
+    for label in ("j", "k"):
+        if label == "k":
+            check_created(answers)
+        stem = stems[label]
+        got[label] = file_records(read_records(
+            target_cluster, f"{stem}-in", 1, len(NUMBERS),
+            timeout=60 if label == "j" else OURS_TIMEOUT,
+            give_up=task_failed(sides[label], stem)), stem)
+    headers = [dict(r[4]) for r in got["j"]]
+    assert headers[0]["t"] == b"00:00:00.042Z" and headers[1]["d"] == b"00:00:00.000Z", headers
+    assert got["k"] == got["j"], shown("kconnect", sides["k"], stems["k"])
+
+
 # ---- a sink's chain --------------------------------------------------------------------------
 
 # Records a producer wrote as JsonConverter envelopes; a FileStreamSink on each side reads them

@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "worker/converter.h"
@@ -357,6 +358,68 @@ test_string_converter_encodings(void **state)
     json_decref(cfg);
 }
 
+/* SimpleHeaderConverter's text of a value a transformation set: Java 17's outcomes
+ * (Values.convertToString), TZ as given. */
+static void
+header_text(const char *schema, const char *value, const char *java)
+{
+    json_t *s = json_loads(schema, JSON_DECODE_ANY, NULL);
+    json_t *v = json_loads(value, JSON_DECODE_ANY, NULL);
+    kc_wbuf out;
+    bool    is_null;
+    kc_err  err;
+
+    kc_wbuf_init(&out);
+    if (json_is_null(s)) {
+        json_decref(s);
+        s = NULL;
+    }
+    assert_int_equal(kc_header_from_connect(true, s, v, &out, &is_null, &err), KC_OK);
+    assert_int_equal(out.len, strlen(java));
+    assert_memory_equal(out.buf, java, out.len);
+    kc_wbuf_free(&out);
+    json_decref(s);
+    json_decref(v);
+}
+
+#define LOGICAL(type, name) "{\"type\":\"" type "\",\"optional\":false,\"name\":" \
+                            "\"org.apache.kafka.connect.data." name "\",\"version\":1}"
+
+static void
+test_header_text_of_maps_and_logical_types(void **state)
+{
+    (void) state;
+    setenv("TZ", "UTC", 1);
+    tzset();
+    header_text(DECIMAL2 "}", "\"AJY=\"", "1.50");
+    header_text(DECIMAL2 "}", "\"5w==\"", "-0.25");
+    header_text(LOGICAL("int32", "Date"), "18262", "2020-01-01");
+    header_text(LOGICAL("int32", "Date"), "0", "00:00:00.000Z");   /* below a day: a time */
+    header_text(LOGICAL("int32", "Time"), "3723004", "01:02:03.004Z");
+    header_text(LOGICAL("int64", "Timestamp"), "1700000000123", "2023-11-14T22:13:20.123Z");
+    header_text(LOGICAL("int64", "Timestamp"), "-1000", "23:59:59.000Z");
+    header_text("{\"type\":\"map\",\"keys\":{\"type\":\"string\",\"optional\":false},\"values\":"
+                "{\"type\":\"int32\",\"optional\":true},\"optional\":false}",
+                "{\"b\":2,\"a\":\"x\\\"y\",\"zz\":null,\"Aa\":1,\"BB\":3}",
+                "{\"zz\":null,\"Aa\":1,\"BB\":3,\"a\":\"x\\\"y\",\"b\":2}");
+    header_text("{\"type\":\"map\",\"keys\":{\"type\":\"int32\",\"optional\":false},\"values\":"
+                "{\"type\":\"string\",\"optional\":false},\"optional\":false}",
+                "[[17,\"a\"],[1,\"b\"],[33,\"c\"]]", "{17:\"a\",1:\"b\",33:\"c\"}");
+    header_text("null", "{\"k\":[1,2]}", "{\"k\":[1,2]}");
+    header_text("{\"type\":\"struct\",\"fields\":[{\"type\":\"int32\",\"optional\":true,"
+                "\"default\":7,\"field\":\"n\"}," DECIMAL2 ",\"field\":\"d\"},"
+                "{\"type\":\"int64\",\"optional\":false,\"name\":\"org.apache.kafka.connect."
+                "data.Timestamp\",\"version\":1,\"field\":\"t\"}],\"optional\":false}",
+                "{\"n\":null,\"d\":\"ASw=\",\"t\":1700000000123}",
+                "{\"n\":7,\"d\":3.00,\"t\":2023-11-14T22:13:20.123Z}");
+    setenv("TZ", "America/New_York", 1);
+    tzset();
+    header_text(LOGICAL("int32", "Date"), "18262", "2019-12-31");
+    header_text(LOGICAL("int64", "Timestamp"), "1700000000123", "2023-11-14T17:13:20.123Z");
+    unsetenv("TZ");
+    tzset();
+}
+
 int
 main(void)
 {
@@ -369,6 +432,7 @@ main(void)
         cmocka_unit_test(test_json_converter_settings_when_reading),
         cmocka_unit_test(test_json_converter_refuses_bad_settings),
         cmocka_unit_test(test_string_converter_encodings),
+        cmocka_unit_test(test_header_text_of_maps_and_logical_types),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,9 +12,11 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "lib/json_java.h"
+#include "lib/simple_date.h"
 
 /* kc_java_value_string of the JSON text value under the JSON text schema (NULL: none). */
 static void
@@ -146,6 +148,67 @@ test_map_copy_in_hashmap_order(void **state)
 }
 
 
+#define DECIMAL2 "{\"type\":\"bytes\",\"optional\":false,\"name\":" \
+                 "\"org.apache.kafka.connect.data.Decimal\",\"version\":1," \
+                 "\"parameters\":{\"scale\":\"2\"},\"field\":\"d\"}"
+#define STAMP "{\"type\":\"int64\",\"optional\":true,\"name\":" \
+              "\"org.apache.kafka.connect.data.Timestamp\",\"version\":1,\"field\":\"t\"}"
+
+/* Java 17's outcomes (String.valueOf of the values JsonConverter reads; Date.toString) with
+ * TZ set as given. */
+static void
+in_zone(const char *tz)
+{
+    setenv("TZ", tz, 1);
+    tzset();
+}
+
+static void
+test_logical_types_as_java_prints_them(void **state)
+{
+    static const struct { const char *ms, *utc, *new_york, *kolkata; } dates[] = {
+        { "1700000000123", "Tue Nov 14 22:13:20 UTC 2023", "Tue Nov 14 17:13:20 EST 2023",
+          "Wed Nov 15 03:43:20 IST 2023" },
+        { "1720000000000", "Wed Jul 03 09:46:40 UTC 2024", "Wed Jul 03 05:46:40 EDT 2024",
+          "Wed Jul 03 15:16:40 IST 2024" },
+        { "0", "Thu Jan 01 00:00:00 UTC 1970", "Wed Dec 31 19:00:00 EST 1969",
+          "Thu Jan 01 05:30:00 IST 1970" },
+        /* Before 1900, today's standard offset; after, the zone's history, today's names. */
+        { "-20000000000000", "Fri Mar 15 12:26:40 UTC 1336", "Fri Mar 15 07:26:40 EST 1336",
+          "Fri Mar 15 17:56:40 IST 1336" },
+        { "-2100000000000", "Tue Jun 16 10:40:00 UTC 1903", "Tue Jun 16 05:40:00 EST 1903",
+          "Tue Jun 16 16:01:10 IST 1903" },
+    };
+    char *got;
+
+    (void) state;
+    for (size_t i = 0; i < sizeof(dates) / sizeof(dates[0]); i++) {
+        int64_t ms = strtoll(dates[i].ms, NULL, 10);
+        in_zone("UTC");
+        got = kc_java_date_string(ms);
+        assert_string_equal(got, dates[i].utc);
+        free(got);
+        in_zone("America/New_York");
+        got = kc_java_date_string(ms);
+        assert_string_equal(got, dates[i].new_york);
+        free(got);
+        in_zone("Asia/Kolkata");
+        got = kc_java_date_string(ms);
+        assert_string_equal(got, dates[i].kolkata);
+        free(got);
+    }
+    in_zone("UTC");
+    expect("{\"d\":\"ASw=\",\"t\":1700000000123}",
+           "{\"type\":\"struct\",\"fields\":[" DECIMAL2 "," STAMP "]}",
+           "Struct{d=3.00,t=Tue Nov 14 22:13:20 UTC 2023}");
+    expect("\"AQ==\"", "{\"type\":\"bytes\",\"name\":\"org.apache.kafka.connect.data."
+           "Decimal\",\"parameters\":{\"scale\":\"8\"}}", "1E-8");
+    expect("18262", "{\"type\":\"int32\",\"name\":\"org.apache.kafka.connect.data.Date\"}",
+           "Wed Jan 01 00:00:00 UTC 2020");
+    unsetenv("TZ");
+    tzset();
+}
+
 int
 main(void)
 {
@@ -154,6 +217,7 @@ main(void)
         cmocka_unit_test(test_numbers_as_java_prints_them),
         cmocka_unit_test(test_structs),
         cmocka_unit_test(test_map_copy_in_hashmap_order),
+        cmocka_unit_test(test_logical_types_as_java_prints_them),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

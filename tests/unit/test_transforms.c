@@ -17,7 +17,7 @@
 #include "lib/data.h"
 #include "lib/java_regex.h"
 #include "transforms/builtin.h"
-#include "transforms/simple_date.h"
+#include "lib/simple_date.h"
 
 #include "tests/unit/transform_helpers.h"
 

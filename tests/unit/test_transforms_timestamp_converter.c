@@ -2,7 +2,7 @@
  * tests/unit/test_transforms_timestamp_converter.c - TimestampConverter$Key and $Value:
  * every source and target type (string, unix at each precision, Date, Time, Timestamp)
  * whole and as a struct or map field, defaults, Java's ConfigException and DataException
- * texts; SimpleDateFormat's parsing (transforms/simple_date.h) against Java's results; and
+ * texts; SimpleDateFormat's parsing (lib/simple_date.h) against Java's results; and
  * what is refused rather than done differently. Every expected outcome but the refusals was
  * produced by Kafka 4.3.1's classes on Java 17 from the same configuration and record.
  *
@@ -21,7 +21,7 @@
 #include "lib/buf.h"
 #include "lib/json_java.h"
 #include "transforms/builtin.h"
-#include "transforms/simple_date.h"
+#include "lib/simple_date.h"
 
 #include "tests/unit/transform_helpers.h"
 

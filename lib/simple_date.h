@@ -1,6 +1,7 @@
 /*
- * transforms/simple_date.h - java.text.SimpleDateFormat's format() in UTC with an English
- * locale, for TimestampRouter's timestamp.format.
+ * lib/simple_date.h - java.text.SimpleDateFormat's format() with an English locale, in
+ * UTC (TimestampRouter's and TimestampConverter's formats) or in this process's zone
+ * (Java's Date.toString and Connect's header text of dates).
  *
  * Letters G y M d k H m s S E D F u a h K z Z X and quoted text ('' a quote) are written as
  * Java writes them, the Julian calendar before 1582-10-15 included. Java's week fields (w W
@@ -9,8 +10,8 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#ifndef KC_TF_SIMPLE_DATE_H
-#define KC_TF_SIMPLE_DATE_H
+#ifndef KC_SIMPLE_DATE_H
+#define KC_SIMPLE_DATE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -23,11 +24,31 @@ enum {
     KC_SDF_UNSUPPORTED = -2,    /* Java accepts it but it is not implemented here */
 };
 
+/* A time zone at one instant: its offset from UTC and its short name ("UTC", "CET"). */
+typedef struct kc_sdf_zone {
+    int64_t offset_ms;
+    char    name[16];
+} kc_sdf_zone;
+
+extern const kc_sdf_zone kc_sdf_utc;
+
+/* The zone of this process (TZ, else the system's; the JVM's default TimeZone) at ms. */
+void kc_sdf_local_zone(int64_t ms, kc_sdf_zone *zone);
+
 /* Compiles pattern into *out (new, kc_sdf_free), or an error above with its message. */
 int  kc_sdf_compile(const char *pattern, kc_sdf **out, char *err, size_t errlen);
-/* The time ms (since the epoch) formatted. New string. */
+/* The time ms (since the epoch) formatted in UTC, or in zone. New string. */
 char *kc_sdf_format(const kc_sdf *f, int64_t ms);
+char *kc_sdf_format_in(const kc_sdf *f, int64_t ms, const kc_sdf_zone *zone);
 void kc_sdf_free(kc_sdf *f);
+
+/* java.util.Date's toString() of ms in this process's zone: "Thu Jan 01 00:00:00 UTC 1970".
+ * New string. */
+char *kc_java_date_string(int64_t ms);
+/* Connect's text of a date (Values.dateFormatFor, in this process's zone): a time of day
+ * ("HH:mm:ss.SSS'Z'") below one day since the epoch, a date ("yyyy-MM-dd") on a whole day,
+ * else a timestamp ("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'"). New string. */
+char *kc_java_header_date_string(int64_t ms);
 
 /* ===== Parsing ===== */
 

@@ -1,14 +1,15 @@
 /*
- * transforms/simple_date.c - see simple_date.h.
+ * lib/simple_date.c - see simple_date.h.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#include "transforms/simple_date.h"
+#include "lib/simple_date.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lib/buf.h"
 #include "lib/common.h"
@@ -126,18 +127,11 @@ typedef struct {
     int     hour, minute, second, millis;
 } civil;
 
-static int64_t
-floor_div(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
 static bool
 leap(int64_t y, bool julian)
 {
     if (julian)
-        return floor_div(y, 4) * 4 == y;
+        return kc_floor_div(y, 4) * 4 == y;
     return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 }
 
@@ -145,7 +139,7 @@ static void
 to_civil(int64_t ms, civil *c)
 {
     static const int cum[] = { 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334 };
-    int64_t days = floor_div(ms, 86400000), rem = ms - days * 86400000;
+    int64_t days = kc_floor_div(ms, 86400000), rem = ms - days * 86400000;
     int64_t jdn = days + 2440588;                  /* Julian day number of the date */
     bool    julian = jdn < 2299161;                /* 1582-10-15, Gregorian */
     int64_t a, b, cc, d, e, m;
@@ -156,15 +150,15 @@ to_civil(int64_t ms, civil *c)
         cc = jdn + 32082;
     } else {
         a = jdn + 32044;
-        b = floor_div(4 * a + 3, 146097);
-        cc = a - floor_div(146097 * b, 4);
+        b = kc_floor_div(4 * a + 3, 146097);
+        cc = a - kc_floor_div(146097 * b, 4);
     }
-    d = floor_div(4 * cc + 3, 1461);
-    e = cc - floor_div(1461 * d, 4);
-    m = floor_div(5 * e + 2, 153);
-    c->day = (int) (e - floor_div(153 * m + 2, 5) + 1);
-    c->month = (int) (m + 3 - 12 * floor_div(m, 10));
-    c->year = 100 * b + d - 4800 + floor_div(m, 10);
+    d = kc_floor_div(4 * cc + 3, 1461);
+    e = cc - kc_floor_div(1461 * d, 4);
+    m = kc_floor_div(5 * e + 2, 153);
+    c->day = (int) (e - kc_floor_div(153 * m + 2, 5) + 1);
+    c->month = (int) (m + 3 - 12 * kc_floor_div(m, 10));
+    c->year = 100 * b + d - 4800 + kc_floor_div(m, 10);
     c->day_of_year = cum[c->month - 1] + c->day + (c->month > 2 && leap(c->year, julian));
     c->day_index = c->day;
     if (!julian && c->year == 1582) {
@@ -201,8 +195,111 @@ put_str(kc_wbuf *out, const char *s)
     kc_wbuf_raw(out, s, strlen(s));
 }
 
+const kc_sdf_zone kc_sdf_utc = { 0, "UTC" };
+
+/* A zone's short name as Java shows it: glibc's abbreviation, or, for a zone that has
+ * none ("+0545"), its offset. */
+static void
+zone_name(const struct tm *tm, kc_sdf_zone *zone)
+{
+    if (tm->tm_zone != NULL && tm->tm_zone[0] != '+' && tm->tm_zone[0] != '-') {
+        snprintf(zone->name, sizeof(zone->name), "%s", tm->tm_zone);
+    } else {
+        int m = (int) (labs(tm->tm_gmtoff) / 60 % 6000);
+        snprintf(zone->name, sizeof(zone->name), "GMT%c%02d:%02d",
+                 tm->tm_gmtoff < 0 ? '-' : '+', m / 60, m % 60);
+    }
+}
+
+void
+kc_sdf_local_zone(int64_t ms, kc_sdf_zone *zone)
+{
+    time_t    t = (time_t) kc_floor_div(ms, 1000);
+    time_t    probe[] = { 1704067200, 1719792000 };          /* January, July 2024 */
+    struct tm tm, std, dst, p;
+    bool      have_std = false, have_dst = false;
+
+    *zone = kc_sdf_utc;
+    if (localtime_r(&t, &tm) == NULL)
+        return;
+    /* Java names a zone by its standard or daylight name of today, whatever the time's
+     * own abbreviation was; before 1900 it keeps no history: today's standard offset. */
+    for (int i = 0; i < 2; i++) {
+        if (localtime_r(&probe[i], &p) == NULL)
+            continue;
+        if (p.tm_isdst > 0 && !have_dst) {
+            dst = p;
+            have_dst = true;
+        } else if (p.tm_isdst <= 0 && !have_std) {
+            std = p;
+            have_std = true;
+        }
+    }
+    if (t < -2208988800 && have_std)
+        tm = std;
+    zone->offset_ms = (int64_t) tm.tm_gmtoff * 1000;
+    zone_name(tm.tm_isdst > 0 && have_dst ? &dst : have_std ? &std : &tm, zone);
+}
+
+/* pattern (a constant that compiles) formatted at ms in this process's zone. */
+static char *
+format_local(const char *pattern, int64_t ms)
+{
+    kc_sdf     *f;
+    kc_sdf_zone zone;
+    char        err[128], *out;
+
+    if (kc_sdf_compile(pattern, &f, err, sizeof(err)) != KC_SDF_OK)
+        abort();
+    kc_sdf_local_zone(ms, &zone);
+    out = kc_sdf_format_in(f, ms, &zone);
+    kc_sdf_free(f);
+    return out;
+}
+
+char *
+kc_java_date_string(int64_t ms)
+{
+    return format_local("EEE MMM dd HH:mm:ss zzz y", ms);
+}
+
+char *
+kc_java_header_date_string(int64_t ms)
+{
+    if (ms < 86400000)
+        return format_local("HH:mm:ss.SSS'Z'", ms);
+    if (ms % 86400000 == 0)
+        return format_local("yyyy-MM-dd", ms);
+    return format_local("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", ms);
+}
+
+/* The zone's offset as RFC 822 (Z: -0800) or ISO 8601 (X: Z, -08, -0800, -08:00). */
+static void
+put_offset(kc_wbuf *out, int64_t offset_ms, char letter, int n)
+{
+    int64_t minutes = (offset_ms < 0 ? -offset_ms : offset_ms) / 60000;
+
+    if (letter == 'X' && offset_ms == 0) {
+        kc_wbuf_raw(out, "Z", 1);
+        return;
+    }
+    kc_wbuf_raw(out, offset_ms < 0 ? "-" : "+", 1);
+    put_num(out, minutes / 60, 2);
+    if (letter == 'X' && n == 1)
+        return;
+    if (letter == 'X' && n == 3)
+        kc_wbuf_raw(out, ":", 1);
+    put_num(out, minutes % 60, 2);
+}
+
 char *
 kc_sdf_format(const kc_sdf *f, int64_t ms)
+{
+    return kc_sdf_format_in(f, ms, &kc_sdf_utc);
+}
+
+char *
+kc_sdf_format_in(const kc_sdf *f, int64_t ms, const kc_sdf_zone *zone)
 {
     static const char *const months[] = {
         "January", "February", "March", "April", "May", "June", "July", "August",
@@ -215,7 +312,7 @@ kc_sdf_format(const kc_sdf *f, int64_t ms)
     civil   c;
     char    abbr[4];
 
-    to_civil(ms, &c);
+    to_civil(ms + zone->offset_ms, &c);
     /* Java shows years before 1 AD as a positive year of the BC era. */
     int64_t year = c.year > 0 ? c.year : 1 - c.year;
     kc_wbuf_init(&out);
@@ -262,9 +359,12 @@ kc_sdf_format(const kc_sdf *f, int64_t ms)
         case 'a': put_str(&out, c.hour < 12 ? "AM" : "PM"); break;
         case 'h': put_num(&out, c.hour % 12 == 0 ? 12 : c.hour % 12, n); break;
         case 'K': put_num(&out, c.hour % 12, n); break;
-        case 'z': put_str(&out, n >= 4 ? "Coordinated Universal Time" : "UTC"); break;
-        case 'Z': put_str(&out, "+0000"); break;
-        case 'X': put_str(&out, "Z"); break;
+        case 'z':
+            put_str(&out, n >= 4 && strcmp(zone->name, "UTC") == 0
+                          ? "Coordinated Universal Time" : zone->name);
+            break;
+        case 'Z':
+        case 'X': put_offset(&out, zone->offset_ms, it->letter, n); break;
         }
     }
     kc_wbuf_raw(&out, "", 1);
@@ -311,9 +411,9 @@ month_start(int64_t year, int month, bool julian)
     int64_t          prev = year - 1, days;
 
     if (julian)
-        days = -2 + 365 * prev + floor_div(prev, 4) - 719163 + 1;
+        days = -2 + 365 * prev + kc_floor_div(prev, 4) - 719163 + 1;
     else
-        days = 365 * prev + floor_div(prev, 4) - floor_div(prev, 100) + floor_div(prev, 400) -
+        days = 365 * prev + kc_floor_div(prev, 4) - kc_floor_div(prev, 100) + kc_floor_div(prev, 400) -
                719163 + 1;
     days += cum[month - 1];
     if (month > 2 && leap(year, julian))
@@ -325,7 +425,7 @@ int64_t
 kc_sdf_century_start(int64_t now_ms)
 {
     civil   c;
-    int64_t day, rem = now_ms - floor_div(now_ms, 86400000) * 86400000;
+    int64_t day, rem = now_ms - kc_floor_div(now_ms, 86400000) * 86400000;
 
     to_civil(now_ms, &c);
     day = c.day;
@@ -680,7 +780,7 @@ fixed_date(const cal_fields *cb, int32_t year, bool doy, bool julian)
             year = (int32_t) ((uint32_t) year + (uint32_t) (month / 12));
             month %= 12;
         } else if (month < 0) {
-            int32_t q = (int32_t) floor_div(month, 12);
+            int32_t q = (int32_t) kc_floor_div(month, 12);
             year = (int32_t) ((uint32_t) year + (uint32_t) q);
             month -= q * 12;
         }
