@@ -383,8 +383,10 @@ typedef const kc_connector_ops *const *kc_connector_entry_fn(const kc_host *host
  * ({"type":"struct","optional":false,"name":..,"version":..,"doc":..,"parameters":{..},
  * "default":..,"fields":[{"field":"a","type":..},..]}; "keys"/"values" for maps and arrays);
  * NULL is schemaless. A value is JSON as JsonConverter's payload holds it under that schema:
- * bytes and decimals base64, dates and times integers, a map with keys that are not strings
- * an array of [key, value] pairs; a null value is JSON null. The kc_crec_* functions below
+ * bytes and decimals base64 (a decimal a sink's JsonConverter read at another scale than its
+ * schema's: "~" and its BigDecimal text, "~1.5"), dates and times integers, a map with keys
+ * that are not strings an array of [key, value] pairs, a map's entries in the order Java's
+ * map iterates them (lib/data.h); a null value is JSON null. The kc_crec_* functions below
  * change a record as the chain expects (members freed with free() and json_decref()).
  * Schemas and values may be shared (with the connector's record, with other records, with
  * other threads): as Java's records are immutable, a stage replaces them (kc_crec_set), it

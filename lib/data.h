@@ -7,8 +7,14 @@
  * "version":..,"doc":..,"parameters":{..},"default":..}, members in that order (Java's), so
  * that JsonConverter's envelope is written byte for byte as Java writes it; a struct field
  * is its schema with "field" last. Logical types are named schemas: Decimal (bytes, the
- * unscaled two's-complement value, parameter "scale"), Date (int32 days), Time (int32 ms of
- * the day), Timestamp (int64 ms).
+ * unscaled two's-complement value, parameter "scale"; a BigDecimal of another scale, which
+ * JsonConverter reads from a number, is "~" and its text: "~1.5"), Date (int32 days), Time
+ * (int32 ms of the day), Timestamp (int64 ms).
+ *
+ * A map (a JSON object, or an array of [key, value] pairs for keys that are not strings)
+ * holds its entries in the order Java's map iterates them: the HashMap a sink's
+ * JsonConverter reads into (kc_java_read_maps), the one a transformation built, the
+ * connector's. Converters and printers follow that order.
  *
  * Pure functions over what the caller owns: any thread.
  *

@@ -328,19 +328,12 @@ java_hash(const json_t *key, const json_t *schema, uint32_t *h)
     return false;
 }
 
-/* A HashMap<Object,Object> of the entries, as AbstractMap.toString lists it: by bucket of
- * a table of cap slots (a power of two) grown to hold them, then in order of insertion. */
+/* A map's entries as AbstractMap.toString lists them: "{k=v, ...}", in the order they are
+ * held, which is the order the map iterates (lib/data.h). */
 static void
-put_java_map(kc_wbuf *out, java_entry *e, size_t n, uint32_t cap, const json_t *kschema,
-             const json_t *vschema, bool hashed)
+put_java_map(kc_wbuf *out, java_entry *e, size_t n, const json_t *kschema,
+             const json_t *vschema)
 {
-    uint32_t mask;
-
-    while (n > (size_t) cap / 4 * 3)
-        cap <<= 1;
-    mask = cap - 1;
-    if (hashed)
-        qsort_r(e, n, sizeof(*e), by_bucket, &mask);
     kc_wbuf_raw(out, "{", 1);
     for (size_t i = 0; i < n; i++) {
         if (i > 0)
@@ -356,7 +349,7 @@ put_java_map(kc_wbuf *out, java_entry *e, size_t n, uint32_t cap, const json_t *
 }
 
 static void
-put_java_object_as_map(kc_wbuf *out, const json_t *v, uint32_t cap, const json_t *kschema,
+put_java_object_as_map(kc_wbuf *out, const json_t *v, const json_t *kschema,
                        const json_t *vschema)
 {
     size_t      n = json_object_size(v), i = 0;
@@ -367,11 +360,10 @@ put_java_object_as_map(kc_wbuf *out, const json_t *v, uint32_t cap, const json_t
 
     json_object_foreach((json_t *) v, key, item) {
         json_array_append_new(keys, json_string(key));
-        e[i] = (java_entry) { json_array_get(keys, i), item,
-                              java_string_hash(key, strlen(key)), i };
+        e[i] = (java_entry) { json_array_get(keys, i), item, 0, i };
         i++;
     }
-    put_java_map(out, e, n, cap, kschema, vschema, true);
+    put_java_map(out, e, n, kschema, vschema);
     json_decref(keys);
     free(e);
 }
@@ -400,42 +392,68 @@ put_java_primitive(kc_wbuf *out, const json_t *v, const char *t)
     kc_wbuf_raw(out, num, strlen(num));
 }
 
-json_t *
-kc_java_map_order(const json_t *v, const json_t *schema)
+/* The pairs of a map whose keys are not strings, sorted as a HashMap of default capacity
+ * iterates them; left as they are when a key's hash is not modelled. */
+static void
+order_pairs(json_t *pairs, const json_t *kschema)
 {
-    const json_t *ks = json_object_get(schema, "keys");
-    size_t        n = json_is_object(v) ? json_object_size(v) : json_array_size(v), k = 0, i;
-    java_entry   *e = kc_xcalloc(n + 1, sizeof(*e));
-    json_t       *keys = json_array(), *out = json_array(), *item;
-    const char   *key;
-    bool          hashed = true;
-    uint32_t      cap = 16, mask;
+    size_t      n = json_array_size(pairs), i;
+    java_entry *e = kc_xcalloc(n + 1, sizeof(*e));
+    json_t     *sorted, *item;
+    bool        hashed = true;
+    uint32_t    cap = 16, mask;
 
-    if (json_is_object(v)) {
-        json_object_foreach((json_t *) v, key, item) {
-            json_array_append_new(keys, json_string(key));
-            e[k] = (java_entry) { json_array_get(keys, k), item,
-                                  java_string_hash(key, strlen(key)), k };
-            k++;
-        }
-    } else {
-        json_array_foreach(v, i, item) {
-            e[k] = (java_entry) { json_array_get(item, 0), json_array_get(item, 1), 0, k };
-            hashed = hashed && java_hash(e[k].key, ks, &e[k].hash);
-            k++;
-        }
+    json_array_foreach(pairs, i, item) {
+        e[i] = (java_entry) { item, NULL, 0, i };
+        hashed = hashed && java_hash(json_array_get(item, 0), kschema, &e[i].hash);
     }
-    while (k > (size_t) cap / 4 * 3)
+    while (n > (size_t) cap / 4 * 3)
         cap <<= 1;
     mask = cap - 1;
-    if (hashed)
-        qsort_r(e, k, sizeof(*e), by_bucket, &mask);
-    for (i = 0; i < k; i++)
-        json_array_append_new(out, json_pack("[OO]", e[i].key, e[i].value ? e[i].value
-                                                                           : json_null()));
-    json_decref(keys);
+    if (hashed && n > 1) {
+        qsort_r(e, n, sizeof(*e), by_bucket, &mask);
+        sorted = json_array();
+        for (i = 0; i < n; i++)
+            json_array_append(sorted, (json_t *) e[i].key);
+        json_array_clear(pairs);
+        json_array_extend(pairs, sorted);
+        json_decref(sorted);
+    }
     free(e);
-    return out;
+}
+
+json_t *
+kc_java_read_maps(json_t *v, const json_t *schema)
+{
+    const char *t = schema_type(schema), *key;
+    json_t     *item, *fs;
+    size_t      i;
+
+    if (schema == NULL || strcmp(t, "map") == 0) {
+        const json_t *ks = json_object_get(schema, "keys"), *vs = json_object_get(schema, "values");
+        if (json_is_object(v)) {
+            json_object_foreach(v, key, item)
+                kc_java_read_maps(item, vs);
+            kc_java_hashmap_order(v, 0);
+        } else if (json_is_array(v) && schema == NULL) {
+            json_array_foreach(v, i, item)
+                kc_java_read_maps(item, NULL);
+        } else if (json_is_array(v)) {
+            json_array_foreach(v, i, item) {
+                kc_java_read_maps(json_array_get(item, 0), ks);
+                kc_java_read_maps(json_array_get(item, 1), vs);
+            }
+            order_pairs(v, ks);
+        }
+    } else if (strcmp(t, "struct") == 0 && json_is_object(v)) {
+        json_array_foreach(json_object_get(schema, "fields"), i, fs)
+            kc_java_read_maps(json_object_get(v, json_string_value(json_object_get(fs, "field"))),
+                              fs);
+    } else if (strcmp(t, "array") == 0 && json_is_array(v)) {
+        json_array_foreach(v, i, item)
+            kc_java_read_maps(item, json_object_get(schema, "items"));
+    }
+    return v;
 }
 
 /* The logical types: a Decimal is a BigDecimal, a Date, Time or Timestamp a
@@ -476,13 +494,8 @@ put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
     size_t      i;
     json_t     *item;
 
-    if (schema != NULL && (v == NULL || json_is_null(v))) {
-        const json_t *def = json_object_get(schema, "default");
-        if (def != NULL && !json_is_null(def)) {
-            put_java(out, def, schema);
-            return;
-        }
-    }
+    /* A null stays null: JsonConverter has put a default in already where it applies
+     * (replace.null.with.default), and Struct.toString prints what the struct holds. */
     if (v == NULL || json_is_null(v)) {
         kc_wbuf_raw(out, "null", 4);
         return;
@@ -490,7 +503,7 @@ put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
     if (schema == NULL) {
         switch (json_typeof(v)) {
         case JSON_OBJECT:
-            put_java_object_as_map(out, v, 16, NULL, NULL);
+            put_java_object_as_map(out, v, NULL, NULL);
             return;
         case JSON_ARRAY:
             break;
@@ -525,9 +538,7 @@ put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
         json_array_foreach(json_object_get(schema, "fields"), i, field) {
             const char   *name = json_string_value(json_object_get(field, "field"));
             const json_t *fv = name ? json_object_get(v, name) : NULL;
-            const json_t *def = json_object_get(field, "default");
-            if (name == NULL ||
-                ((fv == NULL || json_is_null(fv)) && (def == NULL || json_is_null(def))))
+            if (name == NULL || fv == NULL || json_is_null(fv))
                 continue;                      /* Struct.toString skips null fields */
             if (!first)
                 kc_wbuf_raw(out, ",", 1);
@@ -540,17 +551,15 @@ put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
     } else if (strcmp(t, "map") == 0) {
         const json_t *ks = json_object_get(schema, "keys"), *vs = json_object_get(schema, "values");
         if (strcmp(schema_type(ks), "string") == 0 && json_is_object(v)) {
-            put_java_object_as_map(out, v, 16, ks, vs);
+            put_java_object_as_map(out, v, ks, vs);
         } else {
             size_t      n = json_array_size(v), k = 0;
             java_entry *e = kc_xcalloc(n + 1, sizeof(*e));
-            bool        hashed = true;
             json_array_foreach(v, i, item) {
                 e[k] = (java_entry) { json_array_get(item, 0), json_array_get(item, 1), 0, k };
-                hashed = hashed && java_hash(e[k].key, ks, &e[k].hash);
                 k++;
             }
-            put_java_map(out, e, k, 16, ks, vs, hashed);
+            put_java_map(out, e, k, ks, vs);
             free(e);
         }
     } else if (strcmp(t, "string") == 0) {
@@ -582,12 +591,15 @@ kc_java_map_copy_string(const json_t *map)
 {
     kc_wbuf  out;
     uint32_t cap = 1;
+    json_t  *copy;
 
     /* new HashMap<>(m) sizes its table as tableSizeFor((int) (size / 0.75f + 1.0f)). */
     while (cap < (uint32_t) ((float) json_object_size(map) / 0.75f + 1.0f))
         cap <<= 1;
     kc_wbuf_init(&out);
-    put_java_object_as_map(&out, map, cap, NULL, NULL);
+    copy = kc_java_hashmap_order(json_copy((json_t *) map), cap);
+    put_java_object_as_map(&out, copy, NULL, NULL);
+    json_decref(copy);
     return wbuf_text(&out, NULL);
 }
 

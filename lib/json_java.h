@@ -29,17 +29,19 @@ void kc_json_java_write_string(kc_wbuf *out, const char *s, size_t n);
 
 /* What Java's String.valueOf(value) writes for the Connect value JsonConverter reads from
  * the JSON v under schema (its "schema" object; NULL: schemaless), as FileStreamSink's
- * println does: "{k=v, k2=v2}" for maps in Java's HashMap order, "[a, b]" for lists,
+ * println does: "{k=v, k2=v2}" for maps in the order they are held (the order Java's map
+ * iterates, lib/data.h), "[a, b]" for lists,
  * "Struct{f=v,...}" without null fields, numbers narrowed to the schema's type, strings as
  * they are, a Decimal as BigDecimal.toString, a Date, Time or Timestamp as Date.toString in
  * this process's zone. Bytes, which Java prints as an identity hash, are their base64 text
  * here. New string; *len (may be NULL) its length. */
 char *kc_java_value_string(const json_t *v, const json_t *schema, size_t *len);
 
-/* The entries of map v (a JSON object, or an array of [key, value] pairs) under map schema
- * (NULL: schemaless), as [key, value] pairs in the order a java.util.HashMap of them
- * iterates (default capacity, grown as they are put). New reference. */
-json_t *kc_java_map_order(const json_t *v, const json_t *schema);
+/* Java's JsonConverter reads each map (an object without schema, a map under a schema) into
+ * a java.util.HashMap of default capacity, in the order of the JSON text: the maps of v, at
+ * any depth, reordered in place as those HashMaps iterate, so that the order a map's
+ * members are held in is the order Java iterates it (lib/data.h). Returns v. */
+json_t *kc_java_read_maps(json_t *v, const json_t *schema);
 
 /* What Java prints for a copy of a Map<String,String> (new HashMap<>(map).toString()):
  * "{k=v, k2=null}" in the copy's bucket order; map's values are strings or nulls. New

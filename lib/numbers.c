@@ -190,6 +190,8 @@ kc_big_decimal_from_json(const json_t *schema, const json_t *payload, kc_big_dec
     long        sc;
 
     memset(out, 0, sizeof(*out));
+    if (text != NULL && text[0] == '~')           /* a BigDecimal of a scale of its own */
+        return kc_big_decimal_parse(text + 1, out);
     if (scale == NULL || text == NULL)
         return -1;
     sc = strtol(scale, &end, 10);

@@ -47,7 +47,8 @@ json_t *kc_data_float_json(float f);
 /* ===== Reading numbers as Java reads them ===== */
 
 /* The BigDecimal of a Decimal payload (base64 of the unscaled value's two's-complement
- * bytes) under schema's "scale" parameter: 0, or -1 when it is not one. out as
+ * bytes) under schema's "scale" parameter, or of "~" and a BigDecimal's text (lib/data.h):
+ * 0, or -1 when it is not one. out as
  * kc_big_decimal_parse makes it (kc_big_decimal_free). */
 int   kc_big_decimal_from_json(const json_t *schema, const json_t *payload, kc_big_decimal *out);
 /* BigDecimal.toString(): plain, or scientific when the scale is negative or the exponent

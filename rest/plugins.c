@@ -94,10 +94,14 @@ kc_rest_plugins_list(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest
                     ts[i]->version ? ts[i]->version : "undefined"));
         append_sorted(out, section);
     }
-    if (!connectors_only)
+    if (!connectors_only) {
         for (size_t i = 0; kc_converter_classes[i]; i++)
             json_array_append_new(out, plugin_info(kc_converter_classes[i], "converter",
                                                    KC_FRAMEWORK_VERSION));
+        for (size_t i = 0; kc_header_converter_classes[i]; i++)
+            json_array_append_new(out, plugin_info(kc_header_converter_classes[i],
+                                                   "header_converter", KC_FRAMEWORK_VERSION));
+    }
     resp->status = 200;
     resp->body = out;
 }
@@ -117,6 +121,8 @@ kc_rest_plugin_config(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_res
         out = kc_connector_config_keys(ctx->worker_cfg, ops);
     else if ((conv = kc_converter_find(name)) != NULL)
         out = kc_converter_config_keys(conv);
+    else if (kc_header_converter_simple(name))
+        out = json_array();                    /* SimpleHeaderConverter has no settings */
     else if ((t = kc_plugins_transform(name, KC_TRANSFORMATION)) != NULL ||
              (t = kc_plugins_transform(name, KC_PREDICATE)) != NULL)
         out = t->config_def != NULL ? t->config_def() : json_array();

@@ -169,7 +169,7 @@ kc_tf_field_schema(const json_t *fs)
 json_t *
 kc_tf_map_iteration(const json_t *map)
 {
-    return kc_java_hashmap_order(json_copy((json_t *) map), 0);
+    return json_copy((json_t *) map);
 }
 
 /* ===== Schema cache ===== */

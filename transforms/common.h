@@ -75,10 +75,9 @@ int kc_tf_check_put(const json_t *fs, const char *name, const json_t *v, char *e
 /* A struct field's schema without its "field" member. New. */
 json_t *kc_tf_field_schema(const json_t *fs);
 
-/* The members of a schemaless map value in the order Java iterates the map: the
- * java.util.HashMap JsonConverter fills in the order of the JSON text (a HashMap a
- * transformation built and wrote in its own order reads back the same when its table had
- * the default size). New shallow copy. */
+/* The members of a schemaless map value in the order Java iterates the map, which is the
+ * order they are held in (lib/data.h: JsonConverter's HashMap, a transformation's own).
+ * New shallow copy. */
 json_t *kc_tf_map_iteration(const json_t *map);
 
 /* The schema a class built for an input schema, kept for the next record (Java's classes

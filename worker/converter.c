@@ -102,6 +102,7 @@ json_settings(kc_converter *c, const json_t *settings, kc_err *err)
     v = (char *) json_string_value(json_object_get(settings, "schema.content"));
     if (v != NULL && *v != '\0') {
         json_t *schema = json_loads(v, JSON_DECODE_ANY, &jerr);
+        c->exception = "org.apache.kafka.connect.errors.DataException";
         if (schema == NULL)
             return kc_err_set(err, KC_EINVAL, "Failed to parse schema in converter config due "
                               "to serialization error: ");
@@ -109,6 +110,7 @@ json_settings(kc_converter *c, const json_t *settings, kc_err *err)
             json_decref(schema);
             return KC_EINVAL;
         }
+        c->exception = NULL;
         if (json_is_null(schema))
             json_decref(schema);
         else
@@ -143,39 +145,50 @@ open_charset(const char *to, const char *from)
 static int
 string_settings(kc_converter *c, const json_t *settings, kc_err *err)
 {
+    static const struct {
+        const char *names;            /* Java's names and aliases, without '-' and '_' */
+        unsigned    unit;
+        bool        little, bom;
+        const char *iconv;
+    } wide[] = {
+        { " UTF16 UNICODE UNICODEBIG ", 2, false, true, "UTF-16BE" },
+        { " UTF16BE UNICODEBIGUNMARKED XUTF16BE ", 2, false, false, "UTF-16BE" },
+        { " UTF16LE UNICODELITTLEUNMARKED XUTF16LE ", 2, true, false, "UTF-16LE" },
+        { " UTF32 ", 4, false, true, "UTF-32BE" },
+        { " UTF32BE XUTF32BE ", 4, false, false, "UTF-32BE" },
+        { " UTF32LE XUTF32LE ", 4, true, false, "UTF-32LE" },
+    };
     const char *name = json_string_value(json_object_get(settings, "converter.encoding"));
-    char       *upper;
-    bool        ok;
+    char        key[64];
+    size_t      k = 0;
 
     if (name == NULL || strcasecmp(name, "UTF-8") == 0 || strcasecmp(name, "UTF8") == 0)
         return KC_OK;
-    upper = kc_xstrdup(name);
-    for (char *p = upper; *p; p++)
-        *p = *p == '_' ? '-' : (char) toupper((unsigned char) *p);
-    c->bom_unit = strcmp(upper, "UTF-16") == 0 ? 2 : strcmp(upper, "UTF-32") == 0 ? 4 : 0;
-    free(upper);
-    if (c->bom_unit != 0) {
-        const char *be = c->bom_unit == 2 ? "UTF-16BE" : "UTF-32BE";
-        c->encode = iconv_open(be, "UTF-8");
-        c->decode = iconv_open("UTF-8", be);
-        c->decode_le = iconv_open("UTF-8", c->bom_unit == 2 ? "UTF-16LE" : "UTF-32LE");
-    } else {
+    key[k++] = ' ';
+    for (const char *p = name; *p && k < sizeof(key) - 2; p++)
+        if (*p != '-' && *p != '_')
+            key[k++] = (char) toupper((unsigned char) *p);
+    key[k++] = ' ';
+    key[k] = '\0';
+    for (size_t i = 0; i < KC_ARRAY_LEN(wide); i++)
+        if (strstr(wide[i].names, key) != NULL) {
+            c->unit = wide[i].unit;
+            c->little = wide[i].little;
+            c->bom = wide[i].bom;
+            c->encode = iconv_open(wide[i].iconv, "UTF-8");
+            break;
+        }
+    if (c->unit == 0) {
         c->encode = open_charset(name, "UTF-8");
         c->decode = open_charset("UTF-8", name);
-        c->decode_le = (iconv_t) -1;
     }
-    ok = c->encode != (iconv_t) -1 && c->decode != (iconv_t) -1 &&
-         (c->bom_unit == 0 || c->decode_le != (iconv_t) -1);
-    if (c->decode_le == (iconv_t) -1)
-        c->decode_le = NULL;
-    if (!ok) {
-        if (c->encode != (iconv_t) -1)
+    if (c->encode == (iconv_t) -1 || c->decode == (iconv_t) -1) {
+        if (c->encode != (iconv_t) -1 && c->encode != NULL)
             iconv_close(c->encode);
-        if (c->decode != (iconv_t) -1)
+        if (c->decode != (iconv_t) -1 && c->decode != NULL)
             iconv_close(c->decode);
-        if (c->decode_le != NULL)
-            iconv_close(c->decode_le);
-        c->encode = c->decode = c->decode_le = NULL;
+        c->encode = c->decode = NULL;
+        c->exception = "org.apache.kafka.common.errors.SerializationException";
         return kc_err_set(err, KC_EINVAL, "Unsupported encoding %s", name);
     }
     return KC_OK;
@@ -190,7 +203,7 @@ encode_text(kc_converter *c, kc_wbuf *out, const char *s, size_t n)
     size_t left = n;
 
     iconv(c->encode, NULL, NULL, NULL, NULL);
-    if (c->bom_unit == 2)
+    if (c->bom && c->unit == 2)
         kc_wbuf_raw(out, "\xFE\xFF", 2);
     while (left > 0) {
         size_t room = left * 4 + 16;
@@ -213,33 +226,108 @@ encode_text(kc_converter *c, kc_wbuf *out, const char *s, size_t n)
     }
 }
 
+/* Code point cp as UTF-8, appended to out. */
+static void
+put_utf8(kc_wbuf *out, uint32_t cp)
+{
+    uint8_t b[4];
+    size_t  n;
+
+    if (cp < 0x80) {
+        b[0] = (uint8_t) cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        b[0] = (uint8_t) (0xC0 | cp >> 6);
+        b[1] = (uint8_t) (0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        b[0] = (uint8_t) (0xE0 | cp >> 12);
+        b[1] = (uint8_t) (0x80 | (cp >> 6 & 0x3F));
+        b[2] = (uint8_t) (0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        b[0] = (uint8_t) (0xF0 | cp >> 18);
+        b[1] = (uint8_t) (0x80 | (cp >> 12 & 0x3F));
+        b[2] = (uint8_t) (0x80 | (cp >> 6 & 0x3F));
+        b[3] = (uint8_t) (0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    kc_wbuf_raw(out, b, n);
+}
+
+/* A unit of `size` bytes at p, in that byte order. */
+static uint32_t
+unit_at(const uint8_t *p, unsigned size, bool little)
+{
+    uint32_t v = 0;
+
+    for (unsigned i = 0; i < size; i++)
+        v = v << 8 | p[little ? size - 1 - i : i];
+    return v;
+}
+
+/* Java's UTF-16 and UTF-32 decoders (sun.nio.cs.UnicodeDecoder, UTF_32Coder): a byte order
+ * mark first read and dropped where the charset reads one (big-endian without it); then
+ * U+FFFD for a lone low surrogate or a reversed mark (one unit), a high surrogate not
+ * followed by a low one (both units), a code point beyond U+10FFFF or a surrogate (UTF-32),
+ * and what is left at the end too short for a character. */
+static void
+decode_wide(const kc_converter *c, kc_wbuf *out, const uint8_t *p, size_t n)
+{
+    unsigned u = c->unit;
+    bool     little = c->little;
+    size_t   i = 0;
+
+    if (c->bom && n >= u) {
+        if (unit_at(p, u, false) == 0xFEFF) {
+            i = u;
+        } else if (unit_at(p, u, true) == 0xFEFF) {
+            little = true;
+            i = u;
+        }
+    }
+    while (n - i >= u) {
+        uint32_t v = unit_at(p + i, u, little);
+        if (u == 4) {
+            put_utf8(out, v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) ? 0xFFFD : v);
+            i += 4;
+        } else if (v == 0xFFFE || (v >= 0xDC00 && v <= 0xDFFF)) {
+            put_utf8(out, 0xFFFD);
+            i += 2;
+        } else if (v >= 0xD800 && v <= 0xDBFF) {
+            uint32_t lo;
+            if (n - i < 4)
+                break;                              /* cut at the end */
+            lo = unit_at(p + i + 2, 2, little);
+            put_utf8(out, lo >= 0xDC00 && lo <= 0xDFFF
+                          ? 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00) : 0xFFFD);
+            i += 4;
+        } else {
+            put_utf8(out, v);
+            i += 2;
+        }
+    }
+    if (i < n)
+        put_utf8(out, 0xFFFD);
+}
+
 /* Bytes in the converter's charset as UTF-8 text, appended to out: bytes that are no
  * character become U+FFFD, as new String(bytes, charset) reads them. */
 static void
 decode_text(kc_converter *c, kc_wbuf *out, const char *s, size_t n)
 {
-    static const char bom16[] = "\xFE\xFF", bom16le[] = "\xFF\xFE";
-    static const char bom32[] = "\0\0\xFE\xFF", bom32le[] = "\xFF\xFE\0\0";
-    iconv_t cd = c->decode;
-    char   *in = (char *) s;
-    size_t  left = n;
+    char  *in = (char *) s;
+    size_t left = n;
 
-    if (c->bom_unit != 0 && n >= c->bom_unit) {
-        bool two = c->bom_unit == 2;
-        if (memcmp(s, two ? bom16 : bom32, c->bom_unit) == 0) {
-            in += c->bom_unit;
-            left -= c->bom_unit;
-        } else if (memcmp(s, two ? bom16le : bom32le, c->bom_unit) == 0) {
-            cd = c->decode_le;
-            in += c->bom_unit;
-            left -= c->bom_unit;
-        }
+    if (c->unit != 0) {
+        decode_wide(c, out, (const uint8_t *) s, n);
+        return;
     }
-    iconv(cd, NULL, NULL, NULL, NULL);
+    iconv(c->decode, NULL, NULL, NULL, NULL);
     while (left > 0) {
         size_t room = left * 4 + 16;
         char  *o = (char *) kc_wbuf_grow(out, room);
-        size_t r = iconv(cd, &in, &left, &o, &room);
+        size_t r = iconv(c->decode, &in, &left, &o, &room);
         out->len = (size_t) (o - (char *) out->buf);
         if (r == (size_t) -1 && errno != E2BIG) {
             kc_wbuf_raw(out, "\xEF\xBF\xBD", 3);
@@ -265,6 +353,7 @@ kc_converter_init(kc_converter *c, const char *class_name, const json_t *setting
         cls = "org.apache.kafka.connect.converters.ByteArrayConverter";
     if (cls == NULL) {
         rc = kc_err_set(err, KC_EINVAL, "Class %s could not be found.", name);
+        c->exception = "org.apache.kafka.common.config.ConfigException";
         free(name);
         return rc;
     }
@@ -277,8 +366,12 @@ kc_converter_init(kc_converter *c, const char *class_name, const json_t *setting
     else if (c->kind == KC_CONVERTER_STRING)
         rc = string_settings(c, settings, err);
     free(name);
-    if (rc != KC_OK)
+    if (rc != KC_OK) {
+        const char *exception = c->exception ? c->exception
+                                : "org.apache.kafka.common.config.ConfigException";
         kc_converter_free(c);
+        c->exception = exception;
+    }
     return rc;
 }
 
@@ -294,8 +387,6 @@ kc_converter_free(kc_converter *c)
         iconv_close(c->encode);
     if (c->decode != NULL)
         iconv_close(c->decode);
-    if (c->decode_le != NULL)
-        iconv_close(c->decode_le);
     memset(c, 0, sizeof(*c));
 }
 
@@ -511,6 +602,10 @@ write_json(const kc_converter *c, kc_wbuf *out, const json_t *schema, const json
         return KC_OK;
     }
     name = kc_schema_name(schema);
+    if (!c->numeric_decimals && name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0 &&
+        json_string_value(v) != NULL && json_string_value(v)[0] == '~')
+        return kc_err_set(err, KC_EINVAL, "BigDecimal has mismatching scale value for given "
+                          "Decimal schema");               /* Decimal.fromLogical's */
     if (c->numeric_decimals && name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0) {
         kc_big_decimal d;
         char          *text;
@@ -671,6 +766,11 @@ kc_converter_from_connect(kc_converter *c, const kc_value *v, kc_wbuf *scratch,
     *len = 0;
     if (v->kind == KC_VALUE_NULL)
         return KC_OK;                                  /* a tombstone, whatever the converter */
+    /* A null value: the converters other than JsonConverter write none, and JsonConverter
+     * none without a schema (its fromConnectData). */
+    if (v->kind == KC_VALUE_JSON && (v->json == NULL || json_is_null(v->json)) &&
+        (c->kind != KC_CONVERTER_JSON || v->schema == NULL))
+        return KC_OK;
     switch (c->kind) {
     case KC_CONVERTER_BYTEARRAY:
         /* A connector's text carries Java's STRING_SCHEMA (the file source's lines). */
@@ -1045,11 +1145,11 @@ read_value(const kc_converter *c, number_texts *t, const json_t *schema, json_t 
                        "be read (a key given twice in the record)");
             return NULL;
         }
+        /* Java's BigDecimal keeps the number's own scale: "~" and its text then. */
         if (kc_data_decimal_json(schema, &d, &out, msg, sizeof(msg)) != 0) {
-            kc_err_set(err, KC_EINVAL, "Invalid value for Decimal field: %s has scale %d, not "
-                       "the schema's (kconnect holds a decimal at its schema's scale)", text,
-                       d.scale);
-            out = NULL;
+            char *kept = kc_xasprintf("~%s", text);
+            out = json_string(kept);
+            free(kept);
         }
         free(text);
         kc_big_decimal_free(&d);
@@ -1115,7 +1215,7 @@ kc_converter_to_connect(kc_converter *c, const void *data, size_t len, kc_value 
     memset(out, 0, sizeof(*out));
     if (data == NULL)
         return KC_OK;
-    if (c->kind == KC_CONVERTER_STRING && c->decode != NULL) {
+    if (c->kind == KC_CONVERTER_STRING && c->encode != NULL) {
         /* The text, owned by a JSON string the value holds (ptr/len point into it). */
         kc_wbuf text;
         kc_wbuf_init(&text);
@@ -1165,6 +1265,8 @@ kc_converter_to_connect(kc_converter *c, const void *data, size_t len, kc_value 
         json_decref(doc);
         return KC_EINVAL;
     }
+    /* Its maps as Java's HashMaps iterate them, before defaults (the schema's) go in. */
+    kc_java_read_maps(payload, schema);
     if (needs_reading(schema)) {
         number_texts t = { .raw = data, .len = len, .doc = doc };
         json_t      *read = read_value(c, &t, schema, payload, err);
@@ -1208,6 +1310,12 @@ const char *const kc_converter_classes[] = {
     "org.apache.kafka.connect.converters.ShortConverter",
     "org.apache.kafka.connect.json.JsonConverter",
     "org.apache.kafka.connect.storage.StringConverter",
+    NULL,
+};
+
+const char *const kc_header_converter_classes[] = {
+    "org.apache.kafka.connect.converters.ByteArrayConverter",
+    "org.apache.kafka.connect.storage.SimpleHeaderConverter",
     NULL,
 };
 
@@ -1278,6 +1386,12 @@ converter_matches(const char *cls, const char *name)
            (strlen(name) == n && strncmp(s, name, n) == 0);
 }
 
+bool
+kc_header_converter_simple(const char *name)
+{
+    return converter_matches(kc_header_converter_classes[1], name);
+}
+
 const char *
 kc_converter_find(const char *name)
 {
@@ -1333,24 +1447,37 @@ append_header_text(kc_wbuf *out, const json_t *schema, const json_t *v, bool emb
         return KC_OK;
     }
     if ((t != NULL && strcmp(t, "map") == 0) || (t == NULL && json_is_object(v))) {
-        /* Values.append of a Map: its entries in HashMap order, "k":v, keys embedded. */
-        json_t *entries = kc_java_map_order(v, schema);
-        int     rc = KC_OK;
+        /* Values.append of a Map: "k":v as the map iterates (its order held, lib/data.h). */
+        const json_t *ks = json_object_get(schema, "keys"), *vs = json_object_get(schema, "values");
+        const char   *key;
+        json_t       *k;
+        size_t        n = 0;
+        int           rc;
         kc_wbuf_raw(out, "{", 1);
-        json_array_foreach(entries, i, item) {
-            if (i > 0)
-                kc_wbuf_raw(out, ",", 1);
-            if ((rc = append_header_text(out, json_object_get(schema, "keys"),
-                                         json_array_get(item, 0), true, err)) != KC_OK)
-                break;
-            kc_wbuf_raw(out, ":", 1);
-            if ((rc = append_header_text(out, json_object_get(schema, "values"),
-                                         json_array_get(item, 1), true, err)) != KC_OK)
-                break;
+        if (json_is_object(v)) {
+            json_object_foreach((json_t *) v, key, item) {
+                if (n++ > 0)
+                    kc_wbuf_raw(out, ",", 1);
+                k = json_string(key);
+                rc = append_header_text(out, ks, k, true, err);
+                json_decref(k);
+                kc_wbuf_raw(out, ":", 1);
+                if (rc != KC_OK || append_header_text(out, vs, item, true, err) != KC_OK)
+                    return KC_EINVAL;
+            }
+        } else {
+            json_array_foreach(v, i, item) {
+                if (i > 0)
+                    kc_wbuf_raw(out, ",", 1);
+                if (append_header_text(out, ks, json_array_get(item, 0), true, err) != KC_OK)
+                    return KC_EINVAL;
+                kc_wbuf_raw(out, ":", 1);
+                if (append_header_text(out, vs, json_array_get(item, 1), true, err) != KC_OK)
+                    return KC_EINVAL;
+            }
         }
         kc_wbuf_raw(out, "}", 1);
-        json_decref(entries);
-        return rc;
+        return KC_OK;
     }
     if ((t != NULL && strcmp(t, "array") == 0) || (t == NULL && json_is_array(v))) {
         kc_wbuf_raw(out, "[", 1);

@@ -38,6 +38,7 @@ typedef enum {
 
 typedef struct kc_converter {
     kc_converter_kind kind;
+    const char       *exception;         /* init failed: the Java class of its error */
     bool              schemas_enable;    /* JsonConverter */
     bool              numeric_decimals;  /* JsonConverter decimal.format=NUMERIC */
     bool              replace_null;      /* JsonConverter replace.null.with.default */
@@ -49,17 +50,19 @@ typedef struct kc_converter {
         char   *text;                    /* its JSON as the envelope holds it */
         size_t  len;
     } cache[KC_CONVERTER_SCHEMA_CACHE];
-    /* StringConverter with a converter.encoding other than UTF-8: iconv from and to it. */
+    /* StringConverter with a converter.encoding other than UTF-8: iconv to it (encode) and
+     * from it (decode); UTF-16 and UTF-32 are read here, with Java's byte order marks and
+     * its replacement of malformed units: unit 2 or 4 (else 0), little-endian or not, a
+     * byte order mark written (UTF-16) and read (UTF-16, UTF-32). */
     iconv_t           encode, decode;
-    /* Java's UTF-16 and UTF-32: written big-endian (UTF-16 after FE FF), read by their byte
-     * order mark, big-endian without one: decode is big-endian, decode_le little. */
-    iconv_t           decode_le;
-    unsigned          bom_unit;          /* 2 (UTF-16), 4 (UTF-32), else 0 */
+    unsigned          unit;
+    bool              little, bom;
 } kc_converter;
 
 /* class_name: Java's class name (or simple name); settings: the converter's settings
  * without their prefix ({"schemas.enable":"false"}), NULL for none. KC_EINVAL for unknown
- * classes and for settings the converter's configure() refuses, with Java's message. */
+ * classes and for settings the converter's configure() refuses, with Java's message; c then
+ * holds only `exception`, the class of what Java's configure() throws. */
 int kc_converter_init(kc_converter *c, const char *class_name, const json_t *settings,
                       kc_err *err);
 void kc_converter_free(kc_converter *c);
@@ -90,6 +93,12 @@ int kc_header_from_connect(bool simple, const json_t *schema, const json_t *valu
 
 /* The converter classes the worker implements, sorted as Java lists them; NULL-terminated. */
 extern const char *const kc_converter_classes[];
+
+/* The header converters the worker implements, sorted as Java lists them; NULL-terminated. */
+extern const char *const kc_header_converter_classes[];
+
+/* Whether name (a class name or alias) is SimpleHeaderConverter. */
+bool kc_header_converter_simple(const char *name);
 
 /* The class a name stands for (the class name, its simple name, or that without
  * "Converter", as Java's PluginUtils aliases it). NULL if none. */

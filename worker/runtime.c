@@ -1460,7 +1460,8 @@ run_source(instance *in)
         }
     }
     if (converters(in, &kconv, &vconv, &err) != KC_OK) {
-        fail(in, "Failed to configure converters", err.msg);
+        /* What the converter's configure() throws, as Java's task reports it. */
+        fail_as(in, kconv.exception ? kconv.exception : vconv.exception, NULL, err.msg);
         goto out;
     }
     if (kc_chain_new(in->connector_config, &chain, &err) != KC_OK) {
@@ -1748,7 +1749,8 @@ run_sink(instance *in)
 
     s.positions = rd_kafka_topic_partition_list_new(8);
     if (converters(in, &kconv, &vconv, &err) != KC_OK) {
-        fail(in, "Failed to configure converters", err.msg);
+        /* What the converter's configure() throws, as Java's task reports it. */
+        fail_as(in, kconv.exception ? kconv.exception : vconv.exception, NULL, err.msg);
         goto out;
     }
     if (kc_chain_new(in->connector_config, &chain, &err) != KC_OK) {

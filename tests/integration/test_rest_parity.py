@@ -155,6 +155,8 @@ SCRIPT = [
       status=200),
     S("GET", "/connector-plugins/JsonConverter/config", what="converter plugin config",
       status=200),
+    S("GET", "/connector-plugins/SimpleHeaderConverter/config",
+      what="header converter plugin config", status=200),
     S("GET", "/connector-plugins/Nope/config", what="unknown plugin config", status=404),
     S("PUT", "/connector-plugins/FileStreamSource/config/validate",
       {"connector.class": "FileStreamSource", "name": "v", "topic": "t", "file": "/x"},

@@ -448,6 +448,14 @@ SINK_CHAINS = {
         ("ins", "InsertField$Value", {"static.field": "src", "static.value": "k",
                                       "topic.field": "t"}),
         ("cast", "Cast$Value", {"spec": "id:string"})), True),
+    # Schemaless: each map is Java's HashMap of the size its class chose (InsertField's copy
+    # of three entries has a table of 8, then grows), printed in that map's order.
+    "schemaless-replace-insert": (chain(
+        ("ren", "ReplaceField$Value", {"renames": "name:who", "exclude": "nothing"}),
+        ("ins", "InsertField$Value", {"static.field": "src", "static.value": "k",
+                                      "topic.field": "t", "offset.field": "o",
+                                      "partition.field": "p"}),
+        ("ins2", "InsertField$Value", {"static.field": "more", "static.value": "m"})), False),
     "extract-hoist-mask": (chain(
         ("mask", "MaskField$Value", {"fields": "name"}),
         ("flat", "Flatten$Value", {"delimiter": "_"}),
@@ -710,23 +718,31 @@ def connector_outcome(side, name):
             for s in [st["connector"]] + sorted(st["tasks"], key=lambda t: t["id"])]
 
 
+def bad_config_outcomes(sides, connectors, config, tag):
+    """{side label: what the side answered}: the validation (status and errors), then the
+    creation (refused with its answer, or 201), and, once created, the connector's and its
+    tasks' states with the first line of each trace."""
+    got = {}
+    for label, side in sides.items():
+        r = side.worker.request("PUT", f"/connector-plugins/{FILE_SOURCE}/config/validate",
+                                json=dict(config, name=tag), timeout=60)
+        status, body = answer(r)
+        name = f"{label}{new_tag()}-{tag}"
+        created = connectors(side, name, dict(config, name=name))
+        got[label] = {"validate": (status, validation_errors(body)),
+                      "create": created if created[0] != 201 else (201, None)}
+        if created[0] == 201:
+            got[label]["outcome"] = connector_outcome(side, name)
+    return got
+
+
 @pytest.mark.parametrize("bad", BAD_CHAINS, ids=list(BAD_CHAINS))
 def test_bad_transform_settings_are_refused_as_java_refuses_them(sides, connectors, bad):
     """The validation's answer, then the creation's: refused with Java's message, or, where
     Java accepts the config, the connector's and its tasks' states once it has started."""
     config = {"connector.class": FILE_SOURCE, "file": "in.txt", "topic": "t-in",
               **BAD_CHAINS[bad]}
-    got = {}
-    for label, side in sides.items():
-        r = side.worker.request("PUT", f"/connector-plugins/{FILE_SOURCE}/config/validate",
-                                json=dict(config, name=f"smt-{bad}"), timeout=60)
-        status, body = answer(r)
-        name = f"{label}{new_tag()}-{bad}"
-        created = connectors(side, name, dict(config, name=name))
-        got[label] = {"validate": (status, validation_errors(body)),
-                      "create": created if created[0] != 201 else (201, None)}
-        if created[0] == 201:
-            got[label]["outcome"] = connector_outcome(side, name)
+    got = bad_config_outcomes(sides, connectors, config, f"smt-{bad}")
     java, ours = got["j"], got["k"]
     assert java["validate"][0] == 200, java
     if bad == "undefined-predicate-alias":

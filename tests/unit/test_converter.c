@@ -15,6 +15,7 @@
 #include <time.h>
 #include <cmocka.h>
 
+#include "lib/json_java.h"
 #include "worker/converter.h"
 
 static void
@@ -220,6 +221,9 @@ test_json_converter_settings_when_writing(void **state)
     writes("{\"decimal.format\":\"NUMERIC\",\"schemas.cache.size\":\"0\"}",
            DECIMAL2 ",\"default\":\"AAE=\"}", "\"AAE=\"",
            "{\"schema\":" DECIMAL2 ",\"default\":0.01},\"payload\":0.01}");
+    /* Such a decimal is a number when NUMERIC; Decimal.fromLogical refuses it as BASE64. */
+    writes("{\"decimal.format\":\"NUMERIC\",\"schemas.enable\":\"false\"}", STRUCT_DN,
+           "{\"d\":\"~1E+3\",\"n\":1}", "{\"d\":1E+3,\"n\":1}");
     writes("{}", "null", "{\"b\":[1,2.5,\"\\u00e9\\ud83d\\ude00\"]}",
            "{\"schema\":null,\"payload\":{\"b\":[1,2.5,\"\xc3\xa9\\uD83D\\uDE00\"]}}");
 }
@@ -261,13 +265,38 @@ test_json_converter_settings_when_reading(void **state)
     reads("{\"replace.null.with.default\":\"false\"}",
           "{\"schema\":" STRUCT_DN ",\"payload\":{\"d\":\"APo=\",\"n\":null}}",
           "{\"d\":\"APo=\",\"n\":null}", NULL);
-    reads("{}", "{\"schema\":" STRUCT_DN ",\"payload\":{\"d\":2.5}}", NULL,
-          "Invalid value for Decimal field: 2.5 has scale 1, not the schema's (kconnect holds "
-          "a decimal at its schema's scale)");
+    /* At another scale: Java's BigDecimal keeps its own, held as "~" and its text. */
+    reads("{}", "{\"schema\":" STRUCT_DN ",\"payload\":{\"d\":2.5}}", "{\"d\":\"~2.5\",\"n\":7}",
+          NULL);
+    reads("{}", "{\"schema\":" STRUCT_DN ",\"payload\":{\"d\":1E+3}}",
+          "{\"d\":\"~1E+3\",\"n\":7}", NULL);
     /* schema.content: the whole document is the payload. */
     reads("{\"schema.content\":\"" "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[{\\\"type\\\":"
           "\\\"string\\\",\\\"optional\\\":true,\\\"default\\\":\\\"x\\\",\\\"field\\\":\\\"s\\\"}]}\"}",
           "{\"s\":null,\"other\":1}", "{\"s\":\"x\"}", NULL);
+}
+
+static void
+test_json_converter_refuses_a_decimal_of_another_scale_as_base64(void **state)
+{
+    kc_converter c;
+    kc_value     v = { .kind = KC_VALUE_JSON };
+    kc_wbuf      scratch;
+    const void  *out;
+    size_t       len;
+    kc_err       err;
+
+    (void) state;
+    assert_int_equal(kc_converter_init(&c, "JsonConverter", NULL, &err), KC_OK);
+    v.schema = json_loads(DECIMAL2 "}", 0, NULL);
+    v.json = json_string("~2.5");
+    kc_wbuf_init(&scratch);
+    assert_int_equal(kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err), KC_EINVAL);
+    assert_string_equal(err.msg, "BigDecimal has mismatching scale value for given Decimal "
+                        "schema");
+    kc_wbuf_free(&scratch);
+    kc_value_clear(&v);
+    kc_converter_free(&c);
 }
 
 static void
@@ -374,6 +403,8 @@ header_text(const char *schema, const char *value, const char *java)
         json_decref(s);
         s = NULL;
     }
+    /* Java's maps here are HashMaps filled in the order given: held as they iterate. */
+    kc_java_read_maps(v, s);
     assert_int_equal(kc_header_from_connect(true, s, v, &out, &is_null, &err), KC_OK);
     assert_int_equal(out.len, strlen(java));
     assert_memory_equal(out.buf, java, out.len);
@@ -431,6 +462,7 @@ main(void)
         cmocka_unit_test(test_json_converter_settings_when_writing),
         cmocka_unit_test(test_json_converter_settings_when_reading),
         cmocka_unit_test(test_json_converter_refuses_bad_settings),
+        cmocka_unit_test(test_json_converter_refuses_a_decimal_of_another_scale_as_base64),
         cmocka_unit_test(test_string_converter_encodings),
         cmocka_unit_test(test_header_text_of_maps_and_logical_types),
     };

@@ -113,8 +113,9 @@ run_value(const kc_transform_ops *ops, const char *config, const char *schema, c
 {
     kc_connect_record *r = rec_new("t");
     void              *priv = configure(ops, config);
+    json_t            *s = schema ? js(schema) : NULL;
 
-    kc_crec_set(&r->value, schema ? js(schema) : NULL, js(value));
+    kc_crec_set(&r->value, s, kc_java_read_maps(js(value), s));  /* as JsonConverter reads */
     apply_ok(ops, priv, r);
     assert_json(r->value.schema, out_schema);
     assert_json(r->value.json, out_value);
@@ -128,8 +129,9 @@ run_value_fails(const kc_transform_ops *ops, const char *config, const char *sch
 {
     kc_connect_record *r = rec_new("t");
     void              *priv = configure(ops, config);
+    json_t            *s = schema ? js(schema) : NULL;
 
-    kc_crec_set(&r->value, schema ? js(schema) : NULL, js(value));
+    kc_crec_set(&r->value, s, kc_java_read_maps(js(value), s));  /* as JsonConverter reads */
     apply_fails(ops, priv, r, message);
     ops->close(priv);
     rec_free(r);

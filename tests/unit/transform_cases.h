@@ -54,6 +54,9 @@ set_envelope(kc_connect_data *d, const char *text)
         return;
     }
     e = js(text);
+    /* The payload as JsonConverter reads it: its maps as Java's HashMaps iterate. */
+    kc_java_read_maps(json_object_get(e, "payload"), json_is_null(json_object_get(e, "schema"))
+                      ? NULL : json_object_get(e, "schema"));
     kc_crec_set(d, json_is_null(json_object_get(e, "schema")) ? NULL
                    : json_incref(json_object_get(e, "schema")),
                 json_incref(json_object_get(e, "payload")));
