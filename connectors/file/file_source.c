@@ -241,7 +241,8 @@ fs_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char 
     while (*n < limit && !atomic_load(&t->stopping)) {
         size_t got, line_len, consumed;
 
-        if (next_line(t->partial + t->partial_off, t->partial_len - t->partial_off, &line_len,
+        if (t->partial != NULL &&
+            next_line(t->partial + t->partial_off, t->partial_len - t->partial_off, &line_len,
                       &consumed)) {
             kc_record  *r = &out[(*n)++];
             const char *at = t->partial + t->partial_off;

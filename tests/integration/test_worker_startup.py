@@ -208,7 +208,6 @@ def test_malformed_unicode_escape_names_line(workers, tmp_path):
     ("connector.client.config.override.policy", "None", "only the All policy is implemented"),
     ("producer.interceptor.classes", "com.example.Audit", "client interceptors are Java classes"),
     ("ssl.cipher.suites", "TLS_AES_256_GCM_SHA384", "the cipher suites are the TLS library's"),
-    ("value.converter.decimal.format", "NUMERIC", "JsonConverter writes decimals as BASE64"),
 ])
 def test_settings_kconnect_does_not_act_on_stop_startup_before_listening(workers, key, value,
                                                                           words):
