@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "lib/configdef.h"
+#include "lib/data.h"
 #include "lib/json_java.h"
 #include "worker/kafka.h"
 #include "lib/log.h"
@@ -314,13 +315,102 @@ kc_errors_sink_failed(kc_errors *e, const kc_failure *f, const rd_kafka_message_
     return e->tolerate_all;
 }
 
+/* A byte[] as Java's String.valueOf prints it: "[B@" and an identity hash, which names an
+ * object of Java's heap; here a hash of the bytes (FNV-1a) in its place. */
+static void
+put_byte_array(kc_wbuf *out, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    uint32_t       h = 2166136261u;
+    char           text[16];
+
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 16777619u;
+    snprintf(text, sizeof(text), "[B@%x", h);
+    kc_wbuf_raw(out, text, strlen(text));
+}
+
+/* A key or value of a connector's record, then ", <which>Schema=" and its schema, as
+ * ConnectRecord.toString writes them: a connector's text has Java's STRING_SCHEMA, its
+ * bytes BYTES_SCHEMA, a schema its ConnectSchema.toString ("Schema{NAME:TYPE}"). */
+static void
+put_record_data(kc_wbuf *out, const kc_value *v, const char *which)
+{
+    const char *type = NULL, *name = kc_schema_name(v->schema);
+    char       *text;
+    size_t      n;
+
+    kc_wbuf_raw(out, ", ", 2);
+    kc_wbuf_raw(out, which, strlen(which));
+    kc_wbuf_raw(out, "=", 1);
+    if (v->kind == KC_VALUE_NULL) {
+        kc_wbuf_raw(out, "null", 4);
+    } else if (v->kind == KC_VALUE_STRING) {
+        kc_wbuf_raw(out, v->ptr, v->len);
+        type = "STRING";
+    } else if (v->kind == KC_VALUE_BYTES) {
+        put_byte_array(out, v->ptr, v->len);
+        type = "BYTES";
+    } else {
+        text = kc_java_value_string(v->json, v->schema, &n);
+        kc_wbuf_raw(out, text, n);
+        free(text);
+    }
+    if (v->schema != NULL)
+        type = kc_schema_type_name(kc_schema_type(v->schema));
+    kc_wbuf_raw(out, ", ", 2);
+    kc_wbuf_raw(out, which, strlen(which));
+    kc_wbuf_raw(out, "Schema=", 7);
+    if (type == NULL) {
+        kc_wbuf_raw(out, "null", 4);
+        return;
+    }
+    text = name ? kc_xasprintf("Schema{%s:%s}", name, type) : kc_xasprintf("Schema{%s}", type);
+    kc_wbuf_raw(out, text, strlen(text));
+    free(text);
+}
+
+/* The rest of ConnectRecord.toString after kafkaPartition: key, value, their schemas, the
+ * timestamp and the headers (a connector's header is its bytes: ConnectHeader's toString
+ * of a byte[] with BYTES_SCHEMA). */
+static void
+put_record_rest(kc_wbuf *out, const kc_record *r)
+{
+    char ts[32];
+
+    put_record_data(out, &r->key, "key");
+    put_record_data(out, &r->value, "value");
+    if (r->timestamp >= 0)
+        snprintf(ts, sizeof(ts), "%" PRId64, r->timestamp);
+    else
+        snprintf(ts, sizeof(ts), "null");
+    kc_wbuf_raw(out, ", timestamp=", 12);
+    kc_wbuf_raw(out, ts, strlen(ts));
+    kc_wbuf_raw(out, ", headers=ConnectHeaders(headers=", 33);
+    for (size_t i = 0; i < r->nheaders; i++) {
+        kc_wbuf_raw(out, i ? ", " : "[", i ? 2 : 1);
+        kc_wbuf_raw(out, "ConnectHeader(key=", 18);
+        kc_wbuf_raw(out, r->headers[i].key, strlen(r->headers[i].key));
+        kc_wbuf_raw(out, ", value=", 8);
+        if (r->headers[i].value == NULL)
+            kc_wbuf_raw(out, "null", 4);
+        else
+            put_byte_array(out, r->headers[i].value, r->headers[i].len);
+        kc_wbuf_raw(out, ", schema=Schema{BYTES})", 23);
+    }
+    if (r->nheaders > 0)
+        kc_wbuf_raw(out, "]", 1);
+    kc_wbuf_raw(out, ")", 1);
+}
+
 bool
 kc_errors_source_failed(kc_errors *e, const kc_failure *f, const char *topic,
                         int32_t partition, const json_t *source_partition,
-                        const json_t *source_offset)
+                        const json_t *source_offset, const kc_record *rec)
 {
-    char *sp, *so, *where;
-    char  part[16] = "null";
+    char   *sp, *so;
+    char    part[16] = "null";
+    kc_wbuf where;
 
     count_failure(e);
     if (!describes_records(e)) {
@@ -331,12 +421,21 @@ kc_errors_source_failed(kc_errors *e, const kc_failure *f, const char *topic,
     so = source_offset ? kc_java_value_string(source_offset, NULL, NULL) : NULL;
     if (partition >= 0)
         snprintf(part, sizeof(part), "%" PRId32, partition);
-    /* SourceRecord's toString, for the fields the worker still has at this point. */
-    where = kc_xasprintf(", where source record is = SourceRecord{sourcePartition=%s, "
-                         "sourceOffset=%s} ConnectRecord{topic='%s', kafkaPartition=%s}",
-                         sp ? sp : "null", so ? so : "null", topic ? topic : "null", part);
-    log_failure(e, f, where);
-    free(where);
+    /* SourceRecord's toString (the connector's record, before the transformations). */
+    kc_wbuf_init(&where);
+    {
+        char *head = kc_xasprintf(", where source record is = SourceRecord{sourcePartition=%s, "
+                                  "sourceOffset=%s} ConnectRecord{topic='%s', kafkaPartition=%s",
+                                  sp ? sp : "null", so ? so : "null", topic ? topic : "null",
+                                  part);
+        kc_wbuf_raw(&where, head, strlen(head));
+        free(head);
+    }
+    if (rec != NULL)
+        put_record_rest(&where, rec);
+    kc_wbuf_raw(&where, "}", 2);                 /* NUL included */
+    log_failure(e, f, (const char *) where.buf);
+    kc_wbuf_free(&where);
     free(sp);
     free(so);
     return e->tolerate_all;

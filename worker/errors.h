@@ -38,6 +38,7 @@
 #include <jansson.h>
 #include <librdkafka/rdkafka.h>
 
+#include "connectors/connector.h"
 #include "lib/common.h"
 #include "lib/props.h"
 
@@ -93,12 +94,14 @@ void       kc_errors_free(kc_errors *e);
  * configured. True when tolerated (skip the record), false when the task must fail. */
 bool kc_errors_sink_failed(kc_errors *e, const kc_failure *f, const rd_kafka_message_t *m);
 
-/* A source record that failed (conversion or send): logged as configured, where it goes
- * and where it came from (topic NULL or partition -1 when not known; source_partition and
- * source_offset may be NULL). True when tolerated. */
+/* A source record that failed (transformation, conversion or send): logged as configured,
+ * where it goes and where it came from (topic NULL or partition -1 when not known;
+ * source_partition and source_offset may be NULL), and, given the connector's record (rec,
+ * may be NULL once the worker no longer holds it), its key, value, timestamp and headers as
+ * Java's ConnectRecord.toString. True when tolerated. */
 bool kc_errors_source_failed(kc_errors *e, const kc_failure *f, const char *topic,
                              int32_t partition, const json_t *source_partition,
-                             const json_t *source_offset);
+                             const json_t *source_offset, const kc_record *rec);
 
 /* errors.tolerance=all. */
 bool kc_errors_tolerate_all(const kc_errors *e);

@@ -838,7 +838,7 @@ source_record_failed(source_state *s, const kc_failure *f, const kc_record *r)
     if (offset == NULL && s->offset_field != NULL && r->source_partition != NULL)
         offset = json_pack("{sI}", s->offset_field, (json_int_t) r->offset);
     tolerated = kc_errors_source_failed(s->errors, f, r->topic, r->partition,
-                                        r->source_partition, offset);
+                                        r->source_partition, offset, r);
     json_decref(offset);
     return tolerated;
 }
@@ -858,7 +858,7 @@ source_send_tolerated(source_state *s, inflight *f, const rd_kafka_message_t *m,
     if (offset == NULL && f->offset.is_int && s->offset_field != NULL)
         offset = json_pack("{sI}", s->offset_field, (json_int_t) f->offset.n);
     kc_errors_source_failed(s->errors, &fl, rd_kafka_topic_name(m->rkt), m->partition,
-                            r ? r->source_partition : NULL, offset);
+                            r ? r->source_partition : NULL, offset, NULL);
     json_decref(offset);
     inflight_release_record(s, f);
     f->acked = true;

@@ -389,6 +389,67 @@ def test_number_converters_write_and_read_as_java(sides, connectors, target_clus
     assert lines["k"] == lines["j"], shown("kconnect", sides["k"], f"{stems['k']}-sink")
 
 
+def source_error_log(worker, stem):
+    """LogReporter's lines for the connector stem (as {S}), the records' timestamps (when
+    each line was read) masked."""
+    found = re.findall(r"Error encountered in task (" + re.escape(stem) +
+                       r"\S*)\. (Executing stage .*?\})\.(?:\n| \(org)", worker.log())
+    return [(name.replace(stem, "{S}"), re.sub(r"timestamp=\d+", "timestamp=T",
+                                               what.replace(stem, "{S}")))
+            for name, what in found]
+
+
+def test_source_records_a_transformation_fails_are_logged_and_skipped(sides, connectors,
+                                                                      target_cluster):
+    """errors.tolerance=all with the error log and its messages: the lines Cast cannot make
+    a number of are skipped, each logged as Java logs it (stage, class, the connector's record
+    as SourceRecord.toString writes it), the others written."""
+    tag = new_tag()
+    stems = {label: f"{label}{tag}-tolerant" for label in sides}
+    for stem in stems.values():
+        target_cluster.create_topic(f"{stem}-in", 1, 1)
+    answers = create_on_both(sides, connectors, {label: [
+        (stem, {"connector.class": FILE_SOURCE, "tasks.max": "1", "file": sides[label].input,
+                "topic": f"{stem}-in", "value.converter": JSON,
+                "errors.tolerance": "all", "errors.log.enable": "true",
+                "errors.log.include.messages": "true",
+                **chain(("cast", "Cast$Value", {"spec": "int32"}))})]
+        for label, stem in stems.items()})
+    numeric = [line for line in LINES if line.isdigit()]
+    got, logged = {}, {}
+    for label in ("j", "k"):
+        if label == "k":
+            check_created(answers)
+        stem = stems[label]
+        got[label] = file_records(read_records(
+            target_cluster, f"{stem}-in", 1, len(numeric),
+            timeout=60 if label == "j" else OURS_TIMEOUT,
+            give_up=task_failed(sides[label], stem)), stem)
+        logged[label] = wait_for(
+            lambda: (lambda found: found if len(found) >= len(LINES) - len(numeric) else None)(
+                source_error_log(sides[label].worker, stem)),
+            timeout=30, what=f"{label}'s error log")
+    assert len(got["j"]) == len(numeric), got["j"]
+    assert "Executing stage 'TRANSFORMATION' with class 'org.apache.kafka.connect.transforms." \
+           "Cast$Value', where source record is = SourceRecord{sourcePartition={filename=" \
+           in logged["j"][0][1], logged["j"]
+    assert got["k"] == got["j"], shown("kconnect", sides["k"], stems["k"])
+
+    def same_file(entries, path):
+        """The file's path as {F}; a position after a line beyond ASCII masked: Java counts
+        characters there, kconnect bytes (README, FileStreamSource position)."""
+        out = []
+        for n, w in entries:
+            w = w.replace(path, "{F}")
+            if any(ord(c) > 127 for c in w):
+                w = re.sub(r"position=\d+", "position=P", w)
+            out.append((n, w))
+        return out
+    assert same_file(logged["k"], sides["k"].input) == \
+        same_file(logged["j"], sides["j"].input), "\n".join(
+        f"Java: {a}\nours: {b}" for a, b in zip(logged["j"], logged["k"]))
+
+
 def test_logical_types_reach_headers_and_values_as_java_writes_them(sides, connectors,
                                                                      target_cluster):
     """Numbers hoisted into a struct, cast to int64, turned into a Timestamp and a Date by

@@ -68,9 +68,9 @@ test_a_failure_is_tolerated_or_not(void **state)
 
     (void) state;
     /* Logged to stderr (the text is compared with Java's in the integration tests). */
-    assert_true(kc_errors_source_failed(all, &f, "t", 0, part, offset));
-    assert_true(kc_errors_source_failed(all, &f, NULL, -1, NULL, NULL));
-    assert_false(kc_errors_source_failed(none, &f, "t", 3, part, NULL));
+    assert_true(kc_errors_source_failed(all, &f, "t", 0, part, offset, NULL));
+    assert_true(kc_errors_source_failed(all, &f, NULL, -1, NULL, NULL, NULL));
+    assert_false(kc_errors_source_failed(none, &f, "t", 3, part, NULL, NULL));
     kc_errors_free(all);
     kc_errors_free(none);
     json_decref(part);
