@@ -490,10 +490,13 @@ put_java_logical(kc_wbuf *out, const json_t *v, const json_t *schema)
 static void
 put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
 {
-    const char *t = schema_type(schema);
+    const char *t;
     size_t      i;
     json_t     *item;
 
+    if (!json_is_object(schema))              /* JSON null: no schema ("items":null) */
+        schema = NULL;
+    t = schema_type(schema);
     /* A null stays null: JsonConverter has put a default in already where it applies
      * (replace.null.with.default), and Struct.toString prints what the struct holds. */
     if (v == NULL || json_is_null(v)) {

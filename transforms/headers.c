@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "lib/common.h"
+#include "lib/values.h"
 #include "transforms/common.h"
-#include "transforms/values.h"
 
 /* ===== InsertHeader ===== */
 
@@ -50,6 +50,23 @@ ih_close(void *priv)
     free(h);
 }
 
+/* Where Java's elements, keys or values have no common schema, the schema holds JSON null
+ * (JsonConverter's "items":null); the header converters read only a missing member as none,
+ * so the header carries it that way. */
+static void
+strip_null_schemas(json_t *schema)
+{
+    static const char *const members[] = { "items", "keys", "values" };
+
+    for (size_t i = 0; i < KC_ARRAY_LEN(members); i++) {
+        json_t *m = json_object_get(schema, members[i]);
+        if (json_is_null(m))
+            json_object_del(schema, members[i]);
+        else if (m != NULL)
+            strip_null_schemas(m);
+    }
+}
+
 static int
 ih_configure(const kc_transform_ops *self, const json_t *config, void **priv, char *err,
              size_t errlen)
@@ -63,8 +80,8 @@ ih_configure(const kc_transform_ops *self, const json_t *config, void **priv, ch
         return KC_PLUGIN_FATAL;
     h = kc_xcalloc(1, sizeof(*h));
     h->header = kc_xstrdup(kc_cfg_str(&cfg, "header"));
-    /* Values.parseString's reading of the literal; what it would read as a structure or a
-     * logical type is refused here rather than inserted as something else. */
+    /* Values.parseString's reading of the literal; what Java would build but kconnect's data
+     * cannot hold is refused here rather than inserted as something else. */
     if (kc_values_parse_string(kc_cfg_str(&cfg, "value.literal"), &h->schema, &h->value, why,
                                sizeof(why)) != KC_VALUES_OK) {
         snprintf(err, errlen, "Invalid value %s for configuration value.literal: %s",
@@ -73,6 +90,7 @@ ih_configure(const kc_transform_ops *self, const json_t *config, void **priv, ch
         ih_close(h);
         return KC_PLUGIN_FATAL;
     }
+    strip_null_schemas(h->schema);
     kc_cfg_free(&cfg);
     *priv = h;
     return KC_PLUGIN_OK;

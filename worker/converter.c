@@ -557,6 +557,31 @@ number_to_connect(const kc_converter *c, const uint8_t *data, size_t len, kc_val
     return KC_OK;
 }
 
+/* ByteArrayConverter's fromConnectData of a Connect value (not null): a value of bytes
+ * (its payload is their base64) appended to out; anything else is its DataException,
+ * the schema's type checked first, then the value's class. */
+static int
+bytes_only(const json_t *schema, const json_t *v, kc_wbuf *out, kc_err *err)
+{
+    const char *t = json_is_object(schema) ? kc_schema_type(schema) : NULL;
+    const char *name = json_is_object(schema) ? kc_schema_name(schema) : NULL;
+    uint8_t    *bytes = NULL;
+    size_t      n = 0;
+
+    if (t != NULL && strcmp(t, "bytes") != 0)
+        return kc_err_set(err, KC_EINVAL, "Invalid schema type for ByteArrayConverter: %s",
+                          kc_schema_type_name(t));
+    if ((name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0) || t == NULL ||
+        !json_is_string(v) ||
+        kc_base64_decode(json_string_value(v), json_string_length(v), &bytes, &n) != 0)
+        return kc_err_set(err, KC_EINVAL, "ByteArrayConverter is not compatible with objects "
+                          "of type class %s", t == NULL ? kc_data_java_class(NULL, v)
+                          : kc_data_java_class(schema, v));
+    kc_wbuf_raw(out, bytes, n);
+    free(bytes);
+    return KC_OK;
+}
+
 /* ===== JsonConverter's writer ===== */
 
 /* A connector's text as a JSON string: text that is not UTF-8 is decoded as Java would have
@@ -587,6 +612,8 @@ write_json(const kc_converter *c, kc_wbuf *out, const json_t *schema, const json
     const json_t *def, *fs, *item;
     size_t        i;
 
+    if (!json_is_object(schema))              /* JSON null: no schema ("items":null) */
+        schema = NULL;
     if (v == NULL || json_is_null(v)) {
         def = json_object_get(schema, "default");
         if (schema != NULL && def != NULL && !json_is_null(def) && c->replace_null)
@@ -777,14 +804,16 @@ kc_converter_from_connect(kc_converter *c, const kc_value *v, kc_wbuf *scratch,
         if (v->kind == KC_VALUE_STRING && v->schema == NULL)
             return kc_err_set(err, KC_EINVAL, "Invalid schema type for ByteArrayConverter: "
                               "STRING");
-        if (v->kind != KC_VALUE_BYTES && v->schema != NULL)
-            return kc_err_set(err, KC_EINVAL, "Invalid schema type for ByteArrayConverter: %s",
-                              kc_schema_type_name(kc_schema_type(v->schema)));
-        if (v->kind != KC_VALUE_BYTES)
-            return kc_err_set(err, KC_EINVAL, "ByteArrayConverter is not compatible with "
-                              "objects of type class %s", kc_data_java_class(NULL, v->json));
-        *out = v->ptr;
-        *len = v->len;
+        if (v->kind == KC_VALUE_BYTES) {
+            *out = v->ptr;
+            *len = v->len;
+            return KC_OK;
+        }
+        kc_wbuf_reset(scratch);
+        if (bytes_only(v->schema, v->json, scratch, err) != KC_OK)
+            return KC_EINVAL;
+        *out = scratch->buf;
+        *len = scratch->len;
         return KC_OK;
     case KC_CONVERTER_STRING:
         if ((v->kind == KC_VALUE_STRING || v->kind == KC_VALUE_BYTES) && c->encode == NULL) {
@@ -1417,10 +1446,14 @@ static int
 append_header_text(kc_wbuf *out, const json_t *schema, const json_t *v, bool embedded,
                    kc_err *err)
 {
-    const char *t = kc_schema_type(schema), *name = kc_schema_name(schema);
+    const char *t, *name;
     size_t      i;
     json_t     *item;
 
+    if (!json_is_object(schema))              /* JSON null: no schema ("items":null) */
+        schema = NULL;
+    t = kc_schema_type(schema);
+    name = kc_schema_name(schema);
     if (v == NULL || json_is_null(v)) {
         kc_wbuf_raw(out, "null", 4);
         return KC_OK;
@@ -1544,18 +1577,6 @@ kc_header_from_connect(bool simple, const json_t *schema, const json_t *value, k
         return KC_OK;
     if (simple)
         return append_header_text(out, schema, value, false, err);
-    /* ByteArrayConverter: bytes pass, anything else is its DataException. */
-    if ((t != NULL && strcmp(t, "bytes") != 0) || (t == NULL && !json_is_string(value)))
-        return kc_err_set(err, KC_EINVAL, "Invalid schema type for ByteArrayConverter: %s",
-                          kc_schema_type_name(t));
-    {
-        uint8_t *bytes = NULL;
-        size_t   n = 0;
-        if (kc_base64_decode(json_string_value(value), json_string_length(value), &bytes, &n))
-            return kc_err_set(err, KC_EINVAL, "ByteArrayConverter is not compatible with "
-                              "objects of type class java.lang.String");
-        kc_wbuf_raw(out, bytes, n);
-        free(bytes);
-    }
-    return KC_OK;
+    (void) t;
+    return bytes_only(schema, value, out, err);
 }

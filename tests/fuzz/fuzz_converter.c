@@ -6,7 +6,9 @@
  * ByteArrayConverter, the number converters); the rest is the record's bytes. A value that
  * converts is converted back to bytes, as a source task's would be, printed as
  * FileStreamSink prints it, and written as a header value by both header converters. The
- * bytes are also written as a task's string value through JsonConverter.
+ * bytes are also written as a task's string value through JsonConverter, and read as
+ * Values.parseString reads a header's text (lib/values.c), what it makes written back by
+ * JsonConverter and both header converters.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -17,10 +19,53 @@
 
 #include "lib/wire.h"
 #include "lib/common.h"
-#include "worker/converter.h"
 #include "lib/json_java.h"
+#include "lib/values.h"
+#include "worker/converter.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Values.parseString of the bytes as text (up to a NUL), as a header's text from any
+ * producer is read; what it makes is written by JsonConverter and both header converters. */
+static void
+values_text(const uint8_t *data, size_t size)
+{
+    char         *text = kc_xstrndup((const char *) data, size), why[512];
+    json_t       *schema, *value, *settings = json_object();
+    kc_converter  c;
+    kc_err        err;
+    kc_wbuf       scratch;
+    kc_value      v;
+    const void   *out;
+    size_t        len;
+    bool          is_null;
+
+    if (kc_values_parse_string(text, &schema, &value, why, sizeof(why)) != KC_VALUES_OK) {
+        if (schema != NULL || value != NULL || why[0] == '\0')
+            __builtin_trap();                  /* a refusal makes nothing and says why */
+        free(text);
+        json_decref(settings);
+        return;
+    }
+    if (value == NULL || (schema == NULL && !json_is_null(value)))
+        __builtin_trap();                      /* only Java's null has no schema */
+    if (kc_converter_init(&c, "org.apache.kafka.connect.json.JsonConverter", settings, &err)
+        != KC_OK)
+        __builtin_trap();
+    v = (kc_value) { .kind = KC_VALUE_JSON, .json = value, .schema = schema };
+    kc_wbuf_init(&scratch);
+    (void) kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err);
+    for (int simple = 0; simple < 2; simple++) {
+        kc_wbuf_reset(&scratch);
+        (void) kc_header_from_connect(simple, schema, value, &scratch, &is_null, &err);
+    }
+    kc_wbuf_free(&scratch);
+    kc_converter_free(&c);
+    json_decref(settings);
+    json_decref(schema);
+    json_decref(value);
+    free(text);
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -88,5 +133,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         __builtin_trap();                      /* any string converts */
     kc_wbuf_free(&scratch);
     kc_converter_free(&c);
+    values_text(data + 1, size - 1);
     return 0;
 }

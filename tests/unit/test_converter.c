@@ -299,6 +299,55 @@ test_json_converter_refuses_a_decimal_of_another_scale_as_base64(void **state)
     kc_converter_free(&c);
 }
 
+/* ByteArrayConverter.fromConnectData of values a transformation made: bytes pass, a Decimal
+ * (BYTES schema, BigDecimal value) and other types are its DataExceptions. */
+static void
+test_byte_array_converter_of_connect_values(void **state)
+{
+    static const struct { const char *schema, *value, *out, *error; } cases[] = {
+        { "{\"type\":\"bytes\",\"optional\":false}", "\"AQID\"", "\x01\x02\x03", NULL },
+        { DECIMAL2 "}", "\"AJY=\"", NULL, "ByteArrayConverter is not compatible with objects of "
+          "type class java.math.BigDecimal" },
+        { "{\"type\":\"int32\",\"optional\":false}", "5", NULL, "Invalid schema type for "
+          "ByteArrayConverter: INT32" },
+        { "null", "\"x\"", NULL, "ByteArrayConverter is not compatible with objects of type "
+          "class java.lang.String" },
+        { "{\"type\":\"array\",\"items\":null,\"optional\":false}", "[null]", NULL,
+          "Invalid schema type for ByteArrayConverter: ARRAY" },
+    };
+    kc_converter c;
+    kc_err       err;
+    kc_wbuf      scratch;
+    const void  *out;
+    size_t       len;
+
+    (void) state;
+    assert_int_equal(kc_converter_init(&c, "ByteArrayConverter", NULL, &err), KC_OK);
+    kc_wbuf_init(&scratch);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        kc_value v = { .kind = KC_VALUE_JSON };
+        v.schema = json_loads(cases[i].schema, JSON_DECODE_ANY, NULL);
+        if (json_is_null(v.schema)) {
+            json_decref(v.schema);
+            v.schema = NULL;
+        }
+        v.json = json_loads(cases[i].value, JSON_DECODE_ANY, NULL);
+        if (cases[i].error == NULL) {
+            assert_int_equal(kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err),
+                             KC_OK);
+            assert_int_equal(len, strlen(cases[i].out));
+            assert_memory_equal(out, cases[i].out, len);
+        } else {
+            assert_int_equal(kc_converter_from_connect(&c, &v, &scratch, &out, &len, &err),
+                             KC_EINVAL);
+            assert_string_equal(err.msg, cases[i].error);
+        }
+        kc_value_clear(&v);
+    }
+    kc_wbuf_free(&scratch);
+    kc_converter_free(&c);
+}
+
 static void
 test_json_converter_refuses_bad_settings(void **state)
 {
@@ -437,6 +486,9 @@ test_header_text_of_maps_and_logical_types(void **state)
                 "{\"type\":\"string\",\"optional\":false},\"optional\":false}",
                 "[[17,\"a\"],[1,\"b\"],[33,\"c\"]]", "{17:\"a\",1:\"b\",33:\"c\"}");
     header_text("null", "{\"k\":[1,2]}", "{\"k\":[1,2]}");
+    /* Values' list of mixed types: no common schema ("items":null), each as its own type. */
+    header_text("{\"type\":\"array\",\"items\":null,\"optional\":false}", "[1,true,2.5]",
+                "[1,true,2.5]");
     header_text("{\"type\":\"struct\",\"fields\":[{\"type\":\"int32\",\"optional\":true,"
                 "\"default\":7,\"field\":\"n\"}," DECIMAL2 ",\"field\":\"d\"},"
                 "{\"type\":\"int64\",\"optional\":false,\"name\":\"org.apache.kafka.connect."
@@ -462,6 +514,7 @@ main(void)
         cmocka_unit_test(test_json_converter_settings_when_writing),
         cmocka_unit_test(test_json_converter_settings_when_reading),
         cmocka_unit_test(test_json_converter_refuses_bad_settings),
+        cmocka_unit_test(test_byte_array_converter_of_connect_values),
         cmocka_unit_test(test_json_converter_refuses_a_decimal_of_another_scale_as_base64),
         cmocka_unit_test(test_string_converter_encodings),
         cmocka_unit_test(test_header_text_of_maps_and_logical_types),

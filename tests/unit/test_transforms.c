@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "lib/data.h"
@@ -318,6 +319,7 @@ test_insert_header(void **state)
     const kc_transform_ops *ops = &kc_tf_insert_header;
     kc_connect_record      *r;
     void                   *priv;
+    char                   *zone;
 
     (void) state;
     configure_fails(ops, "{\"header\":\"h\"}", "Missing required configuration "
@@ -364,22 +366,41 @@ test_insert_header(void **state)
     literal("", STRING_SCHEMA, "\"\"");
     literal("  ", STRING_SCHEMA, "\"\"");
     literal("h\xc3\xa9llo", STRING_SCHEMA, "\"h\xc3\xa9llo\"");
-    literal_refused("[1,2]", "Invalid value [1,2] for configuration value.literal: Java would "
-                    "read [1,2] as an array, which is not supported");
-    literal_refused("{a:1}", "Invalid value {a:1} for configuration value.literal: Java would "
-                    "read {a:1} as a map, which is not supported");
-    literal_refused("2024-01-01", "Invalid value 2024-01-01 for configuration value.literal: "
-                    "Java may read 2024-01-01 as a date, time or timestamp, which is not "
-                    "supported");
-    literal_refused("12:30:00.000Z", "Invalid value 12:30:00.000Z for configuration "
-                    "value.literal: Java may read 12:30:00.000Z as a date, time or timestamp, "
+    /* Arrays, maps, dates, times, timestamps and Decimals, as Java reads them in UTC (Values
+     * reads dates in the JVM's zone: here this process's). */
+    zone = getenv("TZ") != NULL ? strdup(getenv("TZ")) : NULL;
+    setenv("TZ", "UTC", 1);
+    tzset();
+    literal("[1,2]", "{\"type\":\"array\",\"items\":" INT8_SCHEMA ",\"optional\":false}",
+            "[1,2]");
+    literal("{a:1}", STRING_SCHEMA, "\"{a:1}\"");
+    literal("{\"a\":1}", "{\"type\":\"map\",\"keys\":" STRING_SCHEMA ",\"values\":"
+            INT8_SCHEMA ",\"optional\":false}", "{\"a\":1}");
+    literal("2024-01-01", "{\"type\":\"int32\",\"optional\":false,\"name\":"
+            "\"org.apache.kafka.connect.data.Date\",\"version\":1}", "19723");
+    literal("12:30:00.000Z", "{\"type\":\"int32\",\"optional\":false,\"name\":"
+            "\"org.apache.kafka.connect.data.Time\",\"version\":1}", "45000000");
+    literal("2024-01-01T12:30:00.000Z", "{\"type\":\"int64\",\"optional\":false,\"name\":"
+            "\"org.apache.kafka.connect.data.Timestamp\",\"version\":1}", "1704112200000");
+    literal("10000000000000000000", "{\"type\":\"bytes\",\"optional\":false,\"name\":"
+            "\"org.apache.kafka.connect.data.Decimal\",\"version\":1,\"parameters\":"
+            "{\"scale\":\"0\"}}", "\"AIrHIwSJ6AAA\"");
+    literal("\xd9\xa1\xd9\xa2", INT8_SCHEMA, "12");
+    /* No common schema: JsonConverter's "items":null, a missing member for the header
+     * converters. */
+    literal("[1,\"a\"]", "{\"type\":\"array\",\"optional\":false}", "[1,\"a\"]");
+    literal("{}", "{\"type\":\"map\",\"optional\":false}", "{}");
+    /* What Java builds but lib/data.h cannot hold. */
+    literal_refused("[1,\"2020-01-01\",true]", "Invalid value [1,\"2020-01-01\",true] for "
+                    "configuration value.literal: Java would read [1,\"2020-01-01\",true] as an "
+                    "array or map holding a date, a time or a Decimal where no schema says so, "
                     "which is not supported");
-    literal_refused("10000000000000000000", "Invalid value 10000000000000000000 for "
-                    "configuration value.literal: Java would read 10000000000000000000 as a "
-                    "Decimal, which is not supported");
-    literal_refused("\xd9\xa1\xd9\xa2", "Invalid value \xd9\xa1\xd9\xa2 for configuration "
-                    "value.literal: Java would read \xd9\xa1\xd9\xa2 as a number in non-ASCII "
-                    "digits, which is not supported");
+    if (zone != NULL)
+        setenv("TZ", zone, 1);
+    else
+        unsetenv("TZ");
+    tzset();
+    free(zone);
 
     /* Appended after the headers already there, even one of the same name. */
     priv = configure(ops, "{\"header\":\"h\",\"value.literal\":\"v\"}");
