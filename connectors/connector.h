@@ -397,7 +397,9 @@ typedef const kc_connector_ops *const *kc_connector_entry_fn(const kc_host *host
  * never decodes them, and bytes pass through without a copy. */
 
 /* A header is the connector's bytes (raw, len; value NULL: Java's addBytes, schema BYTES)
- * until something gives it a value of its own. */
+ * until something gives it a value of its own. A sink record's header read for a stage that
+ * reads header values (KC_READS_HEADERS) has both: the value it reads as, and raw, the bytes
+ * it came with, which go on unchanged while the header stays. */
 typedef struct kc_connect_header {
     char       *key;               /* owned, unless key_borrowed */
     json_t     *schema;            /* owned; NULL: schemaless */
@@ -434,10 +436,13 @@ enum {
 };
 
 /* What a transformation or predicate reads of a record beyond topic, partition, timestamp
- * and headers: the chain decodes these before it runs. */
+ * and header names: the chain decodes these before it runs. KC_READS_HEADERS: the header
+ * values as the header converter reads them (a sink record's SimpleHeaderConverter text is
+ * read as Values.parseString reads it; other headers are their bytes). */
 enum {
     KC_READS_KEY = 1,
     KC_READS_VALUE = 2,
+    KC_READS_HEADERS = 4,
 };
 
 #define KC_TRANSFORM_ABI 1

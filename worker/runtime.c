@@ -1296,7 +1296,8 @@ chain_record(kc_chain *chain, bool simple, const kc_record *r, bool sink, chaine
         size_t             start = c->hdr.len;
         bool               is_null;
         c->headers[i] = (kc_header) { h->key, h->raw, h->len };
-        if (h->value == NULL)
+        /* Still the bytes it came with, or read from them and left as read: its bytes. */
+        if (h->value == NULL || h->raw != NULL)
             continue;
         if (kc_header_from_connect(simple, h->schema, h->value, &c->hdr, &is_null, err)
             != KC_OK) {
@@ -1758,6 +1759,7 @@ run_sink(instance *in)
         goto out;
     }
     if (chain != NULL) {
+        kc_chain_header_converter(chain, simple);
         slots = kc_xcalloc(KC_ARRAY_LEN(msgs), sizeof(*slots));
         views = kc_xcalloc(KC_ARRAY_LEN(msgs), sizeof(*views));
     }

@@ -13,6 +13,7 @@
 
 #include "lib/configdef.h"
 #include "lib/data.h"
+#include "lib/values.h"
 #include "worker/converter.h"
 #include "worker/plugins.h"
 
@@ -27,6 +28,7 @@ typedef struct stage {
 struct kc_chain {
     stage  *stages;
     size_t  n;
+    bool    simple_headers;    /* the header converter is SimpleHeaderConverter */
 };
 
 /* The settings under prefix, without it; `skip` (NULL-terminated) left out. New object. */
@@ -167,13 +169,49 @@ kc_chain_free(kc_chain *c)
     free(c);
 }
 
+void
+kc_chain_header_converter(kc_chain *c, bool simple)
+{
+    c->simple_headers = simple;
+}
+
+/* A sink record's headers as its header converter reads them (SinkRecord's headers): with
+ * SimpleHeaderConverter, the text as Values.parseString reads it; what it cannot read, or
+ * ByteArrayConverter, the bytes (raw). A header keeps raw: unchanged, it goes on as it came. */
 static void
-decode_for(kc_connect_record *rec, unsigned reads)
+decode_headers(kc_connect_record *rec, bool simple)
+{
+    for (size_t i = 0; rec->sink && i < rec->nheaders; i++) {
+        kc_connect_header *h = &rec->headers[i];
+        char               why[256], *text;
+        size_t             n;
+        if (h->value != NULL)
+            continue;
+        if (h->raw == NULL) {                         /* a null header */
+            h->value = json_null();
+            continue;
+        }
+        if (!simple || memchr(h->raw, '\0', h->len) != NULL)
+            continue;
+        /* new String(bytes, UTF_8): what is not UTF-8 reads as U+FFFD. */
+        text = kc_utf8_repair(h->raw, h->len, &n);
+        if (kc_values_parse_string(text, &h->schema, &h->value, why, sizeof(why)) != 0) {
+            h->schema = NULL;                         /* Java keeps the bytes too */
+            h->value = NULL;
+        }
+        free(text);
+    }
+}
+
+static void
+decode_for(kc_connect_record *rec, unsigned reads, bool simple_headers)
 {
     if (reads & KC_READS_KEY)
         kc_crec_decode(&rec->key, rec->sink);
     if (reads & KC_READS_VALUE)
         kc_crec_decode(&rec->value, rec->sink);
+    if (reads & KC_READS_HEADERS)
+        decode_headers(rec, simple_headers);
 }
 
 int
@@ -188,7 +226,7 @@ kc_chain_apply(kc_chain *c, kc_connect_record *rec, bool *drop, const char **fai
         bool   match = true;
         msg[0] = '\0';
         if (s->p != NULL) {
-            decode_for(rec, s->p->reads);
+            decode_for(rec, s->p->reads, c->simple_headers);
             if (s->p->test(s->ppriv, rec, &match, msg, sizeof(msg)) != KC_PLUGIN_OK) {
                 if (failed_class != NULL)
                     *failed_class = s->p->class_name;
@@ -197,7 +235,7 @@ kc_chain_apply(kc_chain *c, kc_connect_record *rec, bool *drop, const char **fai
             if (!(s->negate ^ match))
                 continue;
         }
-        decode_for(rec, s->t->reads);
+        decode_for(rec, s->t->reads, c->simple_headers);
         if (s->t->apply(s->tpriv, rec, drop, msg, sizeof(msg)) != KC_PLUGIN_OK) {
             if (failed_class != NULL)
                 *failed_class = s->t->class_name;

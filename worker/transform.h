@@ -31,6 +31,10 @@ typedef struct kc_chain kc_chain;
 int  kc_chain_new(const json_t *config, kc_chain **out, kc_err *err);
 void kc_chain_free(kc_chain *c);
 
+/* The task's header converter: SimpleHeaderConverter (simple) or ByteArrayConverter, by
+ * which a sink record's header values are read for a stage that reads them. */
+void kc_chain_header_converter(kc_chain *c, bool simple);
+
 /* Whether alias is in the config's `predicates` list. */
 bool kc_predicate_listed(const json_t *config, const char *alias);
 

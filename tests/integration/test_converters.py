@@ -305,24 +305,88 @@ def expected_payload(kind, value, numeric, replace):
     return value
 
 
+# The Java twin of com.example.HeaderTypes (tests/plugins/stamp_transform.c): the headers a
+# sink record holds, as the header converter read them, written into its value.
+HEADER_TYPES = "com.example.HeaderTypes"
+HEADER_TYPES_SOURCE = r"""
+package com.example;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.connect.connector.ConnectRecord;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.header.Header;
+import org.apache.kafka.connect.json.JsonConverter;
+import org.apache.kafka.connect.transforms.Transformation;
+
+public class HeaderTypes<R extends ConnectRecord<R>> implements Transformation<R> {
+    private final JsonConverter json = new JsonConverter();
+
+    @Override
+    public void configure(Map<String, ?> configs) {
+        json.configure(Map.of("schemas.enable", "false", "converter.type", "value"));
+    }
+
+    @Override
+    public R apply(R r) {
+        StringBuilder out = new StringBuilder();
+        for (Header h : r.headers()) {
+            Schema s = h.schema();
+            if (out.length() > 0)
+                out.append("; ");
+            out.append(h.key()).append('=');
+            if (h.value() == null) {
+                out.append("none null");
+            } else if (s != null && s.type() == Schema.Type.BYTES && s.name() == null) {
+                out.append("bytes -");
+            } else {
+                out.append(s == null ? "none" : json.asJsonSchema(s).get("type").asText());
+                if (s != null && s.name() != null)
+                    out.append(':').append(s.name());
+                out.append(' ').append(new String(json.fromConnectData("t", s, h.value()),
+                                                  StandardCharsets.UTF_8));
+            }
+        }
+        return r.newRecord(r.topic(), r.kafkaPartition(), r.keySchema(), r.key(),
+                           Schema.STRING_SCHEMA, out.toString(), r.timestamp());
+    }
+
+    @Override
+    public ConfigDef config() {
+        return new ConfigDef();
+    }
+
+    @Override
+    public void close() {
+    }
+}
+"""
+
+
 def jar_plugin(java, workdir):
-    """TypedSource compiled against the Java worker's jars, as a plugin directory (a jar with
-    its ServiceLoader manifest: the worker discovers plugins with service_load)."""
+    """TypedSource and HeaderTypes compiled against the Java worker's jars, as a plugin
+    directory (a jar with its ServiceLoader manifests: the worker discovers plugins with
+    service_load)."""
     src = os.path.join(workdir, "src", "org", "kconnect", "test")
     classes = os.path.join(workdir, "classes")
     os.makedirs(src)
     with open(os.path.join(src, "TypedSource.java"), "w", encoding="utf-8") as f:
         f.write(JAVA_SOURCE)
+    with open(os.path.join(src, "HeaderTypes.java"), "w", encoding="utf-8") as f:
+        f.write(HEADER_TYPES_SOURCE)
     javac = shutil.which("javac") or os.path.join(os.path.dirname(os.path.realpath(java.java)),
                                                   "javac")
     subprocess.run([javac, "-encoding", "UTF-8", "-cp", java.classpath, "-d", classes,
-                    os.path.join(src, "TypedSource.java")], check=True, capture_output=True,
-                   timeout=120)
+                    os.path.join(src, "TypedSource.java"), os.path.join(src, "HeaderTypes.java")],
+                   check=True, capture_output=True, timeout=120)
     plugins = os.path.join(workdir, "plugins")
     os.makedirs(os.path.join(plugins, "typed-source"))
     with zipfile.ZipFile(os.path.join(plugins, "typed-source", "typed-source.jar"), "w") as jar:
         jar.writestr("META-INF/services/org.apache.kafka.connect.source.SourceConnector",
                      TYPED + "\n")
+        jar.writestr("META-INF/services/org.apache.kafka.connect.transforms.Transformation",
+                     HEADER_TYPES + "\n")
         for root, _dirs, files in os.walk(classes):
             for name in files:
                 path = os.path.join(root, name)
@@ -331,10 +395,12 @@ def jar_plugin(java, workdir):
 
 
 def so_plugin(workdir):
-    """tests/plugins/typed_source.so, alone in a plugin directory."""
+    """tests/plugins/typed_source.so and stamp_transform.so (HeaderTypes) in a plugin
+    directory."""
     plugins = os.path.join(workdir, "plugins")
     os.makedirs(plugins)
     shutil.copy(os.path.join(PLUGINS, "typed_source.so"), plugins)
+    shutil.copy(os.path.join(PLUGINS, "stamp_transform.so"), plugins)
     return plugins
 
 
@@ -587,14 +653,17 @@ def sink_lines(side, name, path, expected):
     return file_lines(path)
 
 
-def sink_on_both(sides, connectors, topic, tag, settings, expected, converter_class=JSON):
-    """A FileStreamSink on each side reading topic through the value converter: {label: its
-    lines}, Java's first (it must write `expected` lines), then kconnect's."""
+def sink_on_both(sides, connectors, topic, tag, settings, expected, converter_class=JSON,
+                 extra=None):
+    """A FileStreamSink on each side reading topic through the value converter (and the
+    connector settings in extra): {label: its lines}, Java's first (it must write `expected`
+    lines), then kconnect's."""
     names = {label: f"{label}{tag}-sink" for label in sides}
     outs = {label: os.path.join(sides[label].workdir, f"{names[label]}.out") for label in sides}
     answers = create_on_both(sides, connectors, {label: [(names[label], {
         "connector.class": FILE_SINK, "tasks.max": "1", "file": outs[label], "topics": topic,
-        **converter("value.converter", converter_class, settings)})] for label in sides})
+        **converter("value.converter", converter_class, settings), **(extra or {})})]
+        for label in sides})
     lines = {}
     for label in ("j", "k"):
         if label == "k":
@@ -712,3 +781,33 @@ def test_bad_converter_settings_are_answered_as_java_answers_them(sides, connect
               **BAD_SETTINGS[bad]}
     got = bad_config_outcomes(sides, connectors, config, f"conv-{bad}")
     assert got["k"] == got["j"], (f"\nJava:     {got['j']}\nkconnect: {got['k']}")
+
+
+# Header texts a producer wrote: what Values.parseString reads as a number, a boolean, a
+# list, a map, a date, a time, text; a null header.
+HEADER_TEXTS = [("n", b"42"), ("big", b"70000"), ("b", b"true"), ("f", b"2.5"),
+                ("l", b"[1,2]"), ("ls", b'["a","b"]'), ("m", b'{"a":1}'),
+                ("d", b"2020-01-01"), ("t", b"12:34:56.789Z"), ("s", b"hello"),
+                ("q", b'"quoted"'), ("e", b""), ("z", None)]
+
+
+@pytest.mark.parametrize("converter", ["SimpleHeaderConverter", "ByteArrayConverter"])
+def test_a_sink_transformation_reads_header_values_as_java_reads_them(sides, connectors,
+                                                                      target_cluster,
+                                                                      converter):
+    """A FileStreamSink whose transformation (HeaderTypes, a Java class and a C plugin)
+    writes the record's headers as the worker's header converter read them (schema and
+    value, or bytes) into its value: the same line on both sides."""
+    tag = new_tag()
+    topic = f"convsink{tag}-headers"
+    target_cluster.create_topic(topic, 1, 1)
+    p = Producer(target_cluster.client_config(log_level=0))
+    p.produce(topic, value=b"x", headers=HEADER_TEXTS)
+    assert p.flush(30) == 0
+    package = "storage" if converter == "SimpleHeaderConverter" else "converters"
+    lines, names = sink_on_both(sides, connectors, topic, tag, {}, 1, STRING, {
+        "header.converter": f"org.apache.kafka.connect.{package}.{converter}",
+        "transforms": "types", "transforms.types.type": HEADER_TYPES})
+    first = b"n=int8 42; " if converter == "SimpleHeaderConverter" else b"n=bytes -; "
+    assert len(lines["j"]) == 1 and lines["j"][0].startswith(first), lines["j"]
+    assert lines["k"] == lines["j"], (lines, shown("kconnect", sides["k"], names["k"]))

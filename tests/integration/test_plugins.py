@@ -114,6 +114,45 @@ def test_a_plugin_built_outside_the_tree_reads_kafka_through_the_host(workers, t
              what="the copy's offset stored")
 
 
+def test_a_sink_stage_that_reads_header_values_gets_them_as_the_header_converter_reads_them(
+        workers, target_cluster, tmp_path):
+    """com.example.HeaderTypes (tests/plugins/stamp_transform.c) asks for header values
+    (KC_READS_HEADERS) on a FileStreamSink's records: with SimpleHeaderConverter each header's
+    text is read as Java's Values.parseString reads it (its schema and value, tables in
+    tests/unit/test_values.c), with ByteArrayConverter each stays its bytes; a null header is
+    null either way."""
+    plugin_dir = tmp_path / "plugins"
+    plugin_dir.mkdir()
+    shutil.copy(os.path.join(PLUGINS, "stamp_transform.so"), plugin_dir)
+    # FileStreamSink writes its file out when its offsets are committed.
+    w = workers.start(workers.properties(**{"plugin.path": str(plugin_dir),
+                                             "offset.flush.interval.ms": "500"}))
+    tag = uuid.uuid4().hex[:6]
+    topic = f"hdr-{tag}"
+    target_cluster.create_topic(topic, 1, 1)
+    p = Producer(target_cluster.client_config(log_level=0))
+    p.produce(topic, value=b"x", headers=[("n", b"42"), ("b", b"true"), ("l", b"[1,2]"),
+                                          ("m", b'{"a":1}'), ("d", b"2020-01-01"),
+                                          ("s", b"hello"), ("z", None)])
+    assert p.flush(30) == 0
+    files = {}
+    for converter in ("SimpleHeaderConverter", "ByteArrayConverter"):
+        files[converter] = tmp_path / f"{converter}.txt"
+        create(w, f"types-{converter}", {
+            "connector.class": "FileStreamSink", "topics": topic, "tasks.max": "1",
+            "file": str(files[converter]),
+            "value.converter": "org.apache.kafka.connect.storage.StringConverter",
+            "header.converter": converter, "transforms": "types",
+            "transforms.types.type": "com.example.HeaderTypes"})
+    lines = {c: wait_for(lambda: f.exists() and f.read_text().splitlines(),
+                         what=f"{c}'s line") for c, f in files.items()}
+    assert lines["SimpleHeaderConverter"] == [
+        'n=int8 42; b=boolean true; l=array [1,2]; m=map {"a":1}; '
+        'd=int32:org.apache.kafka.connect.data.Date 18262; s=string "hello"; z=none null']
+    assert lines["ByteArrayConverter"] == [
+        "n=bytes -; b=bytes -; l=bytes -; m=bytes -; d=bytes -; s=bytes -; z=none null"]
+
+
 def test_a_transformation_and_a_predicate_from_plugin_path_run_in_a_chain(
         workers, target_cluster, tmp_path):
     """tests/plugins/stamp_transform.c: com.example.Stamp adds a header to the records whose

@@ -6,6 +6,9 @@
  *                           string `text` (required); settings are refused with a
  *                           ConfigException's words, as Java's ConfigDef words them
  *   com.example.TopicIs     matches records whose topic is `topic`
+ *   com.example.HeaderTypes sets the value to what the headers hold, as the worker reads
+ *                           them for a stage that asks (KC_READS_HEADERS): "key=type value"
+ *                           each, "; " between, type "bytes" for a header that is its bytes
  *
  *   transforms=stamp
  *   transforms.stamp.type=com.example.Stamp
@@ -131,6 +134,59 @@ topic_is_test(void *priv, const kc_connect_record *rec, bool *match, char *err, 
     return KC_PLUGIN_OK;
 }
 
+static int
+header_types_configure(const kc_transform_ops *self, const json_t *config, void **priv,
+                       char *err, size_t errlen)
+{
+    (void) self;
+    (void) config;
+    (void) err;
+    (void) errlen;
+    *priv = NULL;
+    return KC_PLUGIN_OK;
+}
+
+static int
+header_types_apply(void *priv, kc_connect_record *rec, bool *drop, char *err, size_t errlen)
+{
+    char   out[4096] = "";
+    size_t at = 0;
+
+    (void) priv;
+    (void) drop;
+    (void) err;
+    (void) errlen;
+    for (size_t i = 0; i < rec->nheaders && at < sizeof(out); i++) {
+        const kc_connect_header *h = &rec->headers[i];
+        const char *type = h->value == NULL ? "bytes"
+                           : h->schema == NULL ? "none"
+                           : json_string_value(json_object_get(h->schema, "type"));
+        const char *name = h->schema ? json_string_value(json_object_get(h->schema, "name"))
+                                     : NULL;
+        char       *value = h->value ? json_dumps(h->value, JSON_COMPACT | JSON_ENCODE_ANY)
+                                     : NULL;
+        at += (size_t) snprintf(out + at, sizeof(out) - at, "%s%s=%s%s%s %s", i ? "; " : "",
+                                h->key, type ? type : "?", name ? ":" : "", name ? name : "",
+                                value ? value : "-");
+        free(value);
+    }
+    kc_crec_set(&rec->value, json_pack("{s:s,s:b}", "type", "string", "optional", 0),
+                json_string(out));
+    return KC_PLUGIN_OK;
+}
+
+static void
+header_types_close(void *priv)
+{
+    (void) priv;
+}
+
+static const kc_transform_ops header_types_ops = {
+    .abi = KC_TRANSFORM_ABI, .kind = KC_TRANSFORMATION, .class_name = "com.example.HeaderTypes",
+    .version = "0.1.0", .reads = KC_READS_HEADERS, .configure = header_types_configure,
+    .apply = header_types_apply, .close = header_types_close,
+};
+
 static const kc_transform_ops stamp_ops = {
     .abi = KC_TRANSFORM_ABI, .kind = KC_TRANSFORMATION, .class_name = "com.example.Stamp",
     .version = "0.1.0", .config_def = stamp_def, .configure = stamp_configure,
@@ -143,7 +199,8 @@ static const kc_transform_ops topic_is_ops = {
     .test = topic_is_test, .close = free,
 };
 
-static const kc_transform_ops *const all[] = { &stamp_ops, &topic_is_ops, NULL };
+static const kc_transform_ops *const all[] = { &stamp_ops, &topic_is_ops, &header_types_ops,
+                                                NULL };
 
 KC_EXPORT const kc_transform_ops *const *
 kc_transform_entry(const kc_host *host)
