@@ -1311,7 +1311,7 @@ chain_record(kc_chain *chain, bool simple, const kc_record *r, bool sink, chaine
         c->headers[i].len = c->hdr.len - start;
     }
     for (size_t i = 0; i < n; i++)
-        if (c->rec.headers[i].value != NULL)
+        if (c->rec.headers[i].value != NULL && c->rec.headers[i].raw == NULL)
             c->headers[i].value = c->offs[i] == SIZE_MAX ? NULL
                                   : c->headers[i].len == 0 ? (const void *) ""
                                   : (const void *) (c->hdr.buf + c->offs[i]);
