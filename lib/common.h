@@ -64,6 +64,8 @@ int kc_base64_decode(const char *text, size_t len, uint8_t **out, size_t *out_le
  * prefix each time (a lone surrogate's three bytes are one). NUL-terminated; *len (may be
  * NULL) its length. Pure: any thread. */
 bool  kc_utf8_valid(const void *p, size_t n);
+/* Code point cp (up to U+10FFFF) as UTF-8 at out (room for 4): its length. */
+size_t kc_utf8_put(char *out, uint32_t cp);
 char *kc_utf8_repair(const void *p, size_t n, size_t *len);
 
 /* a / b rounded toward negative infinity (Math.floorDiv), b > 0. */

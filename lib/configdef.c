@@ -23,6 +23,19 @@ static const char *const type_names[] = {
     "STRING", "INT", "SHORT", "LONG", "DOUBLE", "BOOLEAN", "CLASS", "LIST", "PASSWORD",
 };
 
+json_t *
+kc_cfg_with_prefix(const json_t *config, const char *prefix)
+{
+    json_t     *out = json_object(), *v;
+    const char *key;
+    size_t      n = strlen(prefix);
+
+    json_object_foreach((json_t *) config, key, v)
+        if (strncmp(key, prefix, n) == 0 && json_is_string(v))
+            json_object_set(out, key + n, v);
+    return out;
+}
+
 char *
 kc_java_trim(const char *s)
 {

@@ -103,6 +103,10 @@ bool kc_cfg_defines(const kc_cfg_def *defs, size_t ndefs, const char *name);
 char **kc_cfg_split_list(const char *text, size_t *n);
 void kc_strv_free(char **v);
 
+/* The string settings of config under prefix, without it (Java's originalsWithPrefix). New
+ * object. */
+json_t *kc_cfg_with_prefix(const json_t *config, const char *prefix);
+
 /* Copies s[0..n) without leading/trailing characters <= U+0020, as Java's String.trim(). */
 char *kc_java_trim(const char *s);
 

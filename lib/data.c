@@ -132,3 +132,19 @@ kc_data_java_class(const json_t *schema, const json_t *value)
     if (strcmp(t, "map") == 0)     return "java.util.HashMap";
     return "org.apache.kafka.connect.data.Struct";
 }
+
+bool
+kc_data_date_ms(const json_t *schema, const json_t *value, int64_t *ms)
+{
+    const char *name = kc_schema_name(schema);
+
+    if (name == NULL || !json_is_integer(value))
+        return false;
+    if (strcmp(name, KC_LOGICAL_DATE) == 0)
+        *ms = json_integer_value(value) * 86400000;
+    else if (strcmp(name, KC_LOGICAL_TIME) == 0 || strcmp(name, KC_LOGICAL_TIMESTAMP) == 0)
+        *ms = json_integer_value(value);
+    else
+        return false;
+    return true;
+}

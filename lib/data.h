@@ -26,6 +26,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define KC_LOGICAL_DECIMAL   "org.apache.kafka.connect.data.Decimal"
 #define KC_LOGICAL_DATE      "org.apache.kafka.connect.data.Date"
@@ -57,6 +58,10 @@ json_t *kc_schema_finish(json_t *s, bool optional, const char *name, long versio
                          const char *doc, const json_t *parameters, const json_t *dflt);
 
 /* ===== Values ===== */
+
+/* The milliseconds of the java.util.Date a Date (days), Time or Timestamp value stands for:
+ * false for a value of any other schema, or not an integer. */
+bool kc_data_date_ms(const json_t *schema, const json_t *value, int64_t *ms);
 
 /* The Java class of a value under schema, as getClass().getName() names it in Java's
  * messages ("java.lang.String", "org.apache.kafka.connect.data.Struct", "java.util.HashMap",

@@ -328,44 +328,35 @@ java_hash(const json_t *key, const json_t *schema, uint32_t *h)
     return false;
 }
 
-/* A map's entries as AbstractMap.toString lists them: "{k=v, ...}", in the order they are
- * held, which is the order the map iterates (lib/data.h). */
+/* A map's entries as AbstractMap.toString lists them, "{k=v, ...}", in the order they are
+ * held, which is the order the map iterates (lib/data.h): an object's keys as their text,
+ * the keys of [key, value] pairs under the key schema. */
 static void
-put_java_map(kc_wbuf *out, java_entry *e, size_t n, const json_t *kschema,
-             const json_t *vschema)
+put_java_map(kc_wbuf *out, const json_t *v, const json_t *kschema, const json_t *vschema)
 {
-    kc_wbuf_raw(out, "{", 1);
-    for (size_t i = 0; i < n; i++) {
-        if (i > 0)
-            kc_wbuf_raw(out, ", ", 2);
-        if (kschema == NULL && json_is_string(e[i].key))
-            kc_wbuf_raw(out, json_string_value(e[i].key), json_string_length(e[i].key));
-        else
-            put_java(out, e[i].key, kschema);
-        kc_wbuf_raw(out, "=", 1);
-        put_java(out, e[i].value, vschema);
-    }
-    kc_wbuf_raw(out, "}", 1);
-}
-
-static void
-put_java_object_as_map(kc_wbuf *out, const json_t *v, const json_t *kschema,
-                       const json_t *vschema)
-{
-    size_t      n = json_object_size(v), i = 0;
-    java_entry *e = kc_xcalloc(n + 1, sizeof(*e));
-    json_t     *keys = json_array();
     const char *key;
     json_t     *item;
+    size_t      i, n = 0;
 
-    json_object_foreach((json_t *) v, key, item) {
-        json_array_append_new(keys, json_string(key));
-        e[i] = (java_entry) { json_array_get(keys, i), item, 0, i };
-        i++;
+    kc_wbuf_raw(out, "{", 1);
+    if (json_is_object(v)) {
+        json_object_foreach((json_t *) v, key, item) {
+            if (n++ > 0)
+                kc_wbuf_raw(out, ", ", 2);
+            kc_wbuf_raw(out, key, strlen(key));
+            kc_wbuf_raw(out, "=", 1);
+            put_java(out, item, vschema);
+        }
+    } else {
+        json_array_foreach(v, i, item) {
+            if (i > 0)
+                kc_wbuf_raw(out, ", ", 2);
+            put_java(out, json_array_get(item, 0), kschema);
+            kc_wbuf_raw(out, "=", 1);
+            put_java(out, json_array_get(item, 1), vschema);
+        }
     }
-    put_java_map(out, e, n, kschema, vschema);
-    json_decref(keys);
-    free(e);
+    kc_wbuf_raw(out, "}", 1);
 }
 
 static void
@@ -461,25 +452,18 @@ kc_java_read_maps(json_t *v, const json_t *schema)
 static bool
 put_java_logical(kc_wbuf *out, const json_t *v, const json_t *schema)
 {
-    const char    *name = json_string_value(json_object_get(schema, "name"));
-    kc_big_decimal d;
-    char          *text;
+    const char *name = kc_schema_name(schema);
+    char       *text;
+    int64_t     ms;
 
-    if (name == NULL)
+    if (name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0)
+        text = kc_decimal_payload_string(schema, v);
+    else if (kc_data_date_ms(schema, v, &ms))
+        text = kc_java_date_string(ms);
+    else
         return false;
-    if (strcmp(name, KC_LOGICAL_DECIMAL) == 0) {
-        if (kc_big_decimal_from_json(schema, v, &d) != 0)
-            return false;
-        text = kc_big_decimal_string(&d);
-        kc_big_decimal_free(&d);
-    } else if (strcmp(name, KC_LOGICAL_DATE) == 0 && json_is_integer(v)) {
-        text = kc_java_date_string(node_long(v) * 86400000);
-    } else if ((strcmp(name, KC_LOGICAL_TIME) == 0 || strcmp(name, KC_LOGICAL_TIMESTAMP) == 0) &&
-               json_is_integer(v)) {
-        text = kc_java_date_string(node_long(v));
-    } else {
+    if (text == NULL)
         return false;
-    }
     kc_wbuf_raw(out, text, strlen(text));
     free(text);
     return true;
@@ -506,7 +490,7 @@ put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
     if (schema == NULL) {
         switch (json_typeof(v)) {
         case JSON_OBJECT:
-            put_java_object_as_map(out, v, NULL, NULL);
+            put_java_map(out, v, NULL, NULL);
             return;
         case JSON_ARRAY:
             break;
@@ -552,19 +536,7 @@ put_java(kc_wbuf *out, const json_t *v, const json_t *schema)
         }
         kc_wbuf_raw(out, "}", 1);
     } else if (strcmp(t, "map") == 0) {
-        const json_t *ks = json_object_get(schema, "keys"), *vs = json_object_get(schema, "values");
-        if (strcmp(schema_type(ks), "string") == 0 && json_is_object(v)) {
-            put_java_object_as_map(out, v, ks, vs);
-        } else {
-            size_t      n = json_array_size(v), k = 0;
-            java_entry *e = kc_xcalloc(n + 1, sizeof(*e));
-            json_array_foreach(v, i, item) {
-                e[k] = (java_entry) { json_array_get(item, 0), json_array_get(item, 1), 0, k };
-                k++;
-            }
-            put_java_map(out, e, k, ks, vs);
-            free(e);
-        }
+        put_java_map(out, v, json_object_get(schema, "keys"), json_object_get(schema, "values"));
     } else if (strcmp(t, "string") == 0) {
         if (json_is_string(v))
             kc_wbuf_raw(out, json_string_value(v), json_string_length(v));
@@ -592,16 +564,12 @@ kc_java_value_string(const json_t *v, const json_t *schema, size_t *len)
 char *
 kc_java_map_copy_string(const json_t *map)
 {
-    kc_wbuf  out;
-    uint32_t cap = 1;
-    json_t  *copy;
+    kc_wbuf out;
+    json_t *copy = kc_java_hashmap_order(json_copy((json_t *) map),
+                                         kc_java_hashmap_copy_capacity(json_object_size(map)));
 
-    /* new HashMap<>(m) sizes its table as tableSizeFor((int) (size / 0.75f + 1.0f)). */
-    while (cap < (uint32_t) ((float) json_object_size(map) / 0.75f + 1.0f))
-        cap <<= 1;
     kc_wbuf_init(&out);
-    copy = kc_java_hashmap_order(json_copy((json_t *) map), cap);
-    put_java_object_as_map(&out, copy, NULL, NULL);
+    put_java_map(&out, copy, NULL, NULL);
     json_decref(copy);
     return wbuf_text(&out, NULL);
 }

@@ -178,6 +178,28 @@ kc_data_float_json(float f)
 
 /* ===== Reading numbers as Java reads them ===== */
 
+json_t *
+kc_decimal_payload(const json_t *schema, const kc_big_decimal *d)
+{
+    json_t *out;
+    char    why[256], *text;
+
+    if (kc_data_decimal_json(schema, d, &out, why, sizeof(why)) == 0)
+        return out;
+    text = kc_big_decimal_string(d);
+    out = json_pack("s+", "~", text);
+    free(text);
+    return out;
+}
+
+bool
+kc_decimal_payload_kept(const json_t *payload)
+{
+    const char *text = json_string_value(payload);
+
+    return text != NULL && text[0] == '~';
+}
+
 int
 kc_big_decimal_from_json(const json_t *schema, const json_t *payload, kc_big_decimal *out)
 {
@@ -190,7 +212,7 @@ kc_big_decimal_from_json(const json_t *schema, const json_t *payload, kc_big_dec
     long        sc;
 
     memset(out, 0, sizeof(*out));
-    if (text != NULL && text[0] == '~')           /* a BigDecimal of a scale of its own */
+    if (kc_decimal_payload_kept(payload))        /* a BigDecimal of a scale of its own */
         return kc_big_decimal_parse(text + 1, out);
     if (scale == NULL || text == NULL)
         return -1;
@@ -238,6 +260,19 @@ kc_big_decimal_from_json(const json_t *schema, const json_t *payload, kc_big_dec
     out->scale = (int32_t) sc;
     out->text = kc_big_decimal_string(out);
     return 0;
+}
+
+char *
+kc_decimal_payload_string(const json_t *schema, const json_t *payload)
+{
+    kc_big_decimal d;
+    char          *text;
+
+    if (kc_big_decimal_from_json(schema, payload, &d) != 0)
+        return NULL;
+    text = kc_big_decimal_string(&d);
+    kc_big_decimal_free(&d);
+    return text;
 }
 
 char *

@@ -41,6 +41,12 @@ double  kc_big_decimal_double(const kc_big_decimal *d);
 int kc_data_decimal_json(const json_t *schema, const kc_big_decimal *d, json_t **out,
                        char *err, size_t errlen);
 
+/* The payload of d under Decimal schema as the data model holds it (lib/data.h): base64 at
+ * the schema's scale, or, at a scale of d's own, "~" and its BigDecimal text. New. */
+json_t *kc_decimal_payload(const json_t *schema, const kc_big_decimal *d);
+/* Whether a Decimal payload holds a BigDecimal of a scale of its own ("~" text). */
+bool kc_decimal_payload_kept(const json_t *payload);
+
 /* A FLOAT32 payload: the number JsonConverter writes for f (Float.toString's digits). */
 json_t *kc_data_float_json(float f);
 
@@ -54,6 +60,9 @@ int   kc_big_decimal_from_json(const json_t *schema, const json_t *payload, kc_b
 /* BigDecimal.toString(): plain, or scientific when the scale is negative or the exponent
  * below -6. New string. */
 char *kc_big_decimal_string(const kc_big_decimal *d);
+/* The toString() of a Decimal payload's BigDecimal (kc_big_decimal_from_json), or NULL when
+ * it is not one. New string. */
+char *kc_decimal_payload_string(const json_t *schema, const json_t *payload);
 /* floatValue(). */
 float kc_big_decimal_float(const kc_big_decimal *d);
 

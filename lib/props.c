@@ -108,31 +108,6 @@ kc_props_where(const kc_props *p, const char *key, char *buf, size_t size)
 
 /* ===== Unescaping ===== */
 
-static size_t
-utf8_put(char *out, unsigned cp)
-{
-    if (cp < 0x80) {
-        out[0] = (char) cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char) (0xC0 | (cp >> 6));
-        out[1] = (char) (0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char) (0xE0 | (cp >> 12));
-        out[1] = (char) (0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (char) (0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (char) (0xF0 | (cp >> 18));
-    out[1] = (char) (0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char) (0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char) (0x80 | (cp & 0x3F));
-    return 4;
-}
-
 static int
 hex4(const char *s, size_t avail, unsigned *out)
 {
@@ -204,7 +179,7 @@ unescape(const char *s, size_t n, char **out, const char **what)
                 free(d);
                 return -1;
             }
-            o += utf8_put(d + o, cp);
+            o += kc_utf8_put(d + o, cp);
             break;
         }
         default:

@@ -5,6 +5,7 @@
  */
 #include "lib/simple_date.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -241,36 +242,52 @@ kc_sdf_local_zone(int64_t ms, kc_sdf_zone *zone)
     zone_name(tm.tm_isdst > 0 && have_dst ? &dst : have_std ? &std : &tm, zone);
 }
 
-/* pattern (a constant that compiles) formatted at ms in this process's zone. */
-static char *
-format_local(const char *pattern, int64_t ms)
-{
-    kc_sdf     *f;
-    kc_sdf_zone zone;
-    char        err[128], *out;
+/* The fixed formats of Date.toString and of Connect's date texts, compiled once (a compiled
+ * format is immutable: any thread formats with it). */
+enum { JAVA_DATE, HEADER_TIME, HEADER_DATE, HEADER_TIMESTAMP };
 
-    if (kc_sdf_compile(pattern, &f, err, sizeof(err)) != KC_SDF_OK)
-        abort();
+static kc_sdf        *fixed[4];
+static pthread_once_t fixed_once = PTHREAD_ONCE_INIT;
+
+static void
+compile_fixed(void)
+{
+    static const char *const patterns[] = {
+        "EEE MMM dd HH:mm:ss zzz y", "HH:mm:ss.SSS'Z'", "yyyy-MM-dd",
+        "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'",
+    };
+    char err[128];
+
+    for (size_t i = 0; i < 4; i++)
+        if (kc_sdf_compile(patterns[i], &fixed[i], err, sizeof(err)) != KC_SDF_OK)
+            abort();
+}
+
+/* A fixed format at ms in this process's zone. */
+static char *
+format_local(int which, int64_t ms)
+{
+    kc_sdf_zone zone;
+
+    pthread_once(&fixed_once, compile_fixed);
     kc_sdf_local_zone(ms, &zone);
-    out = kc_sdf_format_in(f, ms, &zone);
-    kc_sdf_free(f);
-    return out;
+    return kc_sdf_format_in(fixed[which], ms, &zone);
 }
 
 char *
 kc_java_date_string(int64_t ms)
 {
-    return format_local("EEE MMM dd HH:mm:ss zzz y", ms);
+    return format_local(JAVA_DATE, ms);
 }
 
 char *
 kc_java_header_date_string(int64_t ms)
 {
     if (ms < 86400000)
-        return format_local("HH:mm:ss.SSS'Z'", ms);
+        return format_local(HEADER_TIME, ms);
     if (ms % 86400000 == 0)
-        return format_local("yyyy-MM-dd", ms);
-    return format_local("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", ms);
+        return format_local(HEADER_DATE, ms);
+    return format_local(HEADER_TIMESTAMP, ms);
 }
 
 /* The zone's offset as RFC 822 (Z: -0800) or ISO 8601 (X: Z, -08, -0800, -08:00). */

@@ -1276,16 +1276,9 @@ value_json_of(emitter *em, const sch *s, jv *v, json_t **out)
     case JV_DECIMAL: {
         char          *digits = kc_xstrndup(v->u.str.p, v->u.str.n);
         kc_big_decimal d = { .negative = v->neg, .digits = digits, .scale = v->scale };
-        if (v->scale == s->scale) {
-            json_t *schema = schema_json(s);
-            char    why[128];
-            (void) kc_data_decimal_json(schema, &d, out, why, sizeof(why));
-            json_decref(schema);
-        } else {                               /* a BigDecimal of another scale: "~" text */
-            char *text = kc_big_decimal_string(&d);
-            *out = json_pack("s+", "~", text);
-            free(text);
-        }
+        json_t        *schema = schema_json(s);
+        *out = kc_decimal_payload(schema, &d);
+        json_decref(schema);
         free(digits);
         return 0;
     }

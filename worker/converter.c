@@ -230,29 +230,9 @@ encode_text(kc_converter *c, kc_wbuf *out, const char *s, size_t n)
 static void
 put_utf8(kc_wbuf *out, uint32_t cp)
 {
-    uint8_t b[4];
-    size_t  n;
+    char b[4];
 
-    if (cp < 0x80) {
-        b[0] = (uint8_t) cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        b[0] = (uint8_t) (0xC0 | cp >> 6);
-        b[1] = (uint8_t) (0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        b[0] = (uint8_t) (0xE0 | cp >> 12);
-        b[1] = (uint8_t) (0x80 | (cp >> 6 & 0x3F));
-        b[2] = (uint8_t) (0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        b[0] = (uint8_t) (0xF0 | cp >> 18);
-        b[1] = (uint8_t) (0x80 | (cp >> 12 & 0x3F));
-        b[2] = (uint8_t) (0x80 | (cp >> 6 & 0x3F));
-        b[3] = (uint8_t) (0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    kc_wbuf_raw(out, b, n);
+    kc_wbuf_raw(out, b, kc_utf8_put(b, cp));
 }
 
 /* A unit of `size` bytes at p, in that byte order. */
@@ -342,15 +322,12 @@ kc_converter_init(kc_converter *c, const char *class_name, const json_t *setting
                   kc_err *err)
 {
     char       *name = kc_java_trim(class_name ? class_name : "");
-    const char *cls = kc_converter_find(name);
+    const char *cls = kc_converter_resolve(name);
     int         rc = KC_OK;
 
     memset(c, 0, sizeof(*c));
     c->schemas_enable = true;
     c->replace_null = true;
-    /* Confluent Replicator's runbooks name its own pass-through converter. */
-    if (strcmp(name, "io.confluent.connect.replicator.util.ByteArrayConverter") == 0)
-        cls = "org.apache.kafka.connect.converters.ByteArrayConverter";
     if (cls == NULL) {
         rc = kc_err_set(err, KC_EINVAL, "Class %s could not be found.", name);
         c->exception = "org.apache.kafka.common.config.ConfigException";
@@ -582,6 +559,21 @@ bytes_only(const json_t *schema, const json_t *v, kc_wbuf *out, kc_err *err)
     return KC_OK;
 }
 
+/* A Decimal payload as BigDecimal.toString writes it, appended to out; the DataException
+ * Java's converters throw for a value that is not one. */
+static int
+append_decimal(kc_wbuf *out, const json_t *schema, const json_t *v, kc_err *err)
+{
+    char *text = kc_decimal_payload_string(schema, v);
+
+    if (text == NULL)
+        return kc_err_set(err, KC_EINVAL, "Invalid type for Decimal, expected BigDecimal but "
+                          "was class %s", kc_data_java_class(NULL, v));
+    kc_wbuf_raw(out, text, strlen(text));
+    free(text);
+    return KC_OK;
+}
+
 /* ===== JsonConverter's writer ===== */
 
 /* A connector's text as a JSON string: text that is not UTF-8 is decoded as Java would have
@@ -630,21 +622,11 @@ write_json(const kc_converter *c, kc_wbuf *out, const json_t *schema, const json
     }
     name = kc_schema_name(schema);
     if (!c->numeric_decimals && name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0 &&
-        json_string_value(v) != NULL && json_string_value(v)[0] == '~')
+        kc_decimal_payload_kept(v))
         return kc_err_set(err, KC_EINVAL, "BigDecimal has mismatching scale value for given "
                           "Decimal schema");               /* Decimal.fromLogical's */
-    if (c->numeric_decimals && name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0) {
-        kc_big_decimal d;
-        char          *text;
-        if (kc_big_decimal_from_json(schema, v, &d) != 0)
-            return kc_err_set(err, KC_EINVAL, "Invalid type for Decimal, expected BigDecimal "
-                              "but was class %s", kc_data_java_class(NULL, v));
-        text = kc_big_decimal_string(&d);
-        kc_wbuf_raw(out, text, strlen(text));
-        free(text);
-        kc_big_decimal_free(&d);
-        return KC_OK;
-    }
+    if (c->numeric_decimals && name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0)
+        return append_decimal(out, schema, v, err);
     if (strcmp(t, "struct") == 0 && json_is_object(v)) {
         kc_wbuf_raw(out, "{", 1);
         json_array_foreach(json_object_get(schema, "fields"), i, fs) {
@@ -1167,19 +1149,13 @@ read_value(const kc_converter *c, number_texts *t, const json_t *schema, json_t 
     if (name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0 && json_is_number(v)) {
         char           *text = number_text(t, v);
         kc_big_decimal  d;
-        char            msg[256];
         if (text == NULL || kc_big_decimal_parse(text, &d) != 0) {
             free(text);
             kc_err_set(err, KC_EINVAL, "Invalid value for Decimal field: its number could not "
                        "be read (a key given twice in the record)");
             return NULL;
         }
-        /* Java's BigDecimal keeps the number's own scale: "~" and its text then. */
-        if (kc_data_decimal_json(schema, &d, &out, msg, sizeof(msg)) != 0) {
-            char *kept = kc_xasprintf("~%s", text);
-            out = json_string(kept);
-            free(kept);
-        }
+        out = kc_decimal_payload(schema, &d);  /* Java's BigDecimal keeps its own scale */
         free(text);
         kc_big_decimal_free(&d);
         return out;
@@ -1415,6 +1391,15 @@ converter_matches(const char *cls, const char *name)
            (strlen(name) == n && strncmp(s, name, n) == 0);
 }
 
+const char *
+kc_converter_resolve(const char *name)
+{
+    /* Confluent Replicator's runbooks name its own pass-through converter. */
+    if (strcmp(name, "io.confluent.connect.replicator.util.ByteArrayConverter") == 0)
+        return "org.apache.kafka.connect.converters.ByteArrayConverter";
+    return kc_converter_find(name);
+}
+
 bool
 kc_header_converter_simple(const char *name)
 {
@@ -1449,6 +1434,7 @@ append_header_text(kc_wbuf *out, const json_t *schema, const json_t *v, bool emb
     const char *t, *name;
     size_t      i;
     json_t     *item;
+    int64_t     ms;
 
     if (!json_is_object(schema))              /* JSON null: no schema ("items":null) */
         schema = NULL;
@@ -1458,24 +1444,11 @@ append_header_text(kc_wbuf *out, const json_t *schema, const json_t *v, bool emb
         kc_wbuf_raw(out, "null", 4);
         return KC_OK;
     }
-    if (name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0) {
-        kc_big_decimal d;
-        char          *text;
-        if (kc_big_decimal_from_json(schema, v, &d) != 0)
-            return kc_err_set(err, KC_EINVAL, "Invalid type for Decimal, expected BigDecimal "
-                              "but was class %s", kc_data_java_class(NULL, v));
-        text = kc_big_decimal_string(&d);      /* a Number: never quoted */
-        kc_wbuf_raw(out, text, strlen(text));
-        free(text);
-        kc_big_decimal_free(&d);
-        return KC_OK;
-    }
-    if (name != NULL && json_is_integer(v) &&
-        (strcmp(name, KC_LOGICAL_DATE) == 0 || strcmp(name, KC_LOGICAL_TIME) == 0 ||
-         strcmp(name, KC_LOGICAL_TIMESTAMP) == 0)) {
-        int64_t ms = json_integer_value(v) * (strcmp(name, KC_LOGICAL_DATE) == 0 ? 86400000 : 1);
-        char   *text = kc_java_header_date_string(ms);
-        kc_wbuf_raw(out, text, strlen(text));  /* a java.util.Date: never quoted */
+    if (name != NULL && strcmp(name, KC_LOGICAL_DECIMAL) == 0)
+        return append_decimal(out, schema, v, err);      /* a Number: never quoted */
+    if (kc_data_date_ms(schema, v, &ms)) {
+        char *text = kc_java_header_date_string(ms);
+        kc_wbuf_raw(out, text, strlen(text));            /* a java.util.Date: never quoted */
         free(text);
         return KC_OK;
     }
@@ -1570,13 +1543,10 @@ int
 kc_header_from_connect(bool simple, const json_t *schema, const json_t *value, kc_wbuf *out,
                        bool *is_null, kc_err *err)
 {
-    const char *t = kc_schema_type(schema);
-
     *is_null = value == NULL || json_is_null(value);
     if (*is_null)
         return KC_OK;
     if (simple)
         return append_header_text(out, schema, value, false, err);
-    (void) t;
     return bytes_only(schema, value, out, err);
 }

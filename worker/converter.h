@@ -104,6 +104,10 @@ bool kc_header_converter_simple(const char *name);
  * "Converter", as Java's PluginUtils aliases it). NULL if none. */
 const char *kc_converter_find(const char *name);
 
+/* The class that runs for a converter a config names: kc_converter_find's, and
+ * ByteArrayConverter for Confluent Replicator's pass-through converter. NULL if none. */
+const char *kc_converter_resolve(const char *name);
+
 /* The ConfigKeyInfo list of a class of kc_converter_classes, as Kafka 4.3.1 shows it.
  * New reference. */
 json_t *kc_converter_config_keys(const char *cls);

@@ -1098,15 +1098,13 @@ converter(instance *in, kc_converter *c, const char *which, kc_err *err)
     const char     *cls = config_str(in->connector_config, which);
     char           *prefix = kc_xasprintf("%s.", which);
     size_t          plen = strlen(prefix);
-    json_t         *settings = json_object(), *v;
-    const char     *key;
+    json_t         *settings;
     int             rc;
 
     if (cls != NULL) {
-        json_object_foreach(in->connector_config, key, v)
-            if (strncmp(key, prefix, plen) == 0 && json_is_string(v))
-                json_object_set(settings, key + plen, v);
+        settings = kc_cfg_with_prefix(in->connector_config, prefix);
     } else {
+        settings = json_object();
         cls = kc_props_get(wp, which);
         for (size_t i = 0; i < wp->n; i++)
             if (strncmp(wp->items[i].key, prefix, plen) == 0)

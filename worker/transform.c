@@ -31,26 +31,6 @@ struct kc_chain {
     bool    simple_headers;    /* the header converter is SimpleHeaderConverter */
 };
 
-/* The settings under prefix, without it; `skip` (NULL-terminated) left out. New object. */
-static json_t *
-with_prefix(const json_t *config, const char *prefix, const char *const *skip)
-{
-    json_t     *out = json_object(), *v;
-    const char *key;
-    size_t      n = strlen(prefix);
-
-    json_object_foreach((json_t *) config, key, v) {
-        bool skipped = false;
-        if (strncmp(key, prefix, n) != 0 || !json_is_string(v))
-            continue;
-        for (const char *const *s = skip; s != NULL && *s != NULL; s++)
-            skipped = skipped || strcmp(key + n, *s) == 0;
-        if (!skipped)
-            json_object_set(out, key + n, v);
-    }
-    return out;
-}
-
 /* The class named by config[key] (a transformation or predicate), configured with the
  * settings under prefix. */
 static int
@@ -75,8 +55,11 @@ configure(const json_t *config, const char *prefix, int kind, const kc_transform
         free(key);
         return rc;
     }
-    sub = with_prefix(config, prefix, kind == KC_TRANSFORMATION
-                      ? (const char *const[]) { "predicate", "negate", NULL } : NULL);
+    sub = kc_cfg_with_prefix(config, prefix);
+    if (kind == KC_TRANSFORMATION) {          /* the chain's, not the class's */
+        json_object_del(sub, "predicate");
+        json_object_del(sub, "negate");
+    }
     if ((*ops)->configure(*ops, sub, priv, msg, sizeof(msg)) != KC_PLUGIN_OK) {
         rc = kc_err_set(err, KC_EINVAL, "%s", msg[0] ? msg : "configure() failed");
         *priv = NULL;

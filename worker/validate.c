@@ -663,8 +663,7 @@ alias_checks(const json_t *config, const char *key, json_t *configs)
         char   *pk = kc_xasprintf("%spredicate", prefix), *nk = kc_xasprintf("%snegate", prefix);
         size_t  plen = strlen(prefix), j;
         bool    clean = true;
-        json_t *e, *sub = json_object(), *v;
-        const char *k;
+        json_t *e, *sub = NULL;
         char    msg[1024] = "";
         void   *priv = NULL;
 
@@ -684,9 +683,7 @@ alias_checks(const json_t *config, const char *key, json_t *configs)
                 snprintf(msg, sizeof(msg), "Invalid value %s for configuration %s: %s is not "
                          "one of the aliases in 'predicates'", pred, pk, pred);
             } else {
-                json_object_foreach((json_t *) config, k, v)
-                    if (strncmp(k, prefix, plen) == 0 && json_is_string(v))
-                        json_object_set(sub, k + plen, v);
+                sub = kc_cfg_with_prefix(config, prefix);
                 if (transform) {
                     json_object_del(sub, "predicate");
                     json_object_del(sub, "negate");
@@ -757,23 +754,17 @@ add_converter_infos(const json_t *config, const char *which, const char *type, j
     json_t     *v = value_named(configs, which), *defs, *ordered, *settings, *d;
     char       *cls, *prefix;
     const char *key, *found;
-    size_t      plen, i;
+    size_t      i;
 
     if (given == NULL || v == NULL || json_array_size(json_object_get(v, "errors")) > 0)
         return;
     cls = kc_java_trim(given);
-    found = kc_converter_find(cls);
-    if (strcmp(cls, "io.confluent.connect.replicator.util.ByteArrayConverter") == 0)
-        found = "org.apache.kafka.connect.converters.ByteArrayConverter";
+    found = kc_converter_resolve(cls);
     free(cls);
     if (found == NULL)             /* SimpleHeaderConverter: a ConfigDef without keys */
         return;
     prefix = kc_xasprintf("%s.", which);
-    plen = strlen(prefix);
-    settings = json_object();
-    json_object_foreach((json_t *) config, key, v)
-        if (strncmp(key, prefix, plen) == 0 && json_is_string(v))
-            json_object_set(settings, key + plen, v);
+    settings = kc_cfg_with_prefix(config, prefix);
     if (json_object_get(settings, "converter.type") == NULL)
         json_object_set_new(settings, "converter.type", json_string(type));
     defs = kc_converter_config_keys(found);

@@ -302,6 +302,15 @@ def file_records(records, stem):
             for topic, partition, _offset, key, value, headers, ts in records]
 
 
+def file_source_records(sides, label, cluster, stem, topic, count):
+    """The records side `label`'s FileStreamSource `stem` wrote to topic, as file_records
+    gives them, once there are `count` (Java has 60 s, kconnect OURS_TIMEOUT: both started
+    together); its task failing ends the wait."""
+    return file_records(read_records(cluster, topic, 1, count,
+                                     timeout=60 if label == "j" else OURS_TIMEOUT,
+                                     give_up=task_failed(sides[label], stem)), stem)
+
+
 @pytest.mark.parametrize("case", FILE_CASES, ids=lambda c: c.id)
 def test_file_source_records_through_a_chain(sides, connectors, target_cluster, case):
     tag = new_tag()
@@ -319,10 +328,8 @@ def test_file_source_records_through_a_chain(sides, connectors, target_cluster, 
         if label == "k":
             check_created(answers)
         stem = stems[label]
-        got[label] = file_records(read_records(
-            target_cluster, f"{stem}{case.topic}", 1, len(LINES),
-            timeout=60 if label == "j" else OURS_TIMEOUT,
-            give_up=task_failed(sides[label], stem)), stem)
+        got[label] = file_source_records(sides, label, target_cluster, stem,
+                                         f"{stem}{case.topic}", len(LINES))
         if label == "j":
             expected = [("{S}" + case.topic, 0, None, case.value(line), case.headers, 1)
                         for line in LINES]
@@ -421,10 +428,8 @@ def test_source_records_a_transformation_fails_are_logged_and_skipped(sides, con
         if label == "k":
             check_created(answers)
         stem = stems[label]
-        got[label] = file_records(read_records(
-            target_cluster, f"{stem}-in", 1, len(numeric),
-            timeout=60 if label == "j" else OURS_TIMEOUT,
-            give_up=task_failed(sides[label], stem)), stem)
+        got[label] = file_source_records(sides, label, target_cluster, stem, f"{stem}-in",
+                                         len(numeric))
         logged[label] = wait_for(
             lambda: (lambda found: found if len(found) >= len(LINES) - len(numeric) else None)(
                 source_error_log(sides[label].worker, stem)),
@@ -484,10 +489,8 @@ def test_logical_types_reach_headers_and_values_as_java_writes_them(sides, conne
         if label == "k":
             check_created(answers)
         stem = stems[label]
-        got[label] = file_records(read_records(
-            target_cluster, f"{stem}-in", 1, len(NUMBERS),
-            timeout=60 if label == "j" else OURS_TIMEOUT,
-            give_up=task_failed(sides[label], stem)), stem)
+        got[label] = file_source_records(sides, label, target_cluster, stem, f"{stem}-in",
+                                         len(NUMBERS))
     headers = [dict(r[4]) for r in got["j"]]
     assert headers[0]["t"] == b"00:00:00.042Z" and headers[1]["d"] == b"00:00:00.000Z", headers
     assert got["k"] == got["j"], shown("kconnect", sides["k"], stems["k"])
@@ -576,12 +579,10 @@ def test_file_source_filter_on_topic_name(sides, connectors, target_cluster):
     for label in ("j", "k"):
         if label == "k":
             check_created(answers)
-        timeout = 60 if label == "j" else OURS_TIMEOUT
         for variant in ("negated", "unmatched"):
             stem = f"{label}{tag}-{variant}"
-            got = file_records(read_records(target_cluster, f"{stem}-in", 1, len(LINES),
-                                            timeout=timeout,
-                                            give_up=task_failed(sides[label], stem)), stem)
+            got = file_source_records(sides, label, target_cluster, stem, f"{stem}-in",
+                                      len(LINES))
             assert got == expected, shown(label, sides[label], stem)
     # The dropping connectors read the same file as the others, which are done: nothing may
     # come in the next seconds either, and the task runs (it did not fail on the records).
