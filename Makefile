@@ -13,6 +13,8 @@
 #   make faults          kconnect and Java Connect under kill -9 (rolling kills of a Connect
 #                        cluster, a dedicated MirrorMaker node), every record checked: lost,
 #                        duplicated, time to recover (faults/README.md); not part of `make test`
+#   make install         build/kconnect, the bin/ wrappers and the examples under PREFIX
+#                        (/usr/local) in DESTDIR: PREFIX/bin, PREFIX/share/kconnect/examples
 #   make SANITIZE=address,undefined    an ASan+UBSan build (in build/san/)
 #
 # `make`, `make test` and `make run` install what a fresh machine lacks (tests/setup.sh).
@@ -69,6 +71,7 @@ FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
 FUZZ_SECONDS ?= 60
 
 .PHONY: all setup setup-build unit-bins test-bins test test-unit test-integration layers run stop fuzz \
+        install \
         bench faults clean FORCE
 .DEFAULT_GOAL := all
 
@@ -189,6 +192,18 @@ fuzz: setup-build $(FUZZ_BINS)
 		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=build/fuzz/ \
 			build/fuzz/corpus-$$(basename $$f) tests/fuzz/seeds/$$(basename $$f) || exit 1; \
 	done
+
+# The binary, the wrappers beside it (they run the kconnect next to them) and the examples
+# (worker files, connector JSON, systemd units). KCONNECT_INSTALL_BIN: another binary to
+# install instead of build/kconnect (one already built, e.g. by the tests).
+PREFIX ?= /usr/local
+KCONNECT_INSTALL_BIN ?= $(BUILD)/kconnect
+install: $(KCONNECT_INSTALL_BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/kconnect/examples
+	install -m 0755 $(KCONNECT_INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/kconnect
+	install -m 0755 bin/connect-distributed.sh bin/connect-standalone.sh \
+	    bin/connect-mirror-maker.sh bin/kconnect-run-class.sh $(DESTDIR)$(PREFIX)/bin/
+	cp -R examples/. $(DESTDIR)$(PREFIX)/share/kconnect/examples/
 
 clean:
 	rm -rf build

@@ -8,7 +8,8 @@
 # The JVM's environment (KAFKA_HEAP_OPTS, KAFKA_OPTS, KAFKA_LOG4J_OPTS,
 # KAFKA_JVM_PERFORMANCE_OPTS, KAFKA_JMX_OPTS, JMX_PORT, KAFKA_GC_LOG_OPTS, EXTRA_ARGS) is
 # accepted so existing units and runbooks keep working; a native process has no heap to size,
-# so those settings have no effect. KCONNECT_BIN picks the binary (default ../build/kconnect).
+# so those settings have no effect. KCONNECT_BIN picks the binary (default: kconnect beside
+# this script, as `make install` puts it, else ../build/kconnect of a source tree).
 #
 # SPDX-License-Identifier: Apache-2.0
 
@@ -16,7 +17,10 @@ subcommand=$1
 name=$2
 shift 2
 base_dir=$(cd "$(dirname "$0")" && pwd)
-KCONNECT_BIN=${KCONNECT_BIN:-$base_dir/../build/kconnect}
+if [ -z "$KCONNECT_BIN" ]; then
+    KCONNECT_BIN=$base_dir/kconnect
+    [ -x "$KCONNECT_BIN" ] || KCONNECT_BIN=$base_dir/../build/kconnect
+fi
 LOG_DIR=${LOG_DIR:-$base_dir/../logs}
 
 daemon=0

@@ -2,6 +2,7 @@
  * cmd/main.c - the kconnect command line and the worker's start-up and shutdown.
  *
  *   kconnect distributed worker.properties [--override key=value ...]
+ *   kconnect standalone worker.properties [connector.properties|connector.json ...]
  *   kconnect version
  *   kconnect mirror-status ... (cmd/mirror_status_cmd.c)
  *
@@ -11,7 +12,8 @@
  * taken here with sigtimedwait, so a signal during start-up also stops the worker cleanly.
  *
  * Exit codes follow Java's Connect: 0 after a signal, 1 for usage errors and for internal
- * topics that cannot be used, 2 for any other start-up error.
+ * topics that cannot be used, 2 for any other start-up error, 3 when a standalone
+ * worker's connector file cannot be read or its connector not created.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -24,12 +26,15 @@
 #include <time.h>
 
 #include "lib/http.h"
+#include "rest/routes.h"
 #include "rest/server.h"
 #include "lib/common.h"
 #include "worker/herder.h"
 #include "worker/internal_topics.h"
 #include "worker/kafka.h"
 #include "lib/log.h"
+#include "lib/sd_notify.h"
+#include "cmd/connector_file.h"
 #include "cmd/mirror_maker.h"
 #include "cmd/mirror_status_cmd.h"
 #include "worker/plugins.h"
@@ -50,6 +55,7 @@
 #define EXIT_USAGE   1
 #define EXIT_HERDER  1   /* what Java exits with when its herder thread fails */
 #define EXIT_STARTUP 2
+#define EXIT_CONNECTOR_FILE 3   /* ConnectStandalone: "Stopping after connector error" */
 
 static sigset_t stop_signals;
 
@@ -58,25 +64,52 @@ usage(FILE *out)
 {
     fprintf(out,
             "usage: kconnect distributed worker.properties [--override key=value ...]\n"
+            "       kconnect standalone worker.properties [connector.properties|.json ...]\n"
             "       kconnect mirror-maker mm2.properties [--clusters ALIAS ...]\n"
             "       kconnect version\n"
             "       kconnect mirror-status --url URL --connector NAME [--wait] [--json]\n"
             "\n"
-            "Runs a Kafka Connect distributed worker, configured as connect-distributed.sh is.\n"
+            "Runs a Kafka Connect worker, configured as connect-distributed.sh or\n"
+            "connect-standalone.sh is.\n"
             "KCONNECT_LOG_LEVEL=ERROR|WARN|INFO|DEBUG|TRACE sets how much is logged (INFO).\n");
 }
 
-/* Returns the stop signal if one is pending, waiting at most timeout_ms for it; else 0. */
+/* systemd's watchdog (lib/sd_notify.h): its interval (0: none) and next ping. Main thread. */
+static int64_t watchdog_ms, next_watchdog;
+
+/* Returns the stop signal if one is pending, waiting at most timeout_ms for it; else 0.
+ * Every wait of the main thread is made here, so the watchdog is fed here, and systemd
+ * hears STOPPING=1 as soon as a stop begins. */
 static int
 stop_requested(int timeout_ms)
 {
-    struct timespec ts = { timeout_ms / 1000, (long) (timeout_ms % 1000) * 1000000L };
-    int             sig;
+    int64_t deadline = kc_mono_ms() + timeout_ms;
+    int     sig;
 
-    do {
-        sig = sigtimedwait(&stop_signals, NULL, &ts);
-    } while (sig < 0 && errno == EINTR);
-    return sig > 0 ? sig : 0;
+    for (;;) {
+        int64_t         now = kc_mono_ms(), wait = deadline - now;
+        struct timespec ts;
+
+        if (watchdog_ms > 0) {
+            if (now >= next_watchdog) {
+                kc_sd_notify("WATCHDOG=1");
+                next_watchdog = now + watchdog_ms;
+            }
+            if (next_watchdog - now < wait)
+                wait = next_watchdog - now;
+        }
+        wait = wait < 0 ? 0 : wait;
+        ts = (struct timespec) { (time_t) (wait / 1000), (long) (wait % 1000) * 1000000L };
+        do {
+            sig = sigtimedwait(&stop_signals, NULL, &ts);
+        } while (sig < 0 && errno == EINTR);
+        if (sig > 0) {
+            kc_sd_notify("STOPPING=1");
+            return sig;
+        }
+        if (kc_mono_ms() >= deadline)
+            return 0;
+    }
 }
 
 /* Asks the brokers for the cluster id, for up to timeout_ms, giving way to a stop signal. */
@@ -101,8 +134,48 @@ lookup_cluster_id(rd_kafka_t *admin, int timeout_ms, char **id, int *stopped, kc
     return KC_OK;
 }
 
+/* Standalone: creates the connector of each file as POST /connectors would (the same
+ * checks and answers), in order; false at the first that fails (logged). */
+static bool
+create_file_connectors(const kc_rest_ctx *ctx, char *const *files, size_t nfiles)
+{
+    for (size_t i = 0; i < nfiles; i++) {
+        kc_rest_response resp;
+        kc_err           err;
+        json_t          *body = kc_connector_file_read(files[i], &err);
+        char            *text;
+        bool             created;
+
+        if (body == NULL) {
+            kc_log_error("worker", "Stopping after connector error: %s", err.msg);
+            return false;
+        }
+        text = json_dumps(body, JSON_COMPACT);
+        kc_rest_serve(ctx, NULL, KC_REST_SCOPE_ALL, "POST", "/connectors", NULL, 0, NULL, 0,
+                      text, strlen(text), false, &resp);
+        created = resp.status == 201;
+        if (created) {
+            kc_log_info("worker", "Created connector %s",
+                        json_string_value(json_object_get(body, "name")));
+        } else {
+            const char *why = json_string_value(json_object_get(resp.body, "message"));
+            kc_log_error("worker", "Failed to create connector for %s", files[i]);
+            kc_log_error("worker", "Stopping after connector error: %s",
+                         why ? why : "no message");
+        }
+        kc_rest_response_clear(&resp);
+        free(text);
+        json_decref(body);
+        if (!created)
+            return false;
+    }
+    return true;
+}
+
+/* A distributed worker, or (files: its connector files) a standalone one. */
 static int
-run_distributed(const char *path, const char *const *overrides, size_t noverrides)
+run_worker(const char *path, const char *const *overrides, size_t noverrides, bool standalone,
+           char *const *files, size_t nfiles)
 {
     kc_worker_config wc;
     kc_err           err = { 0, "" };
@@ -117,16 +190,19 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
 
     kc_log_info("worker", "kconnect %s (Kafka Connect %s compatible, commit %s) starting",
                 KC_VERSION, KC_KAFKA_VERSION, KC_COMMIT);
-    if (kc_worker_config_load(&wc, path, overrides, noverrides, &err) != KC_OK) {
+    if (kc_worker_config_load_mode(&wc, path, overrides, noverrides, standalone, &err) != KC_OK) {
         kc_log_error("worker", "Stopping due to error: %s", err.msg);
         return EXIT_STARTUP;
     }
 
     /* The worker's shared admin client: every top-level setting, as Java's Admin.create(
-     * config.originals()). client.id follows Java's "<group.id>-shared-admin". */
-    client_id = kc_xasprintf("%s-shared-admin", kc_cfg_str(&wc.cfg, "group.id"));
+     * config.originals()). client.id follows Java's "<group.id>-shared-admin" (standalone:
+     * the client's own default, as Java's cluster id lookup leaves it). */
+    client_id = standalone ? NULL
+              : kc_xasprintf("%s-shared-admin", kc_cfg_str(&wc.cfg, "group.id"));
     admin = kc_kafka_new(RD_KAFKA_PRODUCER, &wc.props, "",
-                         (const char *const[]) { "client.id", client_id, NULL }, &err);
+                         client_id ? (const char *const[]) { "client.id", client_id, NULL }
+                                   : (const char *const[]) { NULL }, &err);
     free(client_id);
     if (admin == NULL)
         goto fail;
@@ -150,6 +226,19 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
      * requests that need the herder wait for it (kc_rest_await_herder). */
     if ((rest = kc_rest_start(&wc.cfg, &ctx, &err)) == NULL)
         goto fail;
+    if (standalone) {
+        if ((herder = kc_herder_start_standalone(&wc, kc_rest_advertised_url(rest),
+                                                 kc_rest_worker_id(rest), &err)) == NULL)
+            goto fail;
+        kc_rest_publish_herder(&ctx, herder);
+        kc_log_info("worker", "Kafka Connect started (worker %s)", kc_rest_worker_id(rest));
+        if (!create_file_connectors(&ctx, files, nfiles)) {
+            rc = EXIT_CONNECTOR_FILE;
+            err.msg[0] = '\0';
+            goto fail;
+        }
+        goto running;
+    }
     if (kc_internal_topics_ensure(admin, &wc, &offsets_topic, &err) != KC_OK) {
         rc = err.code == KC_EINVAL ? EXIT_HERDER : EXIT_STARTUP;
         goto fail;
@@ -161,9 +250,15 @@ run_distributed(const char *path, const char *const *overrides, size_t noverride
     }
     kc_rest_publish_herder(&ctx, herder);
     kc_log_info("worker", "Kafka Connect started (worker %s)", kc_rest_worker_id(rest));
-
-    while ((stopped = stop_requested(1000)) == 0) {
+running:
+    /* systemd hears READY=1 once REST answers and the worker has joined its group (a
+     * standalone worker: once its connector files are done). */
+    for (bool ready = false; (stopped = stop_requested(ready ? 1000 : 50)) == 0;) {
         char why[512];
+        if (!ready && (standalone || kc_herder_ready(herder))) {
+            kc_sd_notify("READY=1\nSTATUS=Kafka Connect started");
+            ready = true;
+        }
         if (kc_herder_failed(herder, why, sizeof(why))) {
             kc_err_set(&err, KC_EKAFKA, "Uncaught exception in herder work thread, exiting: %s",
                        why);
@@ -175,7 +270,7 @@ fail:
     if (stopped) {
         kc_log_info("worker", "Kafka Connect stopping (%s)", strsignal(stopped));
         rc = 0;
-    } else {
+    } else if (err.msg[0] != '\0') {
         kc_log_error("worker", "Stopping due to error: %s", err.msg);
     }
     if (herder == NULL)
@@ -248,6 +343,7 @@ main(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
     signal(SIGPIPE, SIG_IGN);
     json_object_seed(0);
+    watchdog_ms = kc_sd_watchdog_interval_ms();
 
     if (level != NULL && *level != '\0') {
         int l = kc_log_level_parse(level);
@@ -273,6 +369,14 @@ main(int argc, char **argv)
     }
     if (argc >= 2 && strcmp(argv[1], "mirror-maker") == 0)
         return mirror_maker_main(argc - 2, argv + 2);
+    if (argc >= 3 && strcmp(argv[1], "standalone") == 0) {
+        for (int i = 2; i < argc; i++)
+            if (strcmp(argv[i], "--help") == 0) {
+                usage(stdout);
+                return EXIT_USAGE;
+            }
+        return run_worker(argv[2], NULL, 0, true, argv + 3, (size_t) (argc - 3));
+    }
     if (argc < 3 || strcmp(argv[1], "distributed") != 0) {
         usage(stderr);
         return EXIT_USAGE;
@@ -307,7 +411,7 @@ main(int argc, char **argv)
         free(overrides);
         return EXIT_USAGE;
     }
-    rc = run_distributed(path, overrides, noverrides);
+    rc = run_worker(path, overrides, noverrides, false, NULL, 0);
     free(overrides);
     return rc;
 }

@@ -38,6 +38,7 @@
 #include "worker/internal_topics.h"
 #include "worker/kafka.h"
 #include "lib/log.h"
+#include "lib/sd_notify.h"
 #include "worker/refused.h"
 #include "worker/validate.h"
 #include "worker/worker_config.h"
@@ -484,7 +485,14 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
     }
     if (!stopped)
         kc_log_info("mirror-maker", "Kafka MirrorMaker started (%zu flows)", nflows);
-    while (!stopped && !(stopped = stop(1000))) {
+    for (bool ready = false; !stopped && !(stopped = stop(ready ? 1000 : 50));) {
+        bool all_joined = true;
+        for (size_t i = 0; i < nflows; i++)
+            all_joined = all_joined && kc_herder_ready(flows[i].herder);
+        if (!ready && all_joined) {              /* systemd: every flow has joined */
+            kc_sd_notify("READY=1\nSTATUS=Kafka MirrorMaker started");
+            ready = true;
+        }
         for (size_t i = 0; i < nflows; i++) {
             char why[512];
             if (kc_herder_failed(flows[i].herder, why, sizeof(why))) {

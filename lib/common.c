@@ -7,6 +7,7 @@
  */
 #include "lib/common.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -129,6 +130,42 @@ kc_xasprintf(const char *fmt, ...)
 
 static const char b64_alphabet[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+char *
+kc_read_file(const char *path, size_t *len, kc_err *err)
+{
+    FILE  *f = fopen(path, "rb");
+    char  *buf = NULL;
+    size_t cap = 0, r;
+    int    saved;
+
+    *len = 0;
+    if (f == NULL) {
+        saved = errno;
+        kc_err_set(err, KC_EIO, "cannot read %s: %s", path, strerror(saved));
+        errno = saved;
+        return NULL;
+    }
+    do {
+        if (cap - *len < 65536) {
+            cap = cap ? cap * 2 : 65536;
+            buf = kc_xrealloc(buf, cap + 1);
+        }
+        r = fread(buf + *len, 1, cap - *len, f);
+        *len += r;
+    } while (r > 0);
+    if (ferror(f)) {
+        saved = errno;
+        kc_err_set(err, KC_EIO, "cannot read %s: %s", path, strerror(saved));
+        fclose(f);
+        free(buf);
+        errno = saved;
+        return NULL;
+    }
+    fclose(f);
+    buf[*len] = '\0';
+    return buf;
+}
 
 char *
 kc_base64_encode(const void *data, size_t len)

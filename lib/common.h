@@ -52,6 +52,10 @@ char *kc_xstrdup(const char *s);
 char *kc_xstrndup(const char *s, size_t n);
 char *kc_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The whole file at path (a new buffer, NUL-terminated past len), or NULL with KC_EIO and
+ * "cannot read <path>: <reason>" in err; errno is left as the failure set it. */
+char *kc_read_file(const char *path, size_t *len, kc_err *err);
+
 /* Standard base64 with padding (RFC 4648 §4), as Java's Base64.getEncoder(). Encode returns
  * a new string; decode fills *out (new, free()) and returns 0, or -1 on malformed input
  * (a missing final padding is accepted, as Java's decoder accepts it). */

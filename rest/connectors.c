@@ -364,6 +364,61 @@ do_put(kc_herder *h, void *arg)
     ok(c, created ? 201 : 200, connector_info_with(existing, ntasks));
 }
 
+/* Standalone: Java answers a config write once the connector has started and its tasks are
+ * configured (StandaloneHerder.putConnectorConfig), so its answer lists the new tasks. The
+ * wait ends when the task configs were committed for the config just written, or the
+ * connector cannot make any (paused, stopped, failed, deleted meanwhile). */
+typedef struct settle {
+    const char *name;
+    bool        done;
+    json_t     *tasks;
+} settle;
+
+static void
+do_settle(kc_herder *h, void *arg)
+{
+    settle                   *s = arg;
+    const kc_connector_state *c = kc_config_state_connector(kc_herder_config(h), s->name);
+    kc_status                 st;
+    bool                      failed = false;
+
+    if (c == NULL || c->config == NULL) {
+        s->done = true;
+        return;
+    }
+    if (kc_status_store_get(kc_herder_status(h), s->name, -1, &st) == KC_OK) {
+        failed = st.state == KC_STATE_FAILED;
+        kc_status_clear(&st);
+    }
+    if (c->target == KC_TARGET_STARTED && !failed &&
+        (c->applied_config == NULL || !json_equal(c->applied_config, c->config)))
+        return;
+    json_t *info = connector_info(c);
+    s->done = true;
+    s->tasks = json_incref(json_object_get(info, "tasks"));
+    json_decref(info);
+}
+
+static void
+settle_standalone(call *c)
+{
+    settle  s = { c->name, false, NULL };
+    int64_t deadline = kc_mono_ms() + HERDER_TIMEOUT_MS;
+
+    if ((c->resp->status != 200 && c->resp->status != 201) || c->ctx->herder == NULL ||
+        !kc_herder_standalone(c->ctx->herder))
+        return;
+    while (!s.done && kc_mono_ms() < deadline &&
+           kc_herder_call(c->ctx->herder, do_settle, &s, HERDER_TIMEOUT_MS) == KC_OK) {
+        if (!s.done)
+            kc_sleep_ms(10);
+    }
+    if (s.tasks != NULL && json_is_object(c->resp->body))
+        json_object_set_new(c->resp->body, "tasks", s.tasks);
+    else
+        json_decref(s.tasks);
+}
+
 /* A body that is not the Map<String,String> the resource takes: Jackson's words, as a 400
  * (Java answers 500 for this client mistake: README, compatibility). */
 static void
@@ -481,6 +536,7 @@ kc_rest_connectors_create(const kc_rest_ctx *ctx, const kc_rest_request *req,
     c.name = name;
     if (validate_config(&c, p.config)) {
         run(&c, do_put);
+        settle_standalone(&c);
         if (resp->status == 201)
             snprintf(resp->location, sizeof(resp->location), "/connectors/%s", name);
     }
@@ -527,6 +583,7 @@ kc_rest_connector_config_put(const kc_rest_ctx *ctx, const kc_rest_request *req,
     json_object_set_new(p.config, "name", json_string(c.name));
     if (validate_config(&c, p.config)) {
         run(&c, do_put);
+        settle_standalone(&c);
         if (resp->status == 201)
             snprintf(resp->location, sizeof(resp->location), "/connectors/%s", c.name);
     }
@@ -591,6 +648,7 @@ kc_rest_connector_config_patch(const kc_rest_ctx *ctx, const kc_rest_request *re
     if (!kc_rest_coerce_config(body, resp, req->body, req->body_len, NULL))
         goto out;
     run(&c, do_patch);
+    settle_standalone(&c);
 out:
     json_decref(body);
 }
@@ -974,6 +1032,11 @@ do_tasks_post(kc_herder *h, void *arg)
     call  *c = arg;
     kc_err err;
 
+    if (kc_herder_standalone(h)) {
+        kc_rest_error(c->resp, 500, "Kafka Connect in standalone mode does not support "
+                      "externally setting task configurations.");
+        return;
+    }
     if (!signed_by_the_group(h, c))
         return;
     if (!leader_or_forward_internal(c))
@@ -1020,6 +1083,11 @@ do_fence(kc_herder *h, void *arg)
     const kc_connector_state *cs;
     const char               *type;
 
+    if (kc_herder_standalone(h)) {
+        kc_rest_error(c->resp, 500, "Kafka Connect in standalone mode does not support "
+                      "exactly-once source connectors.");
+        return;
+    }
     if (!signed_by_the_group(h, c))
         return;
     if (!leader_or_forward_internal(c))

@@ -3,6 +3,9 @@
  * (re)join when needed, heartbeat, read new config records and react to them, run queued
  * calls, publish task configs, rejoin when a scheduled delay expires.
  *
+ * A standalone herder runs the same loop without a group or topics: every write to the
+ * config is applied as it is made, and its "assignment" is everything (standalone_assign).
+ *
  * Runs on the herder thread only, except kc_herder_call (any thread) and the runtime
  * callbacks (connector threads), which only enqueue.
  *
@@ -53,6 +56,7 @@ typedef struct item {
 
 struct kc_herder {
     const kc_worker_config *wc;
+    bool                    standalone;         /* no group, no topics: see kc_herder_start_standalone */
     char                   *url, *worker_id;
     char                   *member_client_id;   /* client.id, or Java's connect-<worker id> */
     pthread_t               thread;
@@ -219,22 +223,34 @@ on_config_record(void *opaque, const char *key, const void *value, size_t len, i
     on_config_event(h, &ev);
 }
 
+/* Standalone: a record is applied as it is written, as if read back at once (Java's
+ * MemoryConfigBackingStore). */
 static int
 config_write(kc_herder *h, kc_record_kv *r, kc_err *err)
 {
-    int rc = kc_klog_send(h->config_log, r->key, r->value, r->value_len, err);
+    int rc = KC_OK;
 
+    if (h->standalone)
+        on_config_record(h, r->key, r->value, r->value_len, 0, h->cfg.offset < 0 ? 0 : h->cfg.offset);
+    else
+        rc = kc_klog_send(h->config_log, r->key, r->value, r->value_len, err);
     kc_record_kv_clear(r);
     return rc;
 }
 
 static int
+config_read_to_end(kc_herder *h, int timeout_ms, kc_err *err)
+{
+    return h->standalone ? KC_OK : kc_klog_read_to_end(h->config_log, timeout_ms, err);
+}
+
+static int
 config_flush_and_read(kc_herder *h, kc_err *err)
 {
-    int rc = kc_klog_flush(h->config_log, 30000, err);
+    int rc = h->standalone ? KC_OK : kc_klog_flush(h->config_log, 30000, err);
 
     if (rc == KC_OK)
-        rc = kc_klog_read_to_end(h->config_log, cfg_int(h, "worker.sync.timeout.ms") + 30000, err);
+        rc = config_read_to_end(h, cfg_int(h, "worker.sync.timeout.ms") + 30000, err);
     return rc;
 }
 
@@ -294,7 +310,7 @@ kc_herder_put_task_configs(kc_herder *h, const char *name, const json_t *configs
     json_t      *c;
     int          rc;
 
-    if ((rc = kc_klog_read_to_end(h->config_log, 30000, err)) != KC_OK)
+    if ((rc = config_read_to_end(h, 30000, err)) != KC_OK)
         return rc;
     json_array_foreach(configs, i, c) {
         kc_config_record_task(&r, name, (int) i, c);
@@ -397,6 +413,19 @@ stop_all_owned(kc_herder *h)
 {
     kc_runtime_stop_all(h->rt);
     kc_work_list_clear(&h->owned);
+}
+
+/* Starts whatever this worker owns that does not run. */
+static void
+start_missing(kc_herder *h)
+{
+    for (size_t i = 0; i < h->owned.n; i++) {
+        const kc_work *w = &h->owned.items[i];
+        bool running = w->task < 0 ? kc_runtime_has_connector(h->rt, w->connector)
+                                   : kc_runtime_has_task(h->rt, w->connector, w->task);
+        if (!running)
+            start_work(h, w);
+    }
 }
 
 /* ===== Rebalance ===== */
@@ -734,13 +763,7 @@ rebalance(kc_herder *h)
         return false;
     }
     h->unsynced_retries = UNSYNCED_RETRIES;
-    for (size_t i = 0; i < h->owned.n; i++) {
-        const kc_work *w = &h->owned.items[i];
-        bool running = w->task < 0 ? kc_runtime_has_connector(h->rt, w->connector)
-                                   : kc_runtime_has_task(h->rt, w->connector, w->task);
-        if (!running)
-            start_work(h, w);
-    }
+    start_missing(h);
     h->joined_once = true;
     h->need_rejoin = revoked_any;                     /* hand revoked work to others now */
     h->rejoin_at = a.delay > 0 ? kc_mono_ms() + a.delay : 0;
@@ -750,6 +773,34 @@ rebalance(kc_herder *h)
         tombstone_stale_statuses(h);
     }
     return true;
+}
+
+/* Standalone: this worker runs every connector and every task of the config, as Java's
+ * StandaloneHerder does; what is gone stops, what is new starts, and the statuses of what
+ * is gone are removed (Java's onDeletion). */
+static void
+standalone_assign(kc_herder *h)
+{
+    kc_work_list want = { 0 }, gone = { 0 };
+
+    for (size_t i = 0; i < h->cfg.nconnectors; i++) {
+        const kc_connector_state *c = &h->cfg.connectors[i];
+        if (c->config == NULL)
+            continue;
+        kc_work_list_add(&want, c->name, -1);
+        for (size_t t = 0; t < kc_config_state_task_count_visible(c); t++)
+            kc_work_list_add(&want, c->name, (int) t);
+    }
+    for (size_t i = 0; i < h->owned.n; i++)
+        if (!kc_work_list_contains(&want, h->owned.items[i].connector, h->owned.items[i].task))
+            kc_work_list_add(&gone, h->owned.items[i].connector, h->owned.items[i].task);
+    stop_works(h, &gone);
+    kc_work_list_clear(&gone);
+    kc_work_list_clear(&h->owned);
+    h->owned = want;
+    start_missing(h);
+    tombstone_stale_statuses(h);
+    h->joined_once = h->has_assignment = true;
 }
 
 /* ===== Reacting to the config topic ===== */
@@ -769,7 +820,7 @@ on_config_event(kc_herder *h, const kc_config_event *ev)
          * processTaskConfigUpdatesWithIncrementalCooperative); the rebalance starts whatever
          * owned work is not running, so they restart with the new configs if they are still
          * ours. Eager: the rebalance itself stops everything first, as Java's does. */
-        if (h->protocol != KC_CONNECT_EAGER) {
+        if (h->standalone || h->protocol != KC_CONNECT_EAGER) {
             kc_work_list tasks = { 0 };
             for (size_t i = 0; i < h->owned.n; i++) {
                 const kc_work *w = &h->owned.items[i];
@@ -840,7 +891,7 @@ kc_herder_put_logger_level(kc_herder *h, const char *ns, const char *level, kc_e
     kc_config_record_logger(&r, ns, level);
     if ((rc = config_write(h, &r, err)) != KC_OK)
         return rc;
-    return kc_klog_flush(h->config_log, 30000, err);
+    return h->standalone ? KC_OK : kc_klog_flush(h->config_log, 30000, err);
 }
 
 int
@@ -1049,7 +1100,7 @@ rt_waiting(void *herder)
     kc_herder *h = herder;
     kc_err     err;
 
-    if (h->joined_once && !atomic_load(&h->stopping))
+    if (!h->standalone && h->joined_once && !atomic_load(&h->stopping))
         (void) heartbeat_due(h, &err);
 }
 
@@ -1316,7 +1367,9 @@ herder_thread(void *arg)
             if (h->joined_once)
                 kc_runtime_commit_soon(h->rt);
             h->need_rejoin = false;
-            if (!rebalance(h) || !h->has_assignment)
+            if (h->standalone)
+                standalone_assign(h);
+            if (!h->standalone && (!rebalance(h) || !h->has_assignment))
                 h->need_rejoin = true;
             else
                 atomic_store(&h->ready, true);
@@ -1325,10 +1378,12 @@ herder_thread(void *arg)
         }
         if (h->offsets_opening)
             offsets_opened(h);
-        heartbeat(h);
-        if (h->leader && h->joined_once)
-            maybe_rotate_session_key(h);      /* no-op until inter.worker.key.ttl.ms runs out */
-        kc_klog_poll(h->config_log, 0);
+        if (!h->standalone) {
+            heartbeat(h);
+            if (h->leader && h->joined_once)
+                maybe_rotate_session_key(h);  /* no-op until inter.worker.key.ttl.ms runs out */
+            kc_klog_poll(h->config_log, 0);
+        }
         kc_status_store_poll(h->status, 0);
         run_queue(h, false);
         if (poll(&pfd, 1, h->need_rejoin ? 0 : 100) > 0 &&
@@ -1399,25 +1454,20 @@ open_store(void *arg)
     return NULL;
 }
 
-kc_herder *
-kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const char *worker_id,
-                kc_internal_topic_later *offsets_topic, kc_err *err)
+/* What both kinds of herder start from: no stores, no thread yet. */
+static kc_herder *
+herder_new(const kc_worker_config *wc, const char *advertised_url, const char *worker_id,
+           int generation)
 {
-    kc_herder     *h = kc_xcalloc(1, sizeof(*h));
-    const char    *group_id = kc_cfg_str(&wc->cfg, "group.id");
-    const char    *proto = kc_cfg_str(&wc->cfg, "connect.protocol");
-    char          *base = kc_xasprintf("%s-", group_id);
-    kc_runtime_env env;
-    int            timeout = (int) kc_cfg_int(&wc->cfg, "worker.sync.timeout.ms") + 60000;
+    kc_herder *h = kc_xcalloc(1, sizeof(*h));
 
     h->wc = wc;
-    h->offsets_topic = offsets_topic;
     h->url = kc_xstrdup(advertised_url);
     h->worker_id = kc_xstrdup(worker_id);
     h->protocol = -1;
     h->unsynced_retries = UNSYNCED_RETRIES;
     h->last_completed_generation = -1;
-    atomic_init(&h->generation, -1);
+    atomic_init(&h->generation, generation);
     atomic_init(&h->stopping, false);
     atomic_init(&h->failed, false);
     atomic_init(&h->ready, false);
@@ -1428,6 +1478,21 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
     h->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     kc_config_state_init(&h->cfg);
     kc_coop_init(&h->coop, (int) kc_cfg_int(&wc->cfg, "scheduled.rebalance.max.delay.ms"));
+    return h;
+}
+
+kc_herder *
+kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const char *worker_id,
+                kc_internal_topic_later *offsets_topic, kc_err *err)
+{
+    kc_herder     *h = herder_new(wc, advertised_url, worker_id, -1);
+    const char    *group_id = kc_cfg_str(&wc->cfg, "group.id");
+    const char    *proto = kc_cfg_str(&wc->cfg, "connect.protocol");
+    char          *base = kc_xasprintf("%s-", group_id);
+    kc_runtime_env env;
+    int            timeout = (int) kc_cfg_int(&wc->cfg, "worker.sync.timeout.ms") + 60000;
+
+    h->offsets_topic = offsets_topic;
     h->configured_protocol = strcasecmp(proto, "eager") == 0 ? KC_CONNECT_EAGER
                            : strcasecmp(proto, "compatible") == 0 ? KC_CONNECT_COMPATIBLE
                            : KC_CONNECT_SESSIONED;
@@ -1505,6 +1570,39 @@ fail:
     kc_herder_stop(h);
     return NULL;
 }
+
+kc_herder *
+kc_herder_start_standalone(const kc_worker_config *wc, const char *advertised_url,
+                           const char *worker_id, kc_err *err)
+{
+    kc_herder     *h = herder_new(wc, advertised_url, worker_id, 0);  /* Java's generation() */
+    kc_runtime_env env;
+
+    h->standalone = true;
+    h->leader = true;
+    h->leader_url = kc_xstrdup(advertised_url);
+    h->cfg.initial_read_done = true;
+    h->status = kc_status_store_new();
+    if ((h->offsets = kc_offset_store_open_file(kc_props_get(&wc->props,
+                                                             "offset.storage.file.filename"),
+                                                err)) == NULL) {
+        kc_herder_stop(h);
+        return NULL;
+    }
+    kc_log_info("herder", "Starting FileOffsetBackingStore with file %s",
+                kc_props_get(&wc->props, "offset.storage.file.filename"));
+    env = (kc_runtime_env) { wc, h->status, h->offsets, h->worker_id, &h->generation, h,
+                             rt_task_configs_ready, rt_waiting };
+    h->rt = kc_runtime_new(&env);
+    if (pthread_create(&h->thread, NULL, herder_thread, h) != 0) {
+        kc_err_set(err, KC_EIO, "cannot start the herder thread");
+        kc_herder_stop(h);
+        return NULL;
+    }
+    return h;
+}
+
+bool kc_herder_standalone(const kc_herder *h) { return h->standalone; }
 
 void
 kc_herder_signal_stop(kc_herder *h)

@@ -34,6 +34,15 @@ kc_herder *kc_herder_start(const kc_worker_config *wc, const char *advertised_ur
                            const char *worker_id, kc_internal_topic_later *offsets_topic,
                            kc_err *err);
 
+/* A standalone herder (Java's StandaloneHerder): no group and no internal topics. The
+ * config and the statuses live in memory only (connectors come from the command line or
+ * REST, and go with the process); source offsets are kept in offset.storage.file.filename
+ * in Java's file format. The REST API is served as in distributed mode, this worker being
+ * its own leader. */
+kc_herder *kc_herder_start_standalone(const kc_worker_config *wc, const char *advertised_url,
+                                      const char *worker_id, kc_err *err);
+bool kc_herder_standalone(const kc_herder *h);        /* any thread */
+
 /* Tells the herder to stop, without waiting: its waits for the brokers give up, and REST
  * calls it has not begun answer KC_ESTOPPED. Called before the REST server stops, whose
  * handlers may wait on the herder. Any thread; NULL is fine. */

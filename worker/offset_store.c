@@ -5,11 +5,18 @@
  */
 #include "worker/offset_store.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "lib/java_serial.h"
 #include "lib/json_java.h"
+#include "lib/log.h"
 #include "worker/kafka_log.h"
 
 typedef struct {
@@ -22,6 +29,8 @@ struct kc_offset_store {
     pthread_mutex_t lock;
     kv             *items;
     size_t          n, cap;
+    char           *path;           /* a file store (standalone): no log */
+    bool            dirty;          /* under lock: puts not yet in the file */
 
     /* A later open (kc_offset_store_open_later): its thread, what it needs, and how it
      * ended; `opening` and `open_err` under open_lock, log set before opening clears. */
@@ -107,6 +116,14 @@ open_log(kc_offset_store *s, const kc_props *props, const char *topic,
     return log;
 }
 
+/* Under the lock: what the store holds is up to date (the topic read to its end; a file
+ * store is its own only writer). */
+static int
+catch_up(kc_offset_store *s, kc_err *err)
+{
+    return s->path != NULL ? KC_OK : kc_klog_read_to_end(s->log, 30000, err);
+}
+
 kc_offset_store *
 kc_offset_store_open(const kc_props *props, const char *topic, const char *client_id_base,
                      kc_err *err)
@@ -183,6 +200,7 @@ kc_offset_store_close(kc_offset_store *s)
     if (s->later)
         pthread_join(s->thread, NULL);
     kc_klog_close(s->log);
+    free(s->path);
     for (size_t i = 0; i < s->n; i++) {
         free(s->items[i].key);
         free(s->items[i].value);
@@ -193,6 +211,90 @@ kc_offset_store_close(kc_offset_store *s)
     pthread_mutex_destroy(&s->open_lock);
     pthread_cond_destroy(&s->opened);
     free(s);
+}
+
+/* ===== A file store: offset.storage.file.filename ===== */
+
+static int
+load_entry(void *arg, const kc_jser_entry *e)
+{
+    kc_offset_store *s = arg;
+    char            *key;
+
+    if (e->value == NULL)
+        return 0;                                   /* Java's null: no offset */
+    if (e->key == NULL || memchr(e->key, '\0', e->key_len) != NULL) {
+        kc_log_warn("offsets", "%s: an offset whose key is not text is dropped", s->path);
+        return 0;
+    }
+    key = kc_xstrndup((const char *) e->key, e->key_len);
+    on_record(s, key, (const char *) e->value, e->value_len, 0, 0);
+    free(key);
+    return 0;
+}
+
+/* Under the lock. The file is replaced whole (written aside, then renamed over it), so a
+ * crash leaves the old offsets or the new, never a file cut short as Java's can be. */
+static int
+save_file(kc_offset_store *s, kc_err *err)
+{
+    kc_jser_entry *e = kc_xcalloc(s->n ? s->n : 1, sizeof(*e));
+    kc_wbuf        out;
+    char          *tmp = kc_xasprintf("%s.tmp", s->path);
+    int            fd, rc = KC_OK;
+    size_t         done = 0;
+
+    for (size_t i = 0; i < s->n; i++)
+        e[i] = (kc_jser_entry) { (const uint8_t *) s->items[i].key,
+                                 (const uint8_t *) s->items[i].value, strlen(s->items[i].key),
+                                 s->items[i].value_len };
+    kc_wbuf_init(&out);
+    kc_jser_write_bytes_map(&out, e, s->n);
+    free(e);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    while (fd >= 0 && done < out.len) {
+        ssize_t w = write(fd, out.buf + done, out.len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        done += (size_t) w;
+    }
+    if (fd < 0 || done < out.len || fsync(fd) != 0 || close(fd) != 0 ||
+        rename(tmp, s->path) != 0) {
+        rc = kc_err_set(err, KC_EIO, "writing offsets to %s: %s", s->path, strerror(errno));
+        if (fd >= 0)
+            unlink(tmp);
+    }
+    kc_wbuf_free(&out);
+    free(tmp);
+    return rc;
+}
+
+kc_offset_store *
+kc_offset_store_open_file(const char *path, kc_err *err)
+{
+    kc_offset_store *s = store_new();
+    size_t           len;
+    char            *data;
+    int              rc;
+
+    s->path = kc_xstrdup(path);
+    if ((data = kc_read_file(path, &len, err)) == NULL) {
+        if (errno == ENOENT)                         /* a new file */
+            return s;
+        kc_offset_store_close(s);
+        return NULL;
+    }
+    rc = len == 0 ? KC_OK
+       : kc_jser_read_bytes_map((const uint8_t *) data, len, load_entry, s, err);
+    free(data);
+    if (rc != KC_OK) {
+        kc_err_prefix(err, "%s: ", path);
+        kc_offset_store_close(s);
+        return NULL;
+    }
+    return s;
 }
 
 int
@@ -212,7 +314,7 @@ kc_offset_store_get_many(kc_offset_store *s, const char *connector,
     for (size_t k = 0; k < n; k++)
         keys[k] = kc_offset_key(connector, partitions[k], &klen);
     pthread_mutex_lock(&s->lock);
-    rc = kc_klog_read_to_end(s->log, 30000, err);
+    rc = catch_up(s, err);
     for (size_t k = 0; rc == KC_OK && k < n; k++)
         for (size_t i = 0; i < s->n; i++)
             if (strcmp(s->items[i].key, keys[k]) == 0)
@@ -243,7 +345,14 @@ kc_offset_store_put(kc_offset_store *s, const char *connector, const json_t *par
         return rc;
     key = kc_offset_key(connector, partition, &klen);
     value = offset ? kc_json_java_dumps(offset, &vlen) : NULL;
-    rc = kc_klog_send(s->log, key, value, vlen, err);
+    if (s->path != NULL) {
+        pthread_mutex_lock(&s->lock);
+        on_record(s, key, value, vlen, 0, 0);
+        s->dirty = true;
+        pthread_mutex_unlock(&s->lock);
+    } else {
+        rc = kc_klog_send(s->log, key, value, vlen, err);
+    }
 
     free(key);
     free(value);
@@ -255,6 +364,13 @@ kc_offset_store_flush(kc_offset_store *s, int timeout_ms, kc_err *err)
 {
     int rc = kc_offset_store_ready(s, true, err);
 
+    if (rc == KC_OK && s->path != NULL) {
+        pthread_mutex_lock(&s->lock);
+        rc = s->dirty ? save_file(s, err) : KC_OK;
+        s->dirty = s->dirty && rc != KC_OK;
+        pthread_mutex_unlock(&s->lock);
+        return rc;
+    }
     return rc == KC_OK ? kc_klog_flush(s->log, timeout_ms, err) : rc;
 }
 
@@ -267,7 +383,7 @@ kc_offset_store_list(kc_offset_store *s, const char *connector, json_t **out, kc
     if ((rc = kc_offset_store_ready(s, true, err)) != KC_OK)
         return rc;
     pthread_mutex_lock(&s->lock);
-    rc = kc_klog_read_to_end(s->log, 30000, err);
+    rc = catch_up(s, err);
     for (size_t i = 0; rc == KC_OK && i < s->n; i++) {
         json_t *key = json_loads(s->items[i].key, JSON_DECODE_ANY, NULL);
         json_t *name = json_array_get(key, 0), *partition = json_array_get(key, 1), *offset;

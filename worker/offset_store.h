@@ -3,6 +3,10 @@
  * ["<connector>",{partition}] and value {offset} as Java's JsonConverter writes them, so a
  * Java worker finds what kconnect stored and the reverse (lookups compare key bytes).
  *
+ * A standalone worker keeps them in a file instead (offset.storage.file.filename), in the
+ * format Java's FileOffsetBackingStore writes (lib/java_serial.h): same keys and values,
+ * written whole at each flush.
+ *
  * Any thread: a mutex serialises reads of the topic and the in-memory map.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -19,6 +23,10 @@ typedef struct kc_offset_store kc_offset_store;
 
 kc_offset_store *kc_offset_store_open(const kc_props *props, const char *topic,
                                       const char *client_id_base, kc_err *err);
+
+/* A store in the file at path, read now (absent or empty: no offsets yet); NULL with the
+ * file named in err if it cannot be read or is not such a file. */
+kc_offset_store *kc_offset_store_open_file(const char *path, kc_err *err);
 
 /* Work done before a store opened later can open (making its topic): KC_OK or the
  * failure, in err. Runs on the store's opening thread. */

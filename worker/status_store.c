@@ -354,15 +354,36 @@ kc_status_store_close(kc_status_store *s)
     free(s);
 }
 
-int kc_status_store_poll(kc_status_store *s, int timeout_ms) { return kc_klog_poll(s->log, timeout_ms); }
+/* A store without a topic (kc_status_store_new: a standalone worker's, as Java's
+ * MemoryStatusBackingStore) applies its writes at once and has nothing to read. */
+int
+kc_status_store_poll(kc_status_store *s, int timeout_ms)
+{
+    return s->log ? kc_klog_poll(s->log, timeout_ms) : 0;
+}
 
 int
 kc_status_store_read_to_end(kc_status_store *s, int timeout_ms, kc_err *err)
 {
-    return kc_klog_read_to_end(s->log, timeout_ms, err);
+    return s->log ? kc_klog_read_to_end(s->log, timeout_ms, err) : KC_OK;
 }
 
-void kc_status_store_notify(kc_status_store *s, int fd) { kc_klog_notify(s->log, fd); }
+void
+kc_status_store_notify(kc_status_store *s, int fd)
+{
+    if (s->log)
+        kc_klog_notify(s->log, fd);
+}
+
+static int
+send_record(kc_status_store *s, const char *key, const char *value, size_t len, kc_err *err)
+{
+    if (s->log == NULL) {
+        kc_status_store_apply(s, key, value, len);
+        return KC_OK;
+    }
+    return kc_klog_send(s->log, key, value, len, err);
+}
 
 static char *
 status_key(const char *connector, int task)
@@ -381,7 +402,7 @@ kc_status_store_put(kc_status_store *s, const char *connector, int task, const k
 
     if (st->state != KC_STATE_DESTROYED)
         value = kc_status_value(st, &len);
-    rc = kc_klog_send(s->log, key, value, len, err);
+    rc = send_record(s, key, value, len, err);
     free(key);
     free(value);
     return rc;
@@ -410,7 +431,7 @@ kc_status_store_put_safe(kc_status_store *s, const char *connector, int task,
 int
 kc_status_store_flush(kc_status_store *s, int timeout_ms, kc_err *err)
 {
-    return kc_klog_flush(s->log, timeout_ms, err);
+    return s->log ? kc_klog_flush(s->log, timeout_ms, err) : KC_OK;
 }
 
 int
@@ -516,7 +537,7 @@ kc_status_store_put_topic(kc_status_store *s, const char *connector, const char 
                           "task", task, "discoverTimestamp", (json_int_t) discover_ms);
     size_t  len;
     char   *value = kc_json_java_dumps(v, &len);
-    int     rc = kc_klog_send(s->log, key, value, len, err);
+    int     rc = send_record(s, key, value, len, err);
 
     json_decref(v);
     free(value);
@@ -534,7 +555,7 @@ kc_status_store_reset_topics(kc_status_store *s, const char *connector, kc_err *
     for (size_t i = 0; i < n; i++) {
         char *key = kc_xasprintf(TOPIC_PREFIX "%s" TOPIC_SEPARATOR "%s", topics[i], connector);
         if (rc == KC_OK)
-            rc = kc_klog_send(s->log, key, NULL, 0, err);
+            rc = send_record(s, key, NULL, 0, err);
         free(key);
         free(topics[i]);
     }

@@ -45,7 +45,8 @@ typedef struct kc_status_store kc_status_store;
 kc_status_store *kc_status_store_open(const kc_props *props, const char *topic,
                                       const char *client_id_base, kc_err *err);
 void kc_status_store_close(kc_status_store *s);
-/* A store with no topic behind it, fed by kc_status_store_apply (tests, fuzzing). */
+/* A store with no topic behind it (a standalone worker's; tests, fuzzing): its writes are
+ * applied at once, as kc_status_store_apply applies a record read back. */
 kc_status_store *kc_status_store_new(void);
 /* One record of the status topic (value NULL: a tombstone), as the reader applies it: an
  * invalid key or value is logged and skipped. Any thread. */

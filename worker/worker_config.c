@@ -256,6 +256,45 @@ kc_worker_config_defs(size_t *n)
     return worker_defs;
 }
 
+/* The first key DistributedConfig adds to WorkerConfig's: it and those after it belong to
+ * a distributed worker (its group, its topics, the SASL keys its group client reads). */
+#define FIRST_DISTRIBUTED_KEY "group.id"
+
+static size_t
+first_distributed(void)
+{
+    size_t i = 0;
+
+    while (strcmp(worker_defs[i].name, FIRST_DISTRIBUTED_KEY) != 0)
+        i++;
+    return i;
+}
+
+/* StandaloneConfig: WorkerConfig's keys and offset.storage.file.filename. The distributed
+ * keys stay in the table, none required, so that code shared with distributed mode reads
+ * their defaults; set in a standalone file they are warned about as unused, as Java does. */
+static const kc_cfg_def *
+standalone_defs(size_t *n)
+{
+    static kc_cfg_def defs[KC_ARRAY_LEN(worker_defs) + 1];
+    static bool       made;
+
+    if (!made) {                                    /* main thread, at start-up */
+        size_t d = first_distributed(), k = 0;
+        for (size_t i = 0; i < d; i++)
+            defs[k++] = worker_defs[i];
+        defs[k++] = (kc_cfg_def) { .name = "offset.storage.file.filename",
+                                   .type = KC_CFG_STRING, .dflt = NULL, .required = true };
+        for (size_t i = d; i < KC_ARRAY_LEN(worker_defs); i++) {
+            defs[k] = worker_defs[i];
+            defs[k++].required = false;
+        }
+        made = true;
+    }
+    *n = KC_ARRAY_LEN(defs);
+    return defs;
+}
+
 /* Prefixes under which keys belong to something else: clients of the worker, internal topic
  * settings, converters, config providers, the HTTPS listeners. Not warned about. */
 static const char *const passthrough_prefixes[] = {
@@ -265,12 +304,14 @@ static const char *const passthrough_prefixes[] = {
 };
 
 static void
-warn_unknown_keys(const kc_props *props)
+warn_unknown_keys(const kc_props *props, bool standalone)
 {
     size_t            ndefs;
-    const kc_cfg_def *defs = kc_worker_config_defs(&ndefs);
+    const kc_cfg_def *defs = standalone ? standalone_defs(&ndefs) : kc_worker_config_defs(&ndefs);
     char              where[512];
 
+    if (standalone)
+        ndefs = first_distributed() + 1;
     for (size_t i = 0; i < props->n; i++) {
         const char *key = props->items[i].key;
         bool        known = kc_cfg_defines(defs, ndefs, key) || kc_clientconf_knows(key);
@@ -282,10 +323,13 @@ warn_unknown_keys(const kc_props *props)
     }
 }
 
-/* The checks DistributedConfig makes after typing every key. */
+/* The checks DistributedConfig makes after typing every key (standalone: none). */
 static int
 check_parsed(kc_worker_config *wc, kc_err *err)
 {
+    if (wc->standalone)
+        return KC_OK;
+
     const kc_cfg_value *verify = kc_cfg_get(&wc->cfg, "inter.worker.verification.algorithms");
     const char         *sig = kc_cfg_str(&wc->cfg, "inter.worker.signature.algorithm");
     const char         *p;
@@ -350,11 +394,19 @@ int
 kc_worker_config_load(kc_worker_config *wc, const char *path, const char *const *overrides,
                       size_t noverrides, kc_err *err)
 {
+    return kc_worker_config_load_mode(wc, path, overrides, noverrides, false, err);
+}
+
+int
+kc_worker_config_load_mode(kc_worker_config *wc, const char *path, const char *const *overrides,
+                           size_t noverrides, bool standalone, kc_err *err)
+{
     size_t            ndefs;
-    const kc_cfg_def *defs = kc_worker_config_defs(&ndefs);
+    const kc_cfg_def *defs = standalone ? standalone_defs(&ndefs) : kc_worker_config_defs(&ndefs);
     int               rc;
 
     memset(wc, 0, sizeof(*wc));
+    wc->standalone = standalone;
     kc_props_init(&wc->props, path);
     if ((rc = kc_props_load_file(&wc->props, path, err)) != KC_OK)
         goto fail;
@@ -373,7 +425,7 @@ kc_worker_config_load(kc_worker_config *wc, const char *path, const char *const 
     if ((rc = check_parsed(wc, err)) != KC_OK ||
         (rc = kc_refused_worker(&wc->props, true, err)) != KC_OK)
         goto fail;
-    warn_unknown_keys(&wc->props);
+    warn_unknown_keys(&wc->props, standalone);
     return KC_OK;
 fail:
     kc_worker_config_free(wc);

@@ -20,6 +20,7 @@
 typedef struct kc_worker_config {
     kc_props props;      /* as written, overrides applied: Java's originals() */
     kc_cfg   cfg;        /* typed, defaults applied */
+    bool     standalone; /* a standalone worker's file (StandaloneConfig) */
 } kc_worker_config;
 
 const kc_cfg_def *kc_worker_config_defs(size_t *n);
@@ -28,6 +29,12 @@ const kc_cfg_def *kc_worker_config_defs(size_t *n);
  * message naming file, line, key and value if anything is wrong. */
 int kc_worker_config_load(kc_worker_config *wc, const char *path, const char *const *overrides,
                           size_t noverrides, kc_err *err);
+/* The same for either mode: standalone reads Java's StandaloneConfig (WorkerConfig's keys
+ * and the required offset.storage.file.filename; a distributed key is warned about as
+ * unused and takes its default). */
+int kc_worker_config_load_mode(kc_worker_config *wc, const char *path,
+                               const char *const *overrides, size_t noverrides, bool standalone,
+                               kc_err *err);
 void kc_worker_config_free(kc_worker_config *wc);
 
 /* The same from properties already assembled (dedicated MirrorMaker builds one per flow);

@@ -77,7 +77,8 @@ def test_every_example_folder_is_listed_and_complete():
         for unit in units:
             with open(unit) as f:
                 text = f.read()
-            for want in ("Restart=on-failure", "TimeoutStopSec=", "LimitNOFILE="):
+            for want in ("Restart=on-failure", "TimeoutStopSec=", "LimitNOFILE=", "Type=notify",
+                         "WatchdogSec="):
                 assert want in text, f"{unit}: no {want}"
 
 

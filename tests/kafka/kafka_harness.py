@@ -260,8 +260,13 @@ class JavaConnectWorker:
                                    "logger.reflections.name = org.reflections\n"
                                    "logger.reflections.level = ERROR")
 
-    def __init__(self, java, workdir, props, name="java-worker", jvm=None):
+    def __init__(self, java, workdir, props, name="java-worker", jvm=None, standalone=None,
+                 env=None):
+        """standalone: None for ConnectDistributed; else ConnectStandalone with these
+        connector files after the worker file. env: extra environment (KAFKA_OPTS...)."""
         self.java = java
+        self.standalone = standalone
+        self.env = env
         self.jvm = list(jvm or self.TEST_JVM)
         self.props = dict(props)
         self.port = None
@@ -291,11 +296,17 @@ class JavaConnectWorker:
         return requests.request(method, self.url + path, timeout=kw.pop("timeout", 10), **kw)
 
     def start(self):
-        cmd = self.java.command("org.apache.kafka.connect.cli.ConnectDistributed",
-                                [self.config_path], jvm=self.jvm, log4j=self.log4j)
+        if self.standalone is None:
+            cmd = self.java.command("org.apache.kafka.connect.cli.ConnectDistributed",
+                                    [self.config_path], jvm=self.jvm, log4j=self.log4j)
+        else:
+            cmd = self.java.command("org.apache.kafka.connect.cli.ConnectStandalone",
+                                    [self.config_path, *self.standalone], jvm=self.jvm,
+                                    log4j=self.log4j)
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+                                     stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent,
+                                     env=dict(os.environ, **self.env) if self.env else None)
         log.close()
         return self
 
