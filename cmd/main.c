@@ -217,10 +217,23 @@ run_worker(const char *path, const char *const *overrides, size_t noverrides, bo
         goto fail;
 
     {
-        const kc_cfg_value *pp = kc_cfg_get(&wc.cfg, "plugin.path");
-        kc_plugins_init(kc_runtime_host(), pp->is_null ? NULL : pp->list);
+        /* Java scans plugin.path before its config providers exist: the value as written
+         * is used, and a placeholder in it is warned about in Java's words (without the
+         * resolved value, which Java prints: it could be a secret). */
+        const char *raw = kc_props_get(&wc.raw, "plugin.path");
+        const char *resolved = kc_props_get(&wc.props, "plugin.path");
+        char      **paths = raw ? kc_cfg_split_list(raw, NULL) : NULL;
+        if (raw != NULL && strcmp(raw, resolved) != 0)
+            kc_log_warn("worker", "Variables cannot be used in the 'plugin.path' property, since "
+                        "the property is used by plugin scanning before the config providers "
+                        "that replace the variables are initialized. The raw value '%s' was "
+                        "used for plugin scanning, as opposed to the transformed value, and "
+                        "this may cause unexpected results.", raw);
+        kc_plugins_init(kc_runtime_host(), paths);
+        kc_strv_free(paths);
     }
     ctx.worker_cfg = &wc.cfg;
+    ctx.providers = wc.providers;
     ctx.worker_props = &wc.props;
     /* As Java's: the REST server answers before the internal topics are made and read;
      * requests that need the herder wait for it (kc_rest_await_herder). */

@@ -15,6 +15,11 @@
  * leader and only when they differ from the config topic (Java's MirrorHerder), so a node
  * with an edited file applies it once it leads.
  *
+ * Config providers, as Java's MirrorMakerConfig uses them: the file's own settings (clusters,
+ * flows) are read resolved; each worker config is resolved, with the config.providers.*
+ * settings kept as written for its own providers; connector configs keep their placeholders,
+ * resolved by the worker when the connector or a task starts.
+ *
  * Main thread: builds the configs, starts the herders, then checks leadership once a
  * second until the stop signal (kc_mm_stop_fn). Herder functions run through
  * kc_herder_call on each herder's own thread.
@@ -33,6 +38,7 @@
 
 #include "connectors/mirror/mirror_config.h"
 #include "rest/server.h"
+#include "lib/config_providers.h"
 #include "lib/configdef.h"
 #include "worker/herder.h"
 #include "worker/internal_topics.h"
@@ -60,6 +66,7 @@ typedef struct flow {
     char            *label;             /* "S->T" */
     kc_worker_config wc;
     bool             wc_ready;
+    kc_props         shown;             /* the worker config before resolving, for messages */
     json_t          *connectors[3];     /* desired configs, in connector_classes order */
     kc_herder       *herder;
     bool             was_leader;
@@ -336,6 +343,7 @@ flow_free(flow *f)
         json_decref(f->connectors[i]);
     if (f->wc_ready)
         kc_worker_config_free(&f->wc);
+    kc_props_free(&f->shown);
     free(f->source);
     free(f->target);
     free(f->label);
@@ -363,7 +371,9 @@ prepare_topics(flow *f, kc_internal_topic_later **later, kc_err *err)
 int
 kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_stop_fn stop)
 {
-    kc_props raw;
+    kc_props raw;              /* mm2.properties as written */
+    kc_props file;             /* ... resolved: Java's MirrorMakerConfig originals */
+    kc_config_providers *own = NULL, *mm = NULL;
     kc_err   err = { 0, "" };
     char   **clusters = NULL;
     size_t   nclusters = 0, nflows = 0;
@@ -375,23 +385,37 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
     kc_rest_server *rest = NULL;
 
     kc_props_init(&raw, path);
+    kc_props_init(&file, path);
     if (kc_props_load_file(&raw, path, &err) != KC_OK) {
         kc_log_error("mirror-maker", "%s", err.msg);
         kc_props_free(&raw);
+        kc_props_free(&file);
         return KC_MM_EXIT_INIT;
     }
-    /* What mm2.properties sets for every cluster and flow (config.providers, client
-     * settings under consumer./producer./admin.): refused before anything starts. */
-    if (kc_refused_worker(&raw, false, &err) != KC_OK) {
+    /* The file resolves its own values (AbstractConfig: config.providers split as written);
+     * MirrorMakerConfig.transform resolves the worker configs with providers made from the
+     * resolved settings (config.providers as a LIST). */
+    kc_props_free(&file);
+    if (kc_config_providers_new(&raw, KC_CP_NAMES_SPLIT, &own, &err) != KC_OK ||
+        kc_config_providers_transform_props(own, &raw, &file, &err) != KC_OK ||
+        kc_config_providers_new(&file, KC_CP_NAMES_LIST, &mm, &err) != KC_OK) {
         kc_log_error("mirror-maker", "%s", err.msg);
         goto out;
     }
-    if (kc_props_get(&raw, "clusters") == NULL) {
+    /* What mm2.properties sets for every cluster and flow (client settings under
+     * consumer./producer./admin.): refused before anything starts. */
+    if (kc_refused_worker(&file, false, &err) != KC_OK) {
+        char *shown = kc_config_providers_mask_props(err.msg, &raw, &file);
+        kc_log_error("mirror-maker", "%s", shown);
+        free(shown);
+        goto out;
+    }
+    if (kc_props_get(&file, "clusters") == NULL) {
         kc_log_error("mirror-maker", "%s: Missing required configuration \"clusters\" which has "
                      "no default value.", path);
         goto out;
     }
-    clusters = kc_cfg_split_list(kc_props_get(&raw, "clusters"), &nclusters);
+    clusters = kc_cfg_split_list(kc_props_get(&file, "clusters"), &nclusters);
     for (size_t i = 0; i < nonly; i++) {
         bool known = false;
         for (size_t j = 0; j < nclusters; j++)
@@ -408,7 +432,7 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
             bool served = nonly == 0;
             for (size_t i = 0; i < nonly; i++)
                 served = served || strcmp(only[i], clusters[t]) == 0;
-            if (s == t || !served || !pair_wanted(&raw, clusters[s], clusters[t]))
+            if (s == t || !served || !pair_wanted(&file, clusters[s], clusters[t]))
                 continue;
             flows[nflows].source = kc_xstrdup(clusters[s]);
             flows[nflows].target = kc_xstrdup(clusters[t]);
@@ -423,9 +447,21 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
         flow    *f = &flows[i];
         kc_props wp;
 
-        worker_props(&raw, f->source, f->target, &wp);
-        if (kc_worker_config_from_props(&f->wc, &wp, &err) != KC_OK) {
+        worker_props(&raw, f->source, f->target, &f->shown);
+        if (kc_config_providers_transform_props(mm, &f->shown, &wp, &err) != KC_OK) {
             kc_log_error("mirror-maker", "[%s] worker config: %s", f->label, err.msg);
+            kc_props_free(&wp);
+            goto out;
+        }
+        /* The worker's own providers, as written (workerConfig copies them after it
+         * resolves). */
+        for (size_t k = 0; k < raw.n; k++)
+            if (starts_with(raw.items[k].key, "config.providers"))
+                kc_props_set(&wp, raw.items[k].key, raw.items[k].value, raw.items[k].line);
+        if (kc_worker_config_from_props(&f->wc, &wp, &err) != KC_OK) {
+            char *shown = kc_config_providers_mask_props(err.msg, &f->shown, &wp);
+            kc_log_error("mirror-maker", "[%s] worker config: %s", f->label, shown);
+            free(shown);
             kc_props_free(&wp);
             goto out;
         }
@@ -438,7 +474,8 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
             f->connectors[c] = connector_config(&raw, f->source, f->target,
                                                 connector_classes[c][0],
                                                 connector_classes[c][1]);
-            problem = kc_connector_config_problem(&f->wc.cfg, f->connectors[c], "");
+            problem = kc_connector_config_problem(&f->wc.cfg, f->wc.providers,
+                                                  f->connectors[c], "");
             if (problem != NULL) {
                 kc_log_error("mirror-maker", "[%s] %s: %s", f->label, connector_classes[c][0],
                              problem);
@@ -449,10 +486,11 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
     }
     rc = KC_MM_EXIT_START;
     view = (flows_view) { flows, nflows };
-    if (parse_bool(kc_props_get(&raw, "dedicated.mode.enable.internal.rest"))) {
+    if (parse_bool(kc_props_get(&file, "dedicated.mode.enable.internal.rest"))) {
         rest_ctx.flow_herder = flow_herder;
         rest_ctx.flow_arg = &view;
         rest_ctx.worker_cfg = &flows[0].wc.cfg;
+        rest_ctx.providers = flows[0].wc.providers;
         if ((rest = kc_rest_start(&flows[0].wc.cfg, &rest_ctx, &err)) == NULL) {
             kc_log_error("mirror-maker", "internal REST: %s", err.msg);
             goto out;
@@ -464,8 +502,8 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
         kc_internal_topic_later *later = NULL;     /* the herder's, once given */
 
         kc_log_info("mirror-maker", "[%s] starting: group %s on %s", f->label,
-                    kc_cfg_str(&f->wc.cfg, "group.id"),
-                    kc_props_get(&f->wc.props, "bootstrap.servers"));
+                    kc_props_get(&f->shown, "group.id"),
+                    kc_props_get(&f->shown, "bootstrap.servers"));
         if (rest != NULL) {
             char *s = url_encode(f->source), *t = url_encode(f->target);
             url = kc_xasprintf("%s%s/%s/", kc_rest_advertised_url(rest), s, t);
@@ -514,6 +552,9 @@ out:
     free(flows);
     kc_strv_free(clusters);
     kc_props_free(&raw);
+    kc_props_free(&file);
+    kc_config_providers_free(own);
+    kc_config_providers_free(mm);
     if (rc == 0)
         kc_log_info("mirror-maker", "Kafka MirrorMaker stopped");
     return rc;

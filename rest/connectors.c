@@ -309,7 +309,7 @@ bad_name(const char *name)
 static bool
 validate_config(call *c, const json_t *config)
 {
-    char *problem = kc_connector_config_problem(c->ctx->worker_cfg, config,
+    char *problem = kc_connector_config_problem(c->ctx->worker_cfg, c->ctx->providers, config,
                                                 "org.apache.kafka.connect.errors."
                                                 "ConnectException: ");
 

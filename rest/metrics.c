@@ -41,9 +41,14 @@ collect(kc_herder *h, void *arg)
     kc_herder_metrics(h, c->metrics);
     for (size_t i = 0; i < st->nconnectors; i++) {
         const kc_connector_state *cs = &st->connectors[i];
+        json_t *resolved;
+        kc_err  err;
+        /* Its clients are made from the config resolved; one a provider fails on is left
+         * out (its connector has failed to start for the same reason). */
         if (cs->config != NULL && kc_herder_owns(h, cs->name, -1) &&
-            kc_rest_is_mirror_source(cs->config))
-            json_object_set_new(c->mirrors, cs->name, json_deep_copy(cs->config));
+            kc_rest_is_mirror_source(cs->config) &&
+            (resolved = kc_herder_connector_config(h, cs->name, &err)) != NULL)
+            json_object_set_new(c->mirrors, cs->name, resolved);
     }
 }
 

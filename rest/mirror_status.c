@@ -50,6 +50,7 @@ do_lookup(kc_herder *h, void *arg)
 {
     lookup                   *l = arg;
     const kc_connector_state *cs = kc_config_state_connector(kc_herder_config(h), l->name);
+    kc_err                    err;
 
     if (cs == NULL) {
         l->status = 404;
@@ -64,8 +65,13 @@ do_lookup(kc_herder *h, void *arg)
                  cls ? cls : "not set");
         return;
     }
+    /* Its clients are made from the config resolved, as the connector's own are. */
+    if ((l->config = kc_herder_connector_config(h, l->name, &err)) == NULL) {
+        l->status = 500;
+        snprintf(l->msg, sizeof(l->msg), "%s", err.msg);
+        return;
+    }
     l->status = 200;
-    l->config = json_deep_copy(cs->config);
 }
 
 static int

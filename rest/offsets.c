@@ -46,6 +46,7 @@ take_snapshot(kc_herder *h, void *arg)
 {
     snapshot                 *s = arg;
     const kc_connector_state *cs;
+    kc_err                    err;
 
     if (s->modify) {
         if (!kc_herder_is_leader(h)) {
@@ -69,7 +70,10 @@ take_snapshot(kc_herder *h, void *arg)
                       "issuing a 'PUT' request to the '/connectors/%s/stop' endpoint", s->name);
         return;
     }
-    s->config = json_deep_copy(cs->config);
+    /* The connector's offsets are read and altered with its config resolved, as Java's
+     * Worker is given it. */
+    if ((s->config = kc_herder_connector_config(h, s->name, &err)) == NULL)
+        kc_rest_error(s->resp, 500, "%s", err.msg);
 }
 
 /* Runs take_snapshot; true when the caller should go on with s->config. */

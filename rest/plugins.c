@@ -398,8 +398,19 @@ kc_rest_plugin_validate(const kc_rest_ctx *ctx, const kc_rest_request *req,
         free(msg);
         goto out;
     }
-    resp->status = 200;
-    resp->body = kc_validate_connector(ctx->worker_cfg, config, ops);
+    {
+        /* Java validates the config resolved (a provider's failure is its ConfigException,
+         * a client's mistake: 400) and, here, shows the values as written. */
+        kc_err err;
+        json_t *infos = kc_validate_connector_resolving(ctx->worker_cfg, ctx->providers, config,
+                                                        ops, &err);
+        if (infos == NULL) {
+            kc_rest_error_text(resp, 400, err.msg);
+            goto out;
+        }
+        resp->status = 200;
+        resp->body = infos;
+    }
 out:
     json_decref(config);
 }

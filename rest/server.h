@@ -53,6 +53,8 @@ typedef struct kc_rest_ctx {
     struct kc_herder *herder;
     bool              no_herder;         /* none is coming (start-up failed): do not wait */
     const kc_cfg     *worker_cfg;
+    /* What connector configs are resolved with before they are validated; NULL: none. */
+    const struct kc_config_providers *providers;
     /* Dedicated MirrorMaker's internal REST (KIP-710): every path starts with
      * /{source}/{target}/, which names the herder; only the internal endpoints are served.
      * NULL for a Connect worker. */

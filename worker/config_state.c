@@ -54,6 +54,7 @@ connector_free(kc_connector_state *c)
     json_decref(c->config);
     clear_tasks(c);
     json_decref(c->applied_config);
+    json_decref(c->applied_resolved);
     json_decref(c->deferred);
 }
 
@@ -193,6 +194,8 @@ apply_connector(kc_config_state *st, const char *name, const json_t *v, kc_confi
         c->deferred_seen = false;
         json_decref(c->applied_config);
         c->applied_config = NULL;
+        json_decref(c->applied_resolved);
+        c->applied_resolved = NULL;
         event(ev, KC_CFG_EV_CONNECTOR_REMOVED, name);
         return;
     }
@@ -326,6 +329,8 @@ apply_commit(kc_config_state *st, const char *name, const json_t *v, kc_config_e
         c->inconsistent = false;
         json_decref(c->applied_config);
         c->applied_config = json_deep_copy(c->config);
+        json_decref(c->applied_resolved);
+        c->applied_resolved = NULL;
     } else {
         kc_log_error("config", "Ignoring connector tasks configuration commit for connector "
                      "'%s' because it is in the wrong format or some task configurations are "

@@ -38,6 +38,9 @@ typedef struct kc_connector_state {
     bool             inconsistent;    /* last commit did not find all its task records */
     int              generation;      /* task config generation, +1 per applied commit */
     json_t          *applied_config;  /* the connector config as of the last applied commit */
+    json_t          *applied_resolved; /* the herder's: applied_config resolved the first time
+                                        * it compared it (Java's AppliedConnectorConfig);
+                                        * dropped with applied_config */
     json_t          *deferred;        /* {"0":{...},"1":{...}}: task records awaiting commit */
     bool             deferred_seen;   /* a task record arrived since the connector appeared:
                                        * Java keeps its (then empty) buffer, and every later

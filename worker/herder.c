@@ -32,6 +32,7 @@
 #include "worker/clientconf.h"
 #include "lib/json_java.h"
 #include "worker/kafka_log.h"
+#include "lib/config_providers.h"
 #include "lib/log.h"
 #include "worker/metrics.h"
 #include "worker/offset_store.h"
@@ -129,6 +130,19 @@ owners_clear(kc_herder *h)
 static int cfg_int(const kc_herder *h, const char *key) { return (int) kc_cfg_int(&h->wc->cfg, key); }
 
 const kc_config_state *kc_herder_config(const kc_herder *h) { return &h->cfg; }
+
+json_t *
+kc_herder_connector_config(const kc_herder *h, const char *connector, kc_err *err)
+{
+    const kc_connector_state *c = kc_config_state_connector(&h->cfg, connector);
+
+    if (c == NULL || c->config == NULL) {
+        kc_err_set(err, KC_ENOTFOUND, "Connector %s not found", connector);
+        return NULL;
+    }
+    return kc_config_providers_transform_json(h->wc->providers, c->config, err);
+}
+
 kc_status_store *kc_herder_status(const kc_herder *h) { return h->status; }
 kc_offset_store *kc_herder_offsets(const kc_herder *h) { return h->offsets; }
 bool kc_herder_is_leader(const kc_herder *h) { return h->leader; }
@@ -962,21 +976,39 @@ kc_herder_restart_local(kc_herder *h, const char *connector, int task)
 
 /* ===== Task configs computed by a connector ===== */
 
+/* Java's taskConfigsChanged: the count, each task's config as written, then the connector
+ * config the tasks were made from against the current one, both resolved (so a secret rotated
+ * since the applied one was first resolved has the tasks written again). Herder thread. */
 static bool
-task_configs_changed(const kc_herder *h, const char *name, const json_t *configs)
+task_configs_changed(kc_herder *h, const char *name, const json_t *configs)
 {
-    const kc_connector_state *c = kc_config_state_connector(&h->cfg, name);
-    size_t                    n = json_array_size(configs);
+    kc_connector_state *c = (kc_connector_state *) kc_config_state_connector(&h->cfg, name);
+    size_t              n = json_array_size(configs);
+    json_t             *current;
+    bool                changed;
+    kc_err              err;
 
     if (c == NULL)
         return false;
-    if (c->inconsistent || (size_t) c->task_count != n || c->applied_config == NULL ||
-        !json_equal(c->applied_config, c->config))
+    if (c->inconsistent || (size_t) c->task_count != n || c->applied_config == NULL)
         return true;
     for (size_t i = 0; i < n; i++)
         if (!json_equal(c->tasks[i], json_array_get(configs, i)))
             return true;
-    return false;
+    if (h->wc->providers == NULL)
+        return !json_equal(c->applied_config, c->config);
+    /* A provider failing here failed the connector's start already: the configs as
+     * written decide. */
+    if (c->applied_resolved == NULL &&
+        (c->applied_resolved = kc_config_providers_transform_json(h->wc->providers,
+                                                                  c->applied_config,
+                                                                  &err)) == NULL)
+        return !json_equal(c->applied_config, c->config);
+    if ((current = kc_config_providers_transform_json(h->wc->providers, c->config, &err)) == NULL)
+        return !json_equal(c->applied_config, c->config);
+    changed = !json_equal(c->applied_resolved, current);
+    json_decref(current);
+    return changed;
 }
 
 typedef struct publish {
@@ -1054,6 +1086,11 @@ handle_task_configs(kc_herder *h, const char *name, json_t *configs)
     if (h->rt == NULL || atomic_load(&h->stopping) || c == NULL ||
         c->target != KC_TARGET_STARTED || !kc_runtime_has_connector(h->rt, name))
         return;                      /* stopping: configs from a connector being shut down */
+    /* The connector made them from its resolved config: the settings it was given with a
+     * placeholder get the placeholder back (Java's reverseTransform), so neither the config
+     * topic nor a leader's REST request ever carries the resolved value. */
+    for (size_t i = 0; i < json_array_size(configs); i++)
+        kc_config_providers_reverse(c->config, json_array_get(configs, i));
     if (!task_configs_changed(h, name, configs))
         return;
     if (h->leader) {

@@ -81,6 +81,10 @@ int kc_herder_call_owned(kc_herder *h, kc_herder_fn fn, void *arg, void (*releas
 /* ===== For functions run through kc_herder_call (herder thread only) ===== */
 
 const kc_config_state *kc_herder_config(const kc_herder *h);
+/* A connector's config resolved with the worker's config providers, as Java's
+ * ClusterConfigState.connectorConfig gives it (new reference), or NULL with the provider's
+ * message in err (or "Connector <c> not found"). Herder thread. */
+json_t *kc_herder_connector_config(const kc_herder *h, const char *connector, kc_err *err);
 kc_status_store *kc_herder_status(const kc_herder *h);          /* thread-safe */
 bool kc_herder_is_leader(const kc_herder *h);
 const char *kc_herder_leader_url(const kc_herder *h);           /* NULL: unknown */

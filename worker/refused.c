@@ -22,9 +22,6 @@ typedef struct refusal {
 #define ONLY(...) ((const char *const[]) { __VA_ARGS__, NULL })
 
 static const refusal worker_refusals[] = {
-    { "config.providers", ONLY(""),
-      "config providers are not implemented: ${provider:...} placeholders would reach "
-      "connectors unresolved" },
     { "exactly.once.source.support", ONLY("disabled"),
       "exactly-once source support is not implemented" },
     { "connector.client.config.override.policy",

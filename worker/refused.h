@@ -1,9 +1,9 @@
 /*
  * worker/refused.h - settings kconnect reads but does not act on, refused by name.
  *
- * A setting a Java worker honours and kconnect does not (REST extensions, config providers,
- * exactly-once source support, a client interceptor, ...) is never accepted quietly: a
- * worker file or mm2.properties that sets one stops the worker at start, before it listens,
+ * A setting a Java worker honours and kconnect does not (REST extensions, exactly-once source
+ * support, a client interceptor, ...) is never accepted quietly: a worker file or
+ * mm2.properties that sets one stops the worker at start, before it listens,
  * and a connector config that sets one fails validation (and its start, for configs that
  * reach the worker without REST: a Java worker's in a mixed cluster, MirrorMaker's). A value
  * that needs nothing kconnect lacks (the default, mostly) is accepted. The README's

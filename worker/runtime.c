@@ -27,6 +27,7 @@
 #include "lib/log.h"
 #include "worker/metrics.h"
 #include "worker/plugins.h"
+#include "lib/config_providers.h"
 #include "worker/refused.h"
 #include "worker/topic_creation.h"
 #include "worker/transform.h"
@@ -46,8 +47,11 @@ struct instance {
     int                     task;               /* -1: the connector instance */
     char                   *label;              /* "name" or "name-3" */
     const kc_connector_ops *ops;
-    json_t                 *connector_config;
+    json_t                 *connector_config;   /* resolved: what the plugin is given */
     json_t                 *task_config;
+    json_t                 *raw_connector_config; /* as written: messages show these */
+    json_t                 *raw_task_config;
+    char                   *unresolved;         /* a provider's failure: the start fails */
     kc_context              ctx;
     pthread_t               thread;
     pthread_mutex_t         lock;
@@ -105,6 +109,21 @@ note_topic(instance *in, const char *topic)
 
 /* ===== Host services for plugins ===== */
 
+/* msg with the values the config providers resolved shown as written (new string): what
+ * the runtime logs or writes to the status topic about an instance goes through here. */
+static char *
+masked(const instance *in, const char *msg)
+{
+    char *a = kc_config_providers_mask_json(msg, in->raw_connector_config, in->connector_config);
+    char *b;
+
+    if (in->task_config == NULL)
+        return a;
+    b = kc_config_providers_mask_json(a, in->raw_task_config, in->task_config);
+    free(a);
+    return b;
+}
+
 static void
 host_log(void *ctx, kc_plugin_log_level level, const char *fmt, ...)
 {
@@ -112,10 +131,14 @@ host_log(void *ctx, kc_plugin_log_level level, const char *fmt, ...)
     char      msg[2048];
     va_list   ap;
 
+    char     *shown;
+
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    kc_log((kc_log_level) level, "task", "[%s] %s", in->label, msg);
+    shown = masked(in, msg);
+    kc_log((kc_log_level) level, "task", "[%s] %s", in->label, shown);
+    free(shown);
 }
 
 static int
@@ -279,12 +302,14 @@ config_str(const json_t *config, const char *key)
 static void
 fail_as(instance *in, const char *exception, const char *what, const char *msg)
 {
-    char trace[2048];
+    char  trace[2048];
+    char *shown = masked(in, msg);
 
     snprintf(trace, sizeof(trace), "%s: %s%s%s\n\tat kconnect.%s(%s)\n", exception,
-             what ? what : "", what ? ": " : "", msg,
+             what ? what : "", what ? ": " : "", shown,
              in->task < 0 ? "WorkerConnector" : "WorkerTask", in->label);
-    kc_log_error("worker", "[%s] %s failed: %s", in->label, what ? what : "start()", msg);
+    kc_log_error("worker", "[%s] %s failed: %s", in->label, what ? what : "start()", shown);
+    free(shown);
     write_status(in, KC_STATE_FAILED, trace, true);
 }
 
@@ -299,13 +324,15 @@ fail(instance *in, const char *what, const char *msg)
 static void
 fail_tolerance(instance *in, const kc_failure *f)
 {
-    char trace[2048];
+    char  trace[2048];
+    char *shown = masked(in, f->message);
 
     snprintf(trace, sizeof(trace), "org.apache.kafka.connect.errors.ConnectException: "
              "Tolerance exceeded in error handler\n\tat kconnect.WorkerTask(%s)\n"
-             "Caused by: %s: %s\n", in->label, f->exception_class, f->message);
+             "Caused by: %s: %s\n", in->label, f->exception_class, shown);
     kc_log_error("worker", "[%s] Tolerance exceeded in error handler: %s failed: %s", in->label,
-                 kc_stage_name(f->stage), f->message);
+                 kc_stage_name(f->stage), shown);
+    free(shown);
     write_status(in, KC_STATE_FAILED, trace, true);
 }
 
@@ -356,6 +383,16 @@ bad_topic_creation(instance *in, char *msg, size_t size)
 /* A setting kconnect does not act on (worker/refused.h), in a config that reached this
  * worker without its REST validation (written by a Java worker of a mixed cluster, or by
  * MirrorMaker's driver): the connector or task fails rather than run without it. */
+/* A provider failed to resolve the configs (Java's ConfigException from the transformer). */
+static bool
+unresolved(instance *in, char *msg, size_t size)
+{
+    if (in->unresolved == NULL)
+        return false;
+    snprintf(msg, size, "%s", in->unresolved);
+    return true;
+}
+
 static bool
 refused_config(instance *in, char *msg, size_t size)
 {
@@ -379,14 +416,30 @@ instance_new(kc_runtime *rt, const char *connector, int task, const kc_connector
              const json_t *connector_config, const json_t *task_config, kc_target_state target)
 {
     instance *in = kc_xcalloc(1, sizeof(*in));
+    kc_err    err;
 
     in->rt = rt;
     in->connector = kc_xstrdup(connector);
     in->task = task;
     in->label = task < 0 ? kc_xstrdup(connector) : kc_xasprintf("%s-%d", connector, task);
     in->ops = ops;
-    in->connector_config = json_deep_copy(connector_config);
-    in->task_config = task_config ? json_deep_copy(task_config) : NULL;
+    in->raw_connector_config = json_deep_copy(connector_config);
+    in->raw_task_config = task_config ? json_deep_copy(task_config) : NULL;
+    /* Java's ClusterConfigState.connectorConfig/taskConfig: resolved at every start, so a
+     * restart sees a rotated secret. A provider's failure fails the start (its thread reports
+     * it); the plugin is then never given the configs. */
+    in->connector_config = kc_config_providers_transform_json(rt->env.wc->providers,
+                                                              connector_config, &err);
+    if (in->connector_config != NULL && task_config != NULL)
+        in->task_config = kc_config_providers_transform_json(rt->env.wc->providers, task_config,
+                                                             &err);
+    if (in->connector_config == NULL || (task_config != NULL && in->task_config == NULL)) {
+        in->unresolved = kc_xstrdup(err.msg);
+        json_decref(in->connector_config);
+        json_decref(in->task_config);
+        in->connector_config = json_deep_copy(connector_config);
+        in->task_config = task_config ? json_deep_copy(task_config) : NULL;
+    }
     in->target = target;
     in->ctx.host = &host_api;
     in->ctx.ctx = in;
@@ -406,6 +459,9 @@ instance_free(instance *in)
 {
     json_decref(in->connector_config);
     json_decref(in->task_config);
+    json_decref(in->raw_connector_config);
+    json_decref(in->raw_task_config);
+    free(in->unresolved);
     pthread_mutex_destroy(&in->lock);
     pthread_cond_destroy(&in->cond);
     free(in->connector);
@@ -496,7 +552,8 @@ connector_thread(void *arg)
             void *priv = NULL;
             pthread_mutex_unlock(&in->lock);
             err[0] = '\0';
-            if (bad_chain(in->connector_config, err, sizeof(err)) ||
+            if (unresolved(in, err, sizeof(err)) ||
+                bad_chain(in->connector_config, err, sizeof(err)) ||
                 refused_config(in, err, sizeof(err)) ||
                 bad_topic_creation(in, err, sizeof(err))) {
                 fail_config(in, err);
@@ -1954,7 +2011,9 @@ task_thread(void *arg)
 {
     instance *in = arg;
 
-    if (in->ops->type == KC_CONNECTOR_SOURCE)
+    if (in->unresolved != NULL)
+        fail_config(in, in->unresolved);
+    else if (in->ops->type == KC_CONNECTOR_SOURCE)
         run_source(in);
     else
         run_sink(in);

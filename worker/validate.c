@@ -932,26 +932,79 @@ kc_connector_config_keys(const kc_cfg *worker, const kc_connector_ops *ops)
 
 /* ===== Before a write ===== */
 
-char *
-kc_connector_config_problem(const kc_cfg *worker, const json_t *config,
-                            const char *unknown_prefix)
+/* Resolved values in infos shown as written: each setting's own "value" (a hidden password
+ * stays "[hidden]") and every error message. */
+static void
+mask_infos(json_t *infos, const json_t *raw, const json_t *resolved)
 {
-    const char             *cls = json_string_value(json_object_get(config, "connector.class"));
-    const kc_connector_ops *ops;
-    json_t                 *infos;
-    char                   *msg = NULL;
+    size_t  i, j;
+    json_t *e, *m;
 
+    json_array_foreach(json_object_get(infos, "configs"), i, e) {
+        json_t     *value = json_object_get(e, "value");
+        const char *name = json_string_value(json_object_get(value, "name"));
+        const char *r = name ? json_string_value(json_object_get(raw, name)) : NULL;
+        const char *s = name ? json_string_value(json_object_get(resolved, name)) : NULL;
+        const char *shown = json_string_value(json_object_get(value, "value"));
+
+        if (r != NULL && s != NULL && strcmp(r, s) != 0 && kc_cp_has_var(r) && shown != NULL &&
+            strcmp(shown, "[hidden]") != 0)
+            json_object_set_new(value, "value", json_string(r));
+        json_array_foreach(json_object_get(value, "errors"), j, m) {
+            char *own = kc_config_providers_mask_value(json_string_value(m), r, s);
+            char *all = kc_config_providers_mask_json(own, raw, resolved);
+            json_array_set_new(json_object_get(value, "errors"), j, json_string(all));
+            free(own);
+            free(all);
+        }
+    }
+}
+
+json_t *
+kc_validate_connector_resolving(const kc_cfg *worker, const kc_config_providers *cp,
+                                const json_t *config, const kc_connector_ops *ops, kc_err *err)
+{
+    json_t *resolved = kc_config_providers_transform_json(cp, config, err), *infos;
+
+    if (resolved == NULL)
+        return NULL;
+    infos = kc_validate_connector(worker, resolved, ops);
+    mask_infos(infos, config, resolved);
+    json_decref(resolved);
+    return infos;
+}
+
+char *
+kc_connector_config_problem(const kc_cfg *worker, const kc_config_providers *cp,
+                            const json_t *config, const char *unknown_prefix)
+{
+    const char             *cls;
+    const kc_connector_ops *ops;
+    json_t                 *infos, *resolved;
+    char                   *msg = NULL;
+    kc_err                  err;
+
+    if ((resolved = kc_config_providers_transform_json(cp, config, &err)) == NULL)
+        return kc_xstrdup(err.msg);
+    cls = json_string_value(json_object_get(resolved, "connector.class"));
     if (cls == NULL) {
         char *text = kc_java_map_copy_string(config);
         msg = kc_xasprintf("Connector config %s contains no connector type", text);
         free(text);
-        return msg;
+    } else if ((ops = kc_plugins_find(cls)) == NULL) {
+        msg = kc_plugins_unknown_message(cls, unknown_prefix);
+    } else {
+        infos = kc_validate_connector(worker, resolved, ops);
+        mask_infos(infos, config, resolved);
+        if (json_integer_value(json_object_get(infos, "error_count")) > 0)
+            msg = kc_validation_message(infos);
+        json_decref(infos);
     }
-    if ((ops = kc_plugins_find(cls)) == NULL)
-        return kc_plugins_unknown_message(cls, unknown_prefix);
-    infos = kc_validate_connector(worker, config, ops);
-    if (json_integer_value(json_object_get(infos, "error_count")) > 0)
-        msg = kc_validation_message(infos);
-    json_decref(infos);
+    if (msg != NULL) {
+        char *shown = kc_config_providers_mask_json(msg, config, resolved);
+        free(msg);
+        msg = shown;
+    }
+    json_decref(resolved);
     return msg;
 }

@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "connectors/connector.h"
+#include "lib/config_providers.h"
 #include "lib/configdef.h"
 
 /* The ConfigKeyInfo list of GET /connector-plugins/{p}/config: the connector's own keys,
@@ -30,16 +31,26 @@ json_t *kc_connector_config_keys(const kc_cfg *worker, const kc_connector_ops *o
 json_t *kc_validate_connector(const kc_cfg *worker, const json_t *config,
                               const kc_connector_ops *ops);
 
+/* What Java's herder answers for a config as written (AbstractHerder.validateConnectorConfig
+ * resolves its placeholders first): kc_validate_connector on config resolved with cp (NULL:
+ * none), then every resolved value shown as written, in "value" and in the messages, so the
+ * answer never holds a secret. NULL with Java's ConfigException message in err when a
+ * provider fails. New reference. */
+json_t *kc_validate_connector_resolving(const kc_cfg *worker, const kc_config_providers *cp,
+                                        const json_t *config, const kc_connector_ops *ops,
+                                        kc_err *err);
+
 /* "Connector configuration is invalid and contains the following N error(s):\n..." for a
  * ConfigInfos with errors. New string. */
 char *kc_validation_message(const json_t *infos);
 
-/* The whole check of a config about to be written, as Java's herder refuses one: NULL when
- * it is valid, else Java's message (new string): the config names no connector class
+/* The whole check of a config about to be written, as Java's herder refuses one, with its
+ * placeholders resolved by cp (NULL: none): NULL when it is valid, else Java's message (new
+ * string, resolved values shown as written): a provider failed, the config names no connector class
  * ("Connector config {..} contains no connector type"), a class no plugin provides (after
  * unknown_prefix, the exception name Java's endpoint puts first), or it has errors
  * (kc_validation_message). */
-char *kc_connector_config_problem(const kc_cfg *worker, const json_t *config,
-                                  const char *unknown_prefix);
+char *kc_connector_config_problem(const kc_cfg *worker, const kc_config_providers *cp,
+                                  const json_t *config, const char *unknown_prefix);
 
 #endif

@@ -357,14 +357,15 @@ check_parsed(kc_worker_config *wc, kc_err *err)
                               kc_props_where(&wc->props, topic_keys[i][0], where, sizeof(where)),
                               topic_keys[i][1]);
 
-    if ((p = kc_props_get(&wc->props, "config.storage.partitions")) != NULL)
+    /* Values in warnings as written: a resolved one may be a secret. */
+    if ((p = kc_props_get(&wc->raw, "config.storage.partitions")) != NULL)
         kc_log_warn("config", "Ignoring 'config.storage.partitions=%s' setting, since config "
                     "topic partitions is always 1", p);
     for (const char *const *pre = (const char *const[]) { "config.storage.",
              "offset.storage.", "status.storage.", NULL }; *pre; pre++) {
         char key[64];
         snprintf(key, sizeof(key), "%scleanup.policy", *pre);
-        if ((p = kc_props_get(&wc->props, key)) != NULL)
+        if ((p = kc_props_get(&wc->raw, key)) != NULL)
             kc_log_warn("config", "Ignoring '%s=%s' setting, since compaction is always used",
                         key, p);
     }
@@ -390,6 +391,52 @@ check_parsed(kc_worker_config *wc, kc_err *err)
     return KC_OK;
 }
 
+/* Resolves wc->raw into wc->props with the providers the file configures for its own values
+ * (Java's AbstractConfig: config.providers split on ',' as written, classes and parameters as
+ * written), then makes the providers for connector and task configs from the resolved
+ * settings (Java's Worker: config.providers read as a LIST). */
+static int
+resolve(kc_worker_config *wc, kc_err *err)
+{
+    kc_config_providers *own = NULL;
+    int                  rc;
+
+    if ((rc = kc_config_providers_new(&wc->raw, KC_CP_NAMES_SPLIT, &own, err)) == KC_OK &&
+        (rc = kc_config_providers_transform_props(own, &wc->raw, &wc->props, err)) == KC_OK)
+        rc = kc_config_providers_new(&wc->props, KC_CP_NAMES_LIST, &wc->providers, err);
+    kc_config_providers_free(own);
+    return rc;
+}
+
+/* err's message with every resolved value shown as written. Returns err->code. */
+static int
+masked(const kc_worker_config *wc, kc_err *err)
+{
+    char *m = kc_config_providers_mask_props(err->msg, &wc->raw, &wc->props);
+
+    snprintf(err->msg, sizeof(err->msg), "%s", m);
+    free(m);
+    return err->code;
+}
+
+/* Everything after the properties are assembled in wc->raw. */
+static int
+load_resolved(kc_worker_config *wc, bool distributed, kc_err *err)
+{
+    size_t            ndefs;
+    const kc_cfg_def *defs = wc->standalone ? standalone_defs(&ndefs)
+                                            : kc_worker_config_defs(&ndefs);
+    int               rc;
+
+    if ((rc = resolve(wc, err)) != KC_OK)
+        return rc;
+    if ((rc = kc_cfg_parse(&wc->cfg, defs, ndefs, &wc->props, err)) != KC_OK ||
+        (rc = check_parsed(wc, err)) != KC_OK ||
+        (rc = kc_refused_worker(&wc->props, distributed, err)) != KC_OK)
+        return masked(wc, err);
+    return KC_OK;
+}
+
 int
 kc_worker_config_load(kc_worker_config *wc, const char *path, const char *const *overrides,
                       size_t noverrides, kc_err *err)
@@ -401,14 +448,12 @@ int
 kc_worker_config_load_mode(kc_worker_config *wc, const char *path, const char *const *overrides,
                            size_t noverrides, bool standalone, kc_err *err)
 {
-    size_t            ndefs;
-    const kc_cfg_def *defs = standalone ? standalone_defs(&ndefs) : kc_worker_config_defs(&ndefs);
-    int               rc;
+    int rc;
 
     memset(wc, 0, sizeof(*wc));
     wc->standalone = standalone;
-    kc_props_init(&wc->props, path);
-    if ((rc = kc_props_load_file(&wc->props, path, err)) != KC_OK)
+    kc_props_init(&wc->raw, path);
+    if ((rc = kc_props_load_file(&wc->raw, path, err)) != KC_OK)
         goto fail;
     for (size_t i = 0; i < noverrides; i++) {
         const char *eq = strchr(overrides[i], '=');
@@ -417,13 +462,10 @@ kc_worker_config_load_mode(kc_worker_config *wc, const char *path, const char *c
             goto fail;
         }
         char *key = kc_xstrndup(overrides[i], (size_t) (eq - overrides[i]));
-        kc_props_set(&wc->props, key, eq + 1, 0);
+        kc_props_set(&wc->raw, key, eq + 1, 0);
         free(key);
     }
-    if ((rc = kc_cfg_parse(&wc->cfg, defs, ndefs, &wc->props, err)) != KC_OK)
-        goto fail;
-    if ((rc = check_parsed(wc, err)) != KC_OK ||
-        (rc = kc_refused_worker(&wc->props, true, err)) != KC_OK)
+    if ((rc = load_resolved(wc, true, err)) != KC_OK)
         goto fail;
     warn_unknown_keys(&wc->props, standalone);
     return KC_OK;
@@ -435,22 +477,16 @@ fail:
 int
 kc_worker_config_from_props(kc_worker_config *wc, const kc_props *props, kc_err *err)
 {
-    size_t            ndefs;
-    const kc_cfg_def *defs = kc_worker_config_defs(&ndefs);
-    int               rc;
+    int rc;
 
     memset(wc, 0, sizeof(*wc));
-    kc_props_init(&wc->props, props->origin);
+    kc_props_init(&wc->raw, props->origin);
     for (size_t i = 0; i < props->n; i++)
-        kc_props_set(&wc->props, props->items[i].key, props->items[i].value,
+        kc_props_set(&wc->raw, props->items[i].key, props->items[i].value,
                      props->items[i].line);
-    if ((rc = kc_cfg_parse(&wc->cfg, defs, ndefs, &wc->props, err)) != KC_OK ||
-        (rc = check_parsed(wc, err)) != KC_OK ||
-        (rc = kc_refused_worker(&wc->props, false, err)) != KC_OK) {
+    if ((rc = load_resolved(wc, false, err)) != KC_OK)
         kc_worker_config_free(wc);
-        return rc;
-    }
-    return KC_OK;
+    return rc;
 }
 
 void
@@ -458,6 +494,9 @@ kc_worker_config_free(kc_worker_config *wc)
 {
     kc_cfg_free(&wc->cfg);
     kc_props_free(&wc->props);
+    kc_props_free(&wc->raw);
+    kc_config_providers_free(wc->providers);
+    wc->providers = NULL;
 }
 
 size_t

@@ -2,10 +2,15 @@
  * worker/worker_config.h - loading and checking connect-distributed.properties.
  *
  * kc_worker_config_load reads the file as Java properties, lays --override key=value pairs
- * over it, types and checks every key of the distributed worker (Kafka 4.3's
- * DistributedConfig), warns about keys nothing reads, and fails with the file, line, key
- * and value named. The raw properties stay available: clients and topic settings are built
- * from them, as Java builds them from the config's originals.
+ * over it, resolves the `${provider:path:key}` placeholders of its values with the providers
+ * it configures itself (Java's AbstractConfig does so before anything is typed), types and
+ * checks every key of the distributed worker (Kafka 4.3's DistributedConfig), warns about
+ * keys nothing reads, and fails with the file, line, key and value named (a resolved value
+ * is shown as written). The properties stay available: clients and topic settings are built
+ * from them, as Java builds them from the config's (resolved) originals.
+ *
+ * It also holds the providers connector and task configs are resolved with when they start
+ * (Java's WorkerConfigTransformer, made from the same config.providers settings).
  *
  * Main thread builds it; afterwards it is read-only and may be read from any thread.
  *
@@ -14,13 +19,17 @@
 #ifndef KC_WORKER_CONFIG_H
 #define KC_WORKER_CONFIG_H
 
+#include "lib/config_providers.h"
 #include "lib/configdef.h"
 #include "lib/props.h"
 
 typedef struct kc_worker_config {
-    kc_props props;      /* as written, overrides applied: Java's originals() */
-    kc_cfg   cfg;        /* typed, defaults applied */
-    bool     standalone; /* a standalone worker's file (StandaloneConfig) */
+    kc_props             props;      /* overrides applied, placeholders resolved: Java's
+                                      * originals() */
+    kc_props             raw;        /* the same as written, placeholders kept: for messages */
+    kc_cfg               cfg;        /* typed, defaults applied */
+    kc_config_providers *providers;  /* for connector and task configs; NULL: none */
+    bool                 standalone; /* a standalone worker's file (StandaloneConfig) */
 } kc_worker_config;
 
 const kc_cfg_def *kc_worker_config_defs(size_t *n);
@@ -37,8 +46,9 @@ int kc_worker_config_load_mode(kc_worker_config *wc, const char *path,
                                kc_err *err);
 void kc_worker_config_free(kc_worker_config *wc);
 
-/* The same from properties already assembled (dedicated MirrorMaker builds one per flow);
- * props are copied. No unknown-key warnings: the caller's keys are its own. */
+/* The same from properties already assembled (dedicated MirrorMaker builds one per flow,
+ * placeholders already resolved but config.providers.* kept for its connectors); props are
+ * copied. No unknown-key warnings: the caller's keys are its own. */
 int kc_worker_config_from_props(kc_worker_config *wc, const kc_props *props, kc_err *err);
 
 /* Topic-level settings for an internal topic: every "<prefix>X" key becomes X, except

@@ -284,3 +284,26 @@ def test_connect_standalone_sh(tmp_path, target_cluster):
     w.wait_rest()
     wait_running(w, "from-properties")
     assert w.stop() == 0
+
+
+def test_placeholders_in_connector_files_resolve(tmp_path, target_cluster):
+    """Config providers work in standalone mode as in distributed: the connector file keeps
+    its placeholder (shown by REST), the task reads the resolved file."""
+    topic = f"standalone-cp-{uuid.uuid4().hex[:8]}"
+    target_cluster.create_topic(topic)
+    src = tmp_path / "secret-input.txt"
+    src.write_text("one\ntwo\n")
+    files = [write_properties(str(tmp_path / "c.properties"), {
+        "name": "cp", "connector.class": "FileStreamSource", "file": "${env:KC_TEST_SOURCE}",
+        "topic": topic})]
+    props = worker_props(target_cluster, tmp_path / "offsets")
+    props.update({"config.providers": "env", "config.providers.env.class":
+                  "org.apache.kafka.common.config.provider.EnvVarConfigProvider"})
+    w = kconnect_standalone(tmp_path, props, files, name="kc-cp")
+    w.env["KC_TEST_SOURCE"] = str(src)
+    w.start()
+    w.wait_rest()
+    assert wait_values(target_cluster, topic, 2) == ["one", "two"]
+    assert w.get("/connectors/cp/config").json()["file"] == "${env:KC_TEST_SOURCE}"
+    assert w.stop() == 0
+    assert str(src) not in w.log()

@@ -203,7 +203,6 @@ def test_malformed_unicode_escape_names_line(workers, tmp_path):
     ("rest.extension.classes",
      "org.apache.kafka.connect.rest.basic.auth.extension.BasicAuthSecurityRestExtension",
      "REST extensions (basic authentication among them) are not implemented"),
-    ("config.providers", "file", "config providers are not implemented"),
     ("exactly.once.source.support", "enabled", "exactly-once source support is not implemented"),
     ("connector.client.config.override.policy", "None", "only the All policy is implemented"),
     ("producer.interceptor.classes", "com.example.Audit", "client interceptors are Java classes"),

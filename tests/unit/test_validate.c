@@ -149,19 +149,19 @@ test_problem_before_a_write(void **state)
 
     (void) state;
     /* In the buckets of Java's HashMap copy (8 slots): name 0, file 3, topics 6. */
-    msg = kc_connector_config_problem(NULL, none, "x: ");
+    msg = kc_connector_config_problem(NULL, NULL, none, "x: ");
     assert_string_equal(msg, "Connector config {name=n, file=null, topics=t} contains no "
                         "connector type");
     free(msg);
-    msg = kc_connector_config_problem(NULL, unknown, "x: ");
+    msg = kc_connector_config_problem(NULL, NULL, unknown, "x: ");
     assert_true(strncmp(msg, "x: Failed to find any class that implements Connector and which "
                         "name matches Nope, available connectors are: PluginDesc{", 106) == 0);
     free(msg);
-    msg = kc_connector_config_problem(NULL, bad, "x: ");
+    msg = kc_connector_config_problem(NULL, NULL, bad, "x: ");
     assert_non_null(strstr(msg, "contains the following 1 error(s):\nInvalid value 0 for "
                            "configuration tasks.max: Value must be at least 1\n"));
     free(msg);
-    assert_null(kc_connector_config_problem(NULL, good, "x: "));
+    assert_null(kc_connector_config_problem(NULL, NULL, good, "x: "));
     json_decref(none);
     json_decref(unknown);
     json_decref(bad);
