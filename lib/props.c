@@ -316,30 +316,14 @@ kc_props_parse(kc_props *p, const char *buf, size_t len, kc_err *err)
 int
 kc_props_load_file(kc_props *p, const char *path, kc_err *err)
 {
-    FILE  *f;
-    char  *buf = NULL;
-    size_t len = 0, cap = 0, r;
+    char  *buf;
+    size_t len;
     int    rc;
 
     free(p->origin);
     p->origin = kc_xstrdup(path);
-    if ((f = fopen(path, "rb")) == NULL)
-        return kc_err_set(err, KC_EIO, "cannot read %s: %s", path, strerror(errno));
-    do {
-        if (cap - len < 65536) {
-            cap = cap ? cap * 2 : 65536;
-            buf = kc_xrealloc(buf, cap);
-        }
-        r = fread(buf + len, 1, cap - len, f);
-        len += r;
-    } while (r > 0);
-    if (ferror(f)) {
-        rc = kc_err_set(err, KC_EIO, "cannot read %s: %s", path, strerror(errno));
-        fclose(f);
-        free(buf);
+    if ((rc = kc_file_read(path, &buf, &len, err)) != KC_OK)
         return rc;
-    }
-    fclose(f);
     rc = kc_props_parse(p, buf, len, err);
     free(buf);
     return rc;
