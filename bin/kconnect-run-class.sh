@@ -8,8 +8,10 @@
 # The JVM's environment (KAFKA_HEAP_OPTS, KAFKA_OPTS, KAFKA_LOG4J_OPTS,
 # KAFKA_JVM_PERFORMANCE_OPTS, KAFKA_JMX_OPTS, JMX_PORT, KAFKA_GC_LOG_OPTS, EXTRA_ARGS) is
 # accepted so existing units and runbooks keep working; a native process has no heap to size,
-# so those settings have no effect. KCONNECT_BIN picks the binary (default: kconnect beside
-# this script, as `make install` puts it, else ../build/kconnect of a source tree).
+# so those settings have no effect, but for -Djava.security.auth.login.config=<file> in
+# KAFKA_OPTS, which kconnect reads itself (from the environment it inherits) for REST basic
+# authentication. KCONNECT_BIN picks the binary (default: kconnect beside this script, as
+# `make install` puts it, else ../build/kconnect of a source tree).
 #
 # SPDX-License-Identifier: Apache-2.0
 

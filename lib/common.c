@@ -237,6 +237,81 @@ kc_base64_decode(const char *text, size_t len, uint8_t **out, size_t *out_len)
     return 0;
 }
 
+/* Java's Base64.getDecoder().decode(String): the text as ISO-8859-1 bytes (a character
+ * above U+00FF is '?'), decoded one character at a time; '=' ends the data. */
+int
+kc_base64_java_decode(const char *text, size_t len, uint8_t **out, size_t *out_len,
+                      char *why, size_t why_size)
+{
+    const unsigned char *src = (const unsigned char *) text;
+    uint8_t             *dst;
+    uint32_t             bits = 0;
+    size_t               sp = 0, dp = 0;
+    int                  shift = 18;
+
+    *out = NULL;
+    *out_len = 0;
+    if (len == 1) {
+        snprintf(why, why_size, "Input byte[] should at least have 2 bytes for base64 bytes");
+        return -1;
+    }
+    dst = kc_xmalloc(len / 4 * 3 + 3);
+    while (sp < len) {
+        int c = src[sp++], v = c == '=' ? -2 : b64_value((char) c);
+        if (v == -2) {
+            if ((shift == 6 && (sp == len || src[sp++] != '=')) || shift == 18) {
+                snprintf(why, why_size, "Input byte array has wrong 4-byte ending unit");
+                goto bad;
+            }
+            break;
+        }
+        if (v < 0) {                            /* Java prints the signed byte in hex */
+            int b = (signed char) c;
+            snprintf(why, why_size, "Illegal base64 character %s%x", b < 0 ? "-" : "",
+                     (unsigned) (b < 0 ? -b : b));
+            goto bad;
+        }
+        bits |= (uint32_t) v << shift;
+        if ((shift -= 6) < 0) {
+            dst[dp++] = (uint8_t) (bits >> 16);
+            dst[dp++] = (uint8_t) (bits >> 8);
+            dst[dp++] = (uint8_t) bits;
+            shift = 18;
+            bits = 0;
+        }
+    }
+    if (shift == 6) {
+        dst[dp++] = (uint8_t) (bits >> 16);
+    } else if (shift == 0) {
+        dst[dp++] = (uint8_t) (bits >> 16);
+        dst[dp++] = (uint8_t) (bits >> 8);
+    } else if (shift == 12) {
+        snprintf(why, why_size, "Last unit does not have enough valid bits");
+        goto bad;
+    }
+    if (sp < len) {
+        snprintf(why, why_size, "Input byte array has incorrect ending byte at %zu", sp);
+        goto bad;
+    }
+    *out = dst;
+    *out_len = dp;
+    return 0;
+bad:
+    free(dst);
+    return -1;
+}
+
+bool
+kc_ct_equal(const void *given, size_t given_len, const void *secret, size_t secret_len)
+{
+    const volatile unsigned char *g = given, *s = secret;
+    unsigned char                 diff = given_len != secret_len;
+
+    for (size_t i = 0; i < secret_len; i++)
+        diff |= (unsigned char) (s[i] ^ (i < given_len ? g[i] : 0));
+    return diff == 0;
+}
+
 /* The bytes of the well-formed character at s (n > 0 left), or 0 when a malformed sequence
  * starts there; *bad is then how many bytes Java's decoder takes for its one U+FFFD
  * (UTF_8.Decoder's malformedN). A byte that is missing counts as one that is not a

@@ -62,6 +62,16 @@ char *kc_read_file(const char *path, size_t *len, kc_err *err);
 char *kc_base64_encode(const void *data, size_t len);
 int kc_base64_decode(const char *text, size_t len, uint8_t **out, size_t *out_len);
 
+/* Base64 exactly as Java's Base64.getDecoder().decode(String) takes it (a missing padding is
+ * fine, "YQ=" is not, nothing may follow the padding): 0 with *out (new, free()), or -1
+ * with Java's IllegalArgumentException message in why ("Illegal base64 character 21"). */
+int kc_base64_java_decode(const char *text, size_t len, uint8_t **out, size_t *out_len,
+                          char *why, size_t why_size);
+
+/* Whether given equals secret, in a time that depends on secret_len only (never on where
+ * the bytes differ): for passwords and signatures. */
+bool kc_ct_equal(const void *given, size_t given_len, const void *secret, size_t secret_len);
+
 /* Text as Java's UTF-8 decoder reads it (sun.nio.cs.UTF_8 with REPLACE, as an
  * InputStreamReader or new String(bytes, UTF_8) decode): whether p[0..n) is well-formed,
  * and a copy in which each malformed sequence is one U+FFFD, the decoder's maximal invalid

@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "lib/http.h"
+#include "rest/auth.h"
 #include "rest/plugins.h"
 #include "rest/routes.h"
 #include "worker/herder.h"
@@ -103,6 +104,10 @@ kc_rest_forward(const kc_rest_request *req, const char *to, kc_rest_response *re
     resp->status = (int) status;
     json_decref(resp->body);
     resp->body = body && *body ? json_loads(body, JSON_DECODE_ANY, NULL) : NULL;
+    /* The leader refused the caller's credentials: its answer is the caller's (Java's
+     * follower fails to read that text as JSON and answers 500). */
+    if (status == 401 && resp->body == NULL)
+        kc_rest_auth_refuse(req, resp);
     free(body);
 }
 

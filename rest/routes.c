@@ -5,11 +5,14 @@
  * the wrong method with 405 "HTTP 405 Method Not Allowed"; so do we. Every resource but
  * `/` and `/health` consumes only JSON (class-level @Consumes): a request whose Content-Type
  * is something else gets 415 before any handler runs. OPTIONS on a known path is Jersey's
- * automatic answer: 200, text/plain, the allowed methods in `Allow`.
+ * automatic answer: 200, text/plain, the allowed methods in `Allow`. Basic authentication
+ * (rest/auth.c) judges a request after all that, before its handler, as Java's filter runs
+ * once Jersey matched a resource method.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
 #include "rest/routes.h"
+#include "rest/auth.h"
 #include "rest/mirror_status.h"
 
 #include <stdarg.h>
@@ -291,14 +294,17 @@ kc_rest_dispatch(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_res
                 kc_rest_error(resp, 415, "HTTP 415 Unsupported Media Type");
                 return;
             }
-            routes[i].fn(ctx, req, resp);
+            if (kc_rest_auth_allows(req->auth, req, resp))
+                routes[i].fn(ctx, req, resp);
             return;
         }
     }
-    if (known != NULL && strcmp(req->method, "OPTIONS") == 0)
-        options_answer(req, resp);
-    else if (known != NULL)
+    if (known != NULL && strcmp(req->method, "OPTIONS") == 0) {
+        if (kc_rest_auth_allows(req->auth, req, resp))
+            options_answer(req, resp);
+    } else if (known != NULL) {
         kc_rest_error(resp, 405, "HTTP 405 Method Not Allowed");
-    else
+    } else {
         kc_rest_error(resp, 404, "HTTP 404 Not Found");
+    }
 }

@@ -39,6 +39,7 @@ typedef struct kc_rest_request {
     const kc_rest_kv *headers;    /* request headers, in request order */
     size_t       nheaders;
     kc_rest_scope scope;
+    struct kc_rest_auth *auth;    /* the listener's basic authentication; NULL: none */
 } kc_rest_request;
 
 /* The first value of query argument `name`, NULL if absent. */
@@ -67,7 +68,9 @@ void kc_rest_response_header(kc_rest_response *resp, const char *name, const cha
 void kc_rest_response_clear(kc_rest_response *resp);
 
 /* Fills resp for req: the route table, 404/405, 415 for a body type other than JSON, and
- * OPTIONS (Jersey's automatic answer listing the allowed methods). Thread: an MHD thread. */
+ * OPTIONS (Jersey's automatic answer listing the allowed methods); req->auth, when set,
+ * judges a request once it matched a resource (Java's post-matching filter). Thread: an
+ * MHD thread. */
 void kc_rest_dispatch(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp);
 
 typedef void (*kc_rest_handler)(const kc_rest_ctx *, const kc_rest_request *,

@@ -31,6 +31,7 @@
 
 #include "lib/http.h"
 #include "worker/herder.h"
+#include "rest/auth.h"
 #include "rest/routes.h"
 #include "lib/log.h"
 
@@ -327,6 +328,7 @@ kc_rest_filters_free(kc_rest_filters *f)
         free(f->rules[i].value);
     }
     free(f->rules);
+    kc_rest_auth_free(f->auth);
     memset(f, 0, sizeof(*f));
 }
 
@@ -425,6 +427,7 @@ kc_rest_serve(const kc_rest_ctx *ctx, const kc_rest_filters *filters, int scope,
     req.headers = headers;
     req.nheaders = nheaders;
     req.scope = (kc_rest_scope) scope;
+    req.auth = filters != NULL ? filters->auth : NULL;
     req.segments = split_path(path, &req.nsegments);
     if (too_large)
         kc_rest_error(resp, 413, "Request body is larger than %u bytes", KC_REST_MAX_BODY);
@@ -1215,6 +1218,10 @@ kc_rest_start(const kc_cfg *cfg, const kc_rest_ctx *ctx, kc_err *err)
     timeouts_from_env();
     srv->ctx = ctx;
     if (kc_rest_filters_init(&srv->filters, cfg, err) != KC_OK)
+        goto fail;
+    /* Before any listener opens: a worker meant to authenticate never serves unguarded. */
+    if (kc_rest_auth_new(cfg, ctx->worker_props, getenv("KAFKA_OPTS"), &srv->filters.auth,
+                         err) != KC_OK)
         goto fail;
     if (start_list(srv, cfg, ctx, listeners->list, listeners->nlist,
                    admin->is_null ? KC_REST_SCOPE_ALL : KC_REST_SCOPE_REGULAR, proto,

@@ -9,7 +9,9 @@
  * Connect's {"error_code","message"} body. Bodies are collected up to KC_REST_MAX_BODY bytes
  * (413 beyond). On the regular listeners the CORS rules (access.control.allow.*) and the
  * configured response headers (response.http.headers.config) apply, as Java's handlers on its
- * main context do.
+ * main context do, and so does basic authentication when rest.extension.classes names
+ * BasicAuthSecurityRestExtension (rest/auth.h): Java registers REST extensions on the main
+ * context alone, so an admin listener is never authenticated.
  *
  * https listeners read their key store from listeners.https.ssl.* (admin.listeners.https.*
  * for admin listeners) when any such key is set, else from the top-level ssl.* keys, as
@@ -149,10 +151,12 @@ typedef struct kc_rest_filters {
     char                *allow_methods;  /* "GET,POST,HEAD" unless configured */
     kc_header_rule      *rules;
     size_t               nrules;
+    struct kc_rest_auth *auth;           /* basic authentication (rest/auth.h); NULL: none */
 } kc_rest_filters;
 
 /* Reads access.control.allow.origin|methods and response.http.headers.config. KC_EINVAL
- * (naming the key) for a pattern or rule Java would refuse at start-up. */
+ * (naming the key) for a pattern or rule Java would refuse at start-up. The auth member is
+ * left NULL (kc_rest_start sets it); kc_rest_filters_free frees it. */
 int kc_rest_filters_init(kc_rest_filters *f, const kc_cfg *cfg, kc_err *err);
 void kc_rest_filters_free(kc_rest_filters *f);
 
@@ -161,7 +165,8 @@ void kc_rest_filters_free(kc_rest_filters *f);
 struct kc_rest_kv;
 
 /* Handles one request as a listener of the given scope would, filters NULL for an admin
- * listener: body too large -> 413; else route, then CORS and the configured headers.
+ * listener: body too large -> 413; else route (with the filters' authentication once a
+ * resource matched), then CORS and the configured headers.
  * path is decoded and has no query; args and headers are borrowed. Fills resp (which the
  * caller clears with kc_rest_response_clear). Thread: any; the fuzz target calls it too. */
 void kc_rest_serve(const kc_rest_ctx *ctx, const kc_rest_filters *filters, int scope,

@@ -5,7 +5,9 @@
 #   1. Debian -dev packages, a JDK and Maven (apt-get, only for what is missing);
 #   1b. librdkafka LIBRDKAFKA_VERSION, built from source into $KC_CACHE (see below);
 #   2. the Apache Kafka jars named by tests/kafka/pom.xml, resolved by Maven into
-#      $KC_CACHE/kafka-<version>/libs (reused between runs and between clones);
+#      $KC_CACHE/kafka-<version>-<pom hash>/libs (reused between runs and between clones;
+#      a pom that lists other jars gets a directory of its own, so clones on different
+#      poms never replace each other's jars under a running test);
 #   3. a Python virtualenv with tests/requirements.txt in $KC_CACHE/venv-<hash>;
 #   4. (`bench` only, for `make bench`) bench/requirements.txt added to that virtualenv.
 # Usage: tests/setup.sh [packages|librdkafka|kafka|venv|bench|env ...]
@@ -32,6 +34,13 @@ die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
 
 kafka_version() {
     sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$top/tests/kafka/pom.xml" | head -n 1
+}
+
+# Where the jars of this pom live: the version, then the pom's hash (any edit, such as a
+# jar added, resolves afresh into a new directory).
+kafka_dir() {
+    printf '%s/kafka-%s-%s' "$KC_CACHE" "$(kafka_version)" \
+        "$(sha256sum "$top/tests/kafka/pom.xml" | cut -c1-12)"
 }
 
 # ---- 1. Debian packages ---------------------------------------------------------------
@@ -104,7 +113,7 @@ kafka() {
     local v dir stamp sum
     v=$(kafka_version)
     [ -n "$v" ] || die "no <kafka.version> in tests/kafka/pom.xml"
-    dir="$KC_CACHE/kafka-$v"
+    dir=$(kafka_dir)
     stamp="$dir/.resolved"
     sum=$(sha256sum "$top/tests/kafka/pom.xml" | cut -d' ' -f1)
     if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
@@ -163,7 +172,7 @@ env_paths() {
     v=$(kafka_version)
     sum=$(sha256sum "$top/tests/requirements.txt" | cut -c1-12)
     printf 'KAFKA_VERSION=%s\nKAFKA_LIBS=%s\nKC_VENV=%s\nRDKAFKA_PREFIX=%s\n' \
-        "$v" "$KC_CACHE/kafka-$v/libs" "$KC_CACHE/venv-$sum" \
+        "$v" "$(kafka_dir)/libs" "$KC_CACHE/venv-$sum" \
         "$KC_CACHE/librdkafka-$LIBRDKAFKA_VERSION"
 }
 

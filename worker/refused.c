@@ -70,6 +70,16 @@ static const refusal connector_refusals[] = {
       "header values are carried as bytes; no other header converter is implemented" },
 };
 
+#define BASIC_AUTH_EXTENSION \
+    "org.apache.kafka.connect.rest.basic.auth.extension.BasicAuthSecurityRestExtension"
+
+bool
+kc_refused_rest_extension(const char *class_name)
+{
+    return strcmp(class_name, BASIC_AUTH_EXTENSION) != 0 &&
+           strcmp(class_name, "BasicAuthSecurityRestExtension") != 0;
+}
+
 /* Whether value is one of r's accepted values, or a list each item of which is one (a
  * list of JmxReporter alone is fine). */
 static bool
@@ -234,11 +244,18 @@ kc_refused_worker(const kc_props *props, bool distributed, kc_err *err)
     const char   *v;
 
     if (distributed && (v = kc_props_get(props, "rest.extension.classes")) != NULL) {
-        refusal r = { "rest.extension.classes", ONLY(""),
-                      "REST extensions (basic authentication among them) are not "
-                      "implemented, and the REST API would be open" };
-        if (!accepted(&r, v))
-            worker_found(&f, r.key, v, r.why);
+        size_t n;
+        char **items = kc_cfg_split_list(v, &n);
+        for (size_t i = 0; i < n; i++)
+            if (kc_refused_rest_extension(items[i])) {
+                char *why = kc_xasprintf("REST extension %s is not implemented (kconnect runs "
+                                         "%s only), and the REST API would lack what it adds",
+                                         items[i], BASIC_AUTH_EXTENSION);
+                worker_found(&f, "rest.extension.classes", v, why);
+                free(why);
+                break;
+            }
+        kc_strv_free(items);
     }
     for (size_t i = 0; i < KC_ARRAY_LEN(worker_refusals); i++)
         if ((v = kc_props_get(props, worker_refusals[i].key)) != NULL &&

@@ -1,9 +1,9 @@
 /*
  * worker/refused.h - settings kconnect reads but does not act on, refused by name.
  *
- * A setting a Java worker honours and kconnect does not (REST extensions, exactly-once source
- * support, a client interceptor, ...) is never accepted quietly: a worker file or
- * mm2.properties that sets one stops the worker at start, before it listens,
+ * A setting a Java worker honours and kconnect does not (REST extensions but basic auth,
+ * exactly-once source support, a client interceptor, ...) is never accepted quietly: a
+ * worker file or mm2.properties that sets one stops the worker at start, before it listens,
  * and a connector config that sets one fails validation (and its start, for configs that
  * reach the worker without REST: a Java worker's in a mixed cluster, MirrorMaker's). A value
  * that needs nothing kconnect lacks (the default, mostly) is accepted. The README's
@@ -30,10 +30,15 @@ bool kc_refused_client(const char *java_key, const char *value, char *why, size_
 /* Whether java_key is one of those (at any value). */
 bool kc_refused_client_key(const char *java_key);
 
+/* Whether an entry of rest.extension.classes is refused: every class but Kafka's
+ * BasicAuthSecurityRestExtension (by its class or simple name), which rest/auth.c runs. */
+bool kc_refused_rest_extension(const char *class_name);
+
 /* A worker's properties: KC_EINVAL for the first refused setting, err naming the file, line,
  * key and value and what kconnect lacks. distributed: a connect-distributed worker file
- * (rest.extension.classes is refused there; MirrorMaker's REST server, Java's too, loads
- * no extension); false for a flow of mm2.properties. */
+ * (rest.extension.classes naming another extension is refused there, naming the class;
+ * MirrorMaker's REST server, Java's too, loads no extension); false for a flow of
+ * mm2.properties. */
 int kc_refused_worker(const kc_props *props, bool distributed, kc_err *err);
 
 /* A connector config (string values): fn(arg, key, value, message) for each refused setting.

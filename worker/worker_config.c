@@ -296,11 +296,13 @@ standalone_defs(size_t *n)
 }
 
 /* Prefixes under which keys belong to something else: clients of the worker, internal topic
- * settings, converters, config providers, the HTTPS listeners. Not warned about. */
+ * settings, converters, config providers, the HTTPS listeners, REST extensions and the JAAS
+ * file basic authentication reads (rest/auth.h). Not warned about. */
 static const char *const passthrough_prefixes[] = {
     "producer.", "consumer.", "admin.", "config.storage.", "offset.storage.", "status.storage.",
     "listeners.https.", "admin.listeners.https.", "config.providers.", "key.converter.",
-    "value.converter.", "header.converter.", "metrics.context.", "rest.extension.", NULL,
+    "value.converter.", "header.converter.", "metrics.context.", "rest.extension.",
+    "java.security.auth.login.config", NULL,
 };
 
 static void

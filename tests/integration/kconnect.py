@@ -121,10 +121,10 @@ class Worker:
         except OSError:
             return ""
 
-    def wait_rest(self, timeout=60):
+    def wait_rest(self, timeout=60, headers=None):
         """Until the worker has started ("Kafka Connect started", as Java logs it once its
-        herder runs) and GET / answers 200; raises with the log if the process exits or time
-        runs out."""
+        herder runs) and GET / answers 200 (sent with headers, such as credentials); raises
+        with the log if the process exits or time runs out."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -132,7 +132,7 @@ class Worker:
                                      f"answered:\n{self.log()}")
             try:
                 if "Kafka Connect started" in self.log():
-                    r = requests.get(self.url + "/", timeout=2)
+                    r = requests.get(self.url + "/", timeout=2, headers=headers)
                     if r.status_code == 200:
                         return r
             except requests.RequestException:

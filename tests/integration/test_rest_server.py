@@ -523,7 +523,9 @@ def https_get(port, pki, cert=None):
         return e
 
 
-def client_auth_worker(workers, pki, auth, trust, prefixed=True):
+def client_auth_properties(workers, pki, auth, trust, prefixed=True, **extra):
+    """A worker with an http and an https listener, the https one with ssl.client.auth=auth
+    and the trust store given as trust ("PEM", "PKCS12" or None): (props, http, https)."""
     http, https = kh.free_ports(2)
     p = "listeners.https." if prefixed else ""
     props = workers.properties(**{
@@ -531,7 +533,7 @@ def client_auth_worker(workers, pki, auth, trust, prefixed=True):
         f"{p}ssl.keystore.type": "PKCS12",
         f"{p}ssl.keystore.location": pki["server.p12"],
         f"{p}ssl.keystore.password": "secret",
-    })
+    }, **extra)
     if auth is not None:
         props[f"{p}ssl.client.auth"] = auth
     if trust == "PEM":
@@ -541,6 +543,11 @@ def client_auth_worker(workers, pki, auth, trust, prefixed=True):
         props[f"{p}ssl.truststore.type"] = "PKCS12"
         props[f"{p}ssl.truststore.location"] = pki["trust.p12"]
         props[f"{p}ssl.truststore.password"] = "secret"
+    return props, http, https
+
+
+def client_auth_worker(workers, pki, auth, trust, prefixed=True):
+    props, http, https = client_auth_properties(workers, pki, auth, trust, prefixed)
     return start(workers, props, http), https
 
 

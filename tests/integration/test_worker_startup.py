@@ -200,9 +200,9 @@ def test_malformed_unicode_escape_names_line(workers, tmp_path):
 
 
 @pytest.mark.parametrize("key,value,words", [
-    ("rest.extension.classes",
-     "org.apache.kafka.connect.rest.basic.auth.extension.BasicAuthSecurityRestExtension",
-     "REST extensions (basic authentication among them) are not implemented"),
+    ("rest.extension.classes", "com.example.AuditRestExtension",
+     "REST extension com.example.AuditRestExtension is not implemented (kconnect runs "
+     "org.apache.kafka.connect.rest.basic.auth.extension.BasicAuthSecurityRestExtension only)"),
     ("exactly.once.source.support", "enabled", "exactly-once source support is not implemented"),
     ("connector.client.config.override.policy", "None", "only the All policy is implemented"),
     ("producer.interceptor.classes", "com.example.Audit", "client interceptors are Java classes"),
@@ -212,7 +212,7 @@ def test_settings_kconnect_does_not_act_on_stop_startup_before_listening(workers
                                                                           words):
     """A setting Java honours and kconnect does not is never accepted quietly: the worker
     exits 2 naming the file, line, key and value, before its REST listener opens (an operator
-    who configured basic auth must not get an open API)."""
+    who configured a REST extension must not get an API without it)."""
     w = workers.create(workers.properties(**{key: value})).start()
     assert w.wait_exit(30) == 2, key
     line = list(w.props).index(key) + 1

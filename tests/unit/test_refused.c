@@ -73,11 +73,22 @@ static void
 test_rest_extensions_only_in_distributed_mode(void **state)
 {
     const char *const kv[] = { "rest.extension.classes", "a.B", NULL };
+    const char *const basic[] = {
+        "rest.extension.classes",
+        " org.apache.kafka.connect.rest.basic.auth.extension.BasicAuthSecurityRestExtension, "
+        "BasicAuthSecurityRestExtension", NULL };
+    const char *const mixed[] = {
+        "rest.extension.classes", "BasicAuthSecurityRestExtension,a.B,c.D", NULL };
     kc_err            err;
 
     (void) state;
     assert_int_equal(worker(true, kv, &err), KC_EINVAL);
-    assert_non_null(strstr(err.msg, "REST extensions"));
+    assert_non_null(strstr(err.msg, "rest.extension.classes=a.B is refused: REST extension a.B "
+                                    "is not implemented"));
+    /* Basic authentication is (rest/auth.c); any other class in the list is named. */
+    assert_int_equal(worker(true, basic, &err), KC_OK);
+    assert_int_equal(worker(true, mixed, &err), KC_EINVAL);
+    assert_non_null(strstr(err.msg, "REST extension a.B is not implemented"));
     /* MirrorMaker's REST server takes no extensions, Java's neither. */
     assert_int_equal(worker(false, kv, &err), KC_OK);
 }
