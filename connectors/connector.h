@@ -43,11 +43,12 @@
  * ABI 5 appended source_offset_field to kc_task_ops; ABI 6 appended lean_records to
  * kc_task_ops; ABI 7 appended offsets_put to kc_host; ABI 8 appended worker_cluster and
  * the Kafka clients (kafka_new, kafka_user, kafka_destroy, kafka_topic_partitions) to kc_host
- * and mirror_status to kc_connector_ops.
+ * and mirror_status to kc_connector_ops; ABI 9 appended exactly_once_support to
+ * kc_connector_ops.
  * The worker still loads older tables and never reads their missing members (see
  * KC_CONNECTOR_HAS and KC_TASK_HAS); a plugin reads the host's newer members only from a
  * host that declares them (KC_HOST_HAS). */
-#define KC_CONNECTOR_ABI 8
+#define KC_CONNECTOR_ABI 9
 #define KC_CONNECTOR_ABI_MIN 1
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
@@ -238,6 +239,13 @@ struct kc_metrics_out {
 
 /* ===== Connector classes ===== */
 
+/* Java's ExactlyOnceSupport, and null (UNKNOWN). */
+typedef enum {
+    KC_EOS_UNKNOWN = 0,
+    KC_EOS_SUPPORTED,
+    KC_EOS_UNSUPPORTED,
+} kc_exactly_once_support;
+
 /* Reads the source offset a connector committed for one source partition: *offset_out a new
  * reference, or NULL when none is stored. 0, or -1 with the reason in err. */
 typedef int (*kc_offset_reader_fn)(void *opaque, const char *connector,
@@ -346,6 +354,17 @@ typedef struct kc_connector_ops {
     int (*mirror_status)(const kc_host *host, const char *name, const json_t *config,
                          kc_offset_reader_fn read_offset, void *opaque, int timeout_ms,
                          json_t **out, char *err, size_t errlen);
+
+    /* ===== ABI 9 ===== */
+
+    /* Sources, OPTIONAL: Java's SourceConnector.exactlyOnceSupport(config), asked when a
+     * config with exactly.once.support=required is validated. Absent, or KC_EOS_UNKNOWN:
+     * Java's null ("does not implement the API required for preflight validation").
+     * Whether it is asked or not, a source task runs exactly once when the worker's
+     * exactly.once.source.support is enabled: its records and offsets are written in
+     * transactions (transaction.boundary poll or interval; a connector-defined boundary is
+     * refused, as Java refuses it for connectors that cannot define one). Any thread. */
+    kc_exactly_once_support (*exactly_once_support)(const json_t *config);
 } kc_connector_ops;
 
 /* Whether ops (of any accepted ABI) has member m set: members appended after ABI 1 are
@@ -353,9 +372,12 @@ typedef struct kc_connector_ops {
  * kc_connector_ops; the ABI 2 or ABI 3 members of the task table). */
 #define KC_CONNECTOR_HAS(ops, m) \
     ((ops)->abi >= 2 && (ops)->m != NULL)
-/* ...and for an ABI 8 member of kc_connector_ops. */
+/* ...and for an ABI 8 member of kc_connector_ops... */
 #define KC_CONNECTOR_HAS8(ops, m) \
     ((ops)->abi >= 8 && (ops)->m != NULL)
+/* ...and an ABI 9 one. */
+#define KC_CONNECTOR_HAS9(ops, m) \
+    ((ops)->abi >= 9 && (ops)->m != NULL)
 /* The same for an ABI 2 member of the connector's task table... */
 #define KC_TASK_HAS(ops, m) \
     ((ops)->abi >= 2 && (ops)->task->m != NULL)

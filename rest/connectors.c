@@ -1077,16 +1077,17 @@ kc_rest_connector_tasks_post(const kc_rest_ctx *ctx, const kc_rest_request *req,
 
 /* ===== Internal: PUT /connectors/{c}/fence (KIP-618) ===== */
 
-/* Zombie fencing before exactly-once source tasks start. kconnect does not run exactly-once
- * source tasks, so no task-count records exist and, as in Java's herder with none pending,
- * there is nothing to fence: the leader answers 204 once the request is signed and names a
- * source connector. Java checks the signature first and does not wait out a rebalance. */
+/* Zombie fencing before exactly-once source tasks start (KIP-618): the leader runs the
+ * connector's round (kc_herder_fence_round), if one is pending, and answers 204. Java
+ * checks the signature first and does not wait out a rebalance. */
 static void
 do_fence(kc_herder *h, void *arg)
 {
     call                     *c = arg;
     const kc_connector_state *cs;
     const char               *type;
+    kc_err                    err;
+    int                       status;
 
     if (kc_herder_standalone(h)) {
         kc_rest_error(c->resp, 500, "Kafka Connect in standalone mode does not support "
@@ -1104,7 +1105,10 @@ do_fence(kc_herder *h, void *arg)
         kc_rest_error(c->resp, 400, "Connector %s is not a source connector", c->name);
         return;
     }
-    ok(c, 204, NULL);
+    if (kc_herder_fence_round(h, c->name, &status, &err) != KC_OK)
+        kc_rest_error(c->resp, status, "%s", err.msg);
+    else
+        ok(c, 204, NULL);
 }
 
 void

@@ -603,6 +603,14 @@ modify(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *res
     if (!connector_allows(ops, s.config, offsets, &managed, resp) ||
         !source_offsets_valid(offsets, resp))
         goto out;
+    /* Exactly once: the connector's zombies are fenced before its offsets change, so
+     * none of its old tasks can write over them (Java's order). */
+    if (kc_worker_eos_level(kc_herder_worker_config(ctx->herder)) == KC_EOS_ENABLED &&
+        kc_herder_fence(ctx->herder, s.name, &err) != KC_OK) {
+        kc_rest_error(resp, 500, "Failed to perform zombie fencing for source connector prior "
+                      "to modifying offsets: %s", err.msg);
+        goto out;
+    }
     {
         kc_offset_store *store = kc_herder_offsets(ctx->herder);
         size_t           i;

@@ -31,6 +31,7 @@
 #include "worker/assignor.h"
 #include "worker/clientconf.h"
 #include "lib/json_java.h"
+#include "worker/kafka.h"
 #include "worker/kafka_log.h"
 #include "lib/config_providers.h"
 #include "lib/log.h"
@@ -58,6 +59,13 @@ typedef struct item {
 struct kc_herder {
     const kc_worker_config *wc;
     bool                    standalone;         /* no group, no topics: see kc_herder_start_standalone */
+    kc_eos_level            eos;                /* exactly.once.source.support */
+    /* preparing or enabled, the leader: its transactional producer of the config topic
+     * ("connect-cluster-<group.id>"), whose InitProducerId fenced any earlier leader's;
+     * privileged writes go through it, one transaction each (in_privileged). */
+    rd_kafka_t             *fencable;
+    bool                    in_privileged;
+    bool                    fenced_from_config;  /* claim again before serving requests */
     char                   *url, *worker_id;
     char                   *member_client_id;   /* client.id, or Java's connect-<worker id> */
     pthread_t               thread;
@@ -244,10 +252,19 @@ config_write(kc_herder *h, kc_record_kv *r, kc_err *err)
 {
     int rc = KC_OK;
 
-    if (h->standalone)
+    if (h->standalone) {
         on_config_record(h, r->key, r->value, r->value_len, 0, h->cfg.offset < 0 ? 0 : h->cfg.offset);
-    else
+    } else if (h->in_privileged) {
+        rd_kafka_resp_err_t e = rd_kafka_producev(
+            h->fencable, RD_KAFKA_V_TOPIC(kc_cfg_str(&h->wc->cfg, "config.storage.topic")),
+            RD_KAFKA_V_KEY(r->key, strlen(r->key)),
+            RD_KAFKA_V_VALUE((void *) r->value, r->value ? r->value_len : 0),
+            RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_END);
+        if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
+            rc = kc_err_set(err, KC_EKAFKA, "%s", rd_kafka_err2str(e));
+    } else {
         rc = kc_klog_send(h->config_log, r->key, r->value, r->value_len, err);
+    }
     kc_record_kv_clear(r);
     return rc;
 }
@@ -268,6 +285,101 @@ config_flush_and_read(kc_herder *h, kc_err *err)
     return rc;
 }
 
+/* ===== Privileged writes (KIP-618) =====
+ *
+ * With exactly.once.source.support preparing or enabled, what only the leader writes
+ * (connector configs and deletions, task configs and their commit, task counts, session
+ * keys, restart requests) goes through the leader's transactional producer, one
+ * transaction per write, as Java's KafkaConfigBackingStore.sendPrivileged: a newer leader's
+ * InitProducerId fences an older one, whose next write fails instead of landing. */
+
+static void
+release_write_privileges(kc_herder *h)
+{
+    kc_kafka_destroy(h->fencable);
+    h->fencable = NULL;
+}
+
+/* Java's claimWritePrivileges: the producer and its InitProducerId, once per leadership. */
+static int
+claim_write_privileges(kc_herder *h, kc_err *err)
+{
+    const char       *group = kc_cfg_str(&h->wc->cfg, "group.id");
+    char             *tid, *cid;
+    rd_kafka_error_t *e;
+
+    if (h->eos == KC_EOS_DISABLED || h->standalone || h->fencable != NULL)
+        return KC_OK;
+    tid = kc_xasprintf("connect-cluster-%s", group);
+    cid = kc_xasprintf("%s-configs-leader", group);
+    h->fencable = kc_kafka_new(RD_KAFKA_PRODUCER, &h->wc->props, "",
+                               (const char *const[]) { "transactional.id", tid,
+                                                       "enable.idempotence", "true",
+                                                       "acks", "all", "client.id", cid,
+                                                       "partitioner", "murmur2_random", NULL },
+                               err);
+    free(tid);
+    free(cid);
+    if (h->fencable == NULL)
+        return kc_err_prefix(err, "Failed to create and initialize fencable producer for "
+                             "config topic: ");
+    if ((e = rd_kafka_init_transactions(h->fencable, 60000)) != NULL) {
+        kc_err_set(err, KC_EKAFKA, "Failed to create and initialize fencable producer for "
+                   "config topic: %s", rd_kafka_error_string(e));
+        rd_kafka_error_destroy(e);
+        release_write_privileges(h);
+        return KC_EKAFKA;
+    }
+    return KC_OK;
+}
+
+static int
+privileged_begin(kc_herder *h, kc_err *err)
+{
+    rd_kafka_error_t *e;
+
+    if (h->eos == KC_EOS_DISABLED || h->standalone)
+        return KC_OK;
+    if (h->fencable == NULL && claim_write_privileges(h, err) != KC_OK) {
+        h->fenced_from_config = true;
+        return kc_err_set(err, KC_EKAFKA, "Failed to write to config topic; this may be due to "
+                          "a transient error and the request can be safely retried");
+    }
+    if ((e = rd_kafka_begin_transaction(h->fencable)) != NULL) {
+        kc_err_set(err, KC_EKAFKA, "%s", rd_kafka_error_string(e));
+        rd_kafka_error_destroy(e);
+        release_write_privileges(h);
+        h->fenced_from_config = true;
+        return KC_EKAFKA;
+    }
+    h->in_privileged = true;
+    return KC_OK;
+}
+
+/* Commits the privileged write begun (rc: how its sends went); on any failure the producer
+ * is dropped, to be claimed again (fenced: another leader's now), and Java's message is the
+ * answer. */
+static int
+privileged_end(kc_herder *h, int rc, kc_err *err)
+{
+    rd_kafka_error_t *e = NULL;
+
+    if (!h->in_privileged)
+        return rc;
+    h->in_privileged = false;
+    if (rc == KC_OK && (e = rd_kafka_commit_transaction(h->fencable, 60000)) == NULL)
+        return KC_OK;
+    kc_log_warn("herder", "Failed to write to config topic as leader; will rejoin group if "
+                "necessary and, if still leader, attempt to reclaim write privileges for the "
+                "config topic (%s)", e ? rd_kafka_error_string(e) : err->msg);
+    if (e != NULL)
+        rd_kafka_error_destroy(e);
+    release_write_privileges(h);
+    h->fenced_from_config = true;
+    return kc_err_set(err, KC_EKAFKA, "Failed to write to config topic; this may be due to a "
+                      "transient error and the request can be safely retried");
+}
+
 int
 kc_herder_put_connector_config(kc_herder *h, const char *name, const json_t *config,
                                const char *initial_state, kc_err *err)
@@ -279,12 +391,18 @@ kc_herder_put_connector_config(kc_herder *h, const char *name, const json_t *con
         int s = strcasecmp(initial_state, "RUNNING") == 0 ? KC_TARGET_STARTED
               : strcasecmp(initial_state, "PAUSED") == 0 ? KC_TARGET_PAUSED
               : strcasecmp(initial_state, "STOPPED") == 0 ? KC_TARGET_STOPPED : -1;
-        kc_config_record_target_state(&r, name, (kc_target_state) s, false);
-        if ((rc = config_write(h, &r, err)) != KC_OK)
+        if ((rc = privileged_begin(h, err)) != KC_OK)
             return rc;
+        kc_config_record_target_state(&r, name, (kc_target_state) s, false);
+        rc = config_write(h, &r, err);
+    } else if ((rc = privileged_begin(h, err)) != KC_OK) {
+        return rc;
     }
-    kc_config_record_connector(&r, name, config);
-    if ((rc = config_write(h, &r, err)) != KC_OK)
+    if (rc == KC_OK) {
+        kc_config_record_connector(&r, name, config);
+        rc = config_write(h, &r, err);
+    }
+    if ((rc = privileged_end(h, rc, err)) != KC_OK)
         return rc;
     return config_flush_and_read(h, err);
 }
@@ -295,11 +413,14 @@ kc_herder_delete_connector(kc_herder *h, const char *name, kc_err *err)
     kc_record_kv r;
     int          rc;
 
-    kc_config_record_connector(&r, name, NULL);
-    if ((rc = config_write(h, &r, err)) != KC_OK)
+    if ((rc = privileged_begin(h, err)) != KC_OK)
         return rc;
-    kc_config_record_target_state(&r, name, KC_TARGET_STARTED, true);
-    if ((rc = config_write(h, &r, err)) != KC_OK)
+    kc_config_record_connector(&r, name, NULL);
+    if ((rc = config_write(h, &r, err)) == KC_OK) {
+        kc_config_record_target_state(&r, name, KC_TARGET_STARTED, true);
+        rc = config_write(h, &r, err);
+    }
+    if ((rc = privileged_end(h, rc, err)) != KC_OK)
         return rc;
     return config_flush_and_read(h, err);
 }
@@ -326,15 +447,24 @@ kc_herder_put_task_configs(kc_herder *h, const char *name, const json_t *configs
 
     if ((rc = config_read_to_end(h, 30000, err)) != KC_OK)
         return rc;
-    json_array_foreach(configs, i, c) {
-        kc_config_record_task(&r, name, (int) i, c);
-        if ((rc = config_write(h, &r, err)) != KC_OK)
+    /* The task records in one transaction, the commit record in another (Java's order). */
+    if (json_array_size(configs) > 0) {
+        if ((rc = privileged_begin(h, err)) != KC_OK)
+            return rc;
+        json_array_foreach(configs, i, c) {
+            kc_config_record_task(&r, name, (int) i, c);
+            if ((rc = config_write(h, &r, err)) != KC_OK)
+                break;
+        }
+        if ((rc = privileged_end(h, rc, err)) != KC_OK ||
+            (rc = config_flush_and_read(h, err)) != KC_OK)
             return rc;
     }
-    if (json_array_size(configs) > 0 && (rc = config_flush_and_read(h, err)) != KC_OK)
+    if ((rc = privileged_begin(h, err)) != KC_OK)
         return rc;
     kc_config_record_commit(&r, name, (int) json_array_size(configs));
-    if ((rc = config_write(h, &r, err)) != KC_OK)
+    rc = config_write(h, &r, err);
+    if ((rc = privileged_end(h, rc, err)) != KC_OK)
         return rc;
     return config_flush_and_read(h, err);
 }
@@ -584,7 +714,9 @@ maybe_rotate_session_key(kc_herder *h)
         return;
     RAND_bytes(key, (int) len);
     kc_config_record_session_key(&r, key, len, alg, kc_wall_ms());
-    if (config_write(h, &r, &err) != KC_OK || config_flush_and_read(h, &err) != KC_OK)
+    if (privileged_begin(h, &err) != KC_OK ||
+        privileged_end(h, config_write(h, &r, &err), &err) != KC_OK ||
+        config_flush_and_read(h, &err) != KC_OK)
         kc_log_error("herder", "writing a new session key: %s", err.msg);
     else
         kc_log_info("herder", "Wrote a new session key");
@@ -783,8 +915,18 @@ rebalance(kc_herder *h)
     h->rejoin_at = a.delay > 0 ? kc_mono_ms() + a.delay : 0;
     kc_connect_assignment_clear(&a);
     if (h->leader) {
+        kc_err claim;
+        /* Java's onAssigned: a leader claims the config topic's writes first. */
+        if (claim_write_privileges(h, &claim) != KC_OK) {
+            kc_log_error("herder", "Unable to claim write privileges for config topic after "
+                         "being elected leader during rebalance: %s", claim.msg);
+            h->fenced_from_config = true;
+        }
         maybe_rotate_session_key(h);
         tombstone_stale_statuses(h);
+    } else {
+        release_write_privileges(h);
+        h->fenced_from_config = false;
     }
     return true;
 }
@@ -915,8 +1057,11 @@ kc_herder_restart_request(kc_herder *h, const char *name, bool include_tasks, bo
     kc_record_kv r;
     int          rc;
 
+    if ((rc = privileged_begin(h, err)) != KC_OK)
+        return rc;
     kc_config_record_restart(&r, name, include_tasks, only_failed);
-    if ((rc = config_write(h, &r, err)) != KC_OK)
+    rc = config_write(h, &r, err);
+    if ((rc = privileged_end(h, rc, err)) != KC_OK)
         return rc;
     return config_flush_and_read(h, err);
 }
@@ -972,6 +1117,226 @@ kc_herder_restart_local(kc_herder *h, const char *connector, int task)
     stop_work(h, &w);
     start_work(h, &w);
     return KC_OK;
+}
+
+/* ===== Zombie fencing (KIP-618) ===== */
+
+static int heartbeat_due(kc_herder *h, kc_err *err);
+
+/* Herder thread: fences the transactional producers of the connector's first n tasks, as
+ * Java's Worker.fenceZombies: InitProducerId for each id bumps its epoch, which aborts its
+ * open transaction and refuses every later write of an older instance. The group's
+ * heartbeats go on between ids. */
+static int
+fence_producers(kc_herder *h, const char *connector, int n, kc_err *err)
+{
+    char *cid = kc_xasprintf("connector-worker-adminclient-%s", connector);
+    int   rc = KC_OK;
+
+    for (int i = 0; i < n && rc == KC_OK && !atomic_load(&h->stopping); i++) {
+        char             *tid = kc_worker_task_transactional_id(h->wc, connector, i);
+        rd_kafka_t       *rk = kc_kafka_new(RD_KAFKA_PRODUCER, &h->wc->props, "",
+                                            (const char *const[]) { "transactional.id", tid,
+                                                                    "client.id", cid, NULL },
+                                            err);
+        rd_kafka_error_t *e;
+        kc_err            hb;
+
+        if (rk == NULL) {
+            rc = KC_EKAFKA;
+        } else if ((e = rd_kafka_init_transactions(rk, 90000)) != NULL) {
+            rc = kc_err_set(err, KC_EKAFKA, "InitProducerId request for transactionalId `%s` "
+                            "failed: %s", tid, rd_kafka_error_string(e));
+            rd_kafka_error_destroy(e);
+        } else {
+            kc_log_info("herder", "Fenced out the transactional producer %s", tid);
+        }
+        kc_kafka_destroy(rk);
+        free(tid);
+        (void) heartbeat_due(h, &hb);
+    }
+    free(cid);
+    return rc;
+}
+
+int
+kc_herder_fence_round(kc_herder *h, const char *name, int *status, kc_err *err)
+{
+    const kc_connector_state *c;
+    kc_record_kv              r;
+    int                       record, count, generation;
+
+    *status = 500;
+    if (config_read_to_end(h, cfg_int(h, "worker.sync.timeout.ms"), err) != KC_OK)
+        return kc_err_set(err, KC_EIO, "Failed to read to end of config topic before "
+                          "performing zombie fencing");
+    c = kc_config_state_connector(&h->cfg, name);
+    if (c == NULL || c->config == NULL) {
+        *status = 404;
+        return kc_err_set(err, KC_ENOTFOUND, "Connector %s not found", name);
+    }
+    if (!c->pending_fencing) {
+        kc_log_debug("herder", "Skipping zombie fencing round for connector %s as all old task "
+                     "generations have already been fenced out", name);
+        return KC_OK;
+    }
+    record = c->task_count_record;
+    count = c->task_count;
+    generation = c->generation;
+    /* One task before and after: its own InitProducerId fences its predecessor. */
+    if (record > 0 && (record != 1 || count != 1)) {
+        if (fence_producers(h, name, record, err) != KC_OK)
+            return kc_err_prefix(err, "Failed to perform zombie fencing: ");
+        if (config_read_to_end(h, cfg_int(h, "worker.sync.timeout.ms"), err) != KC_OK)
+            return kc_err_set(err, KC_EIO, "Failed to read to end of config topic");
+        c = kc_config_state_connector(&h->cfg, name);
+        if (c == NULL || c->generation != generation) {
+            *status = 409;
+            return kc_err_set(err, KC_EINVAL, "Fencing failed because new task configurations "
+                              "were generated for the connector");
+        }
+    }
+    kc_config_record_fencing(&r, name, count);
+    if (privileged_begin(h, err) != KC_OK ||
+        privileged_end(h, config_write(h, &r, err), err) != KC_OK ||
+        config_flush_and_read(h, err) != KC_OK) {
+        kc_log_error("herder", "Failed to write task count record with %d tasks for connector "
+                     "%s to Kafka: %s", count, name, err->msg);
+        return kc_err_set(err, KC_EIO, "Error writing task count record to Kafka");
+    }
+    return KC_OK;
+}
+
+/* kc_herder_fence on the herder thread: the round itself on the leader; elsewhere what
+ * asking the leader takes. */
+typedef struct fence_call {
+    const char *connector;
+    bool        done;              /* the round ran here (rc, err) */
+    int         rc, status;
+    kc_err      err;
+    char       *url;               /* else: the leader's fence URL, and how to sign */
+    char       *algorithm;
+    uint8_t    *key;
+    size_t      key_len;
+} fence_call;
+
+static void
+do_fence_call(kc_herder *h, void *arg)
+{
+    fence_call *f = arg;
+
+    if (h->leader) {
+        f->done = true;
+        f->rc = kc_herder_fence_round(h, f->connector, &f->status, &f->err);
+        return;
+    }
+    if (h->leader_url == NULL || strncmp(h->leader_url, "http", 4) != 0) {
+        f->done = true;
+        /* Dedicated MirrorMaker without internal REST has no leader URL (Java's words). */
+        f->rc = kc_err_set(&f->err, KC_EINVAL, h->leader_url && *h->leader_url
+            ? "This worker is not able to communicate with the leader of the cluster, which is "
+              "required for exactly-once source tasks. If running MirrorMaker 2 in dedicated "
+              "mode, consider enabling inter-worker communication via the "
+              "'dedicated.mode.enable.internal.rest' property."
+            : "Cannot complete request momentarily due to no known leader URL, likely because "
+              "a rebalance was underway.");
+        return;
+    }
+    f->url = kc_xasprintf("%s%sconnectors/%s/fence", h->leader_url,
+                          h->leader_url[strlen(h->leader_url) - 1] == '/' ? "" : "/",
+                          f->connector);
+    if (h->protocol >= KC_CONNECT_SESSIONED && h->cfg.session_key != NULL) {
+        f->algorithm = kc_xstrdup(kc_cfg_str(&h->wc->cfg, "inter.worker.signature.algorithm"));
+        f->key = kc_xmalloc(h->cfg.session_key_len);
+        memcpy(f->key, h->cfg.session_key, h->cfg.session_key_len);
+        f->key_len = h->cfg.session_key_len;
+    }
+}
+
+int
+kc_herder_fence(kc_herder *h, const char *connector, kc_err *err)
+{
+    fence_call  f = { .connector = connector };
+    const char *headers[3] = { NULL, NULL, NULL };
+    char       *sig = NULL, *auth = NULL, *alg = NULL, *resp = NULL;
+    long        status = 0;
+    int         rc;
+
+    if ((rc = kc_herder_request(h, do_fence_call, &f, 120000)) != KC_OK)
+        return kc_err_set(err, rc, "Failed to perform zombie fencing: the herder did not "
+                          "answer in time");
+    if (f.done) {
+        if (f.rc != KC_OK)
+            *err = f.err;
+        return f.rc;
+    }
+    /* The signature of an empty body, as Java signs this request. */
+    if (f.key != NULL) {
+        sig = kc_sign_request(f.algorithm, f.key, f.key_len, "", 0);
+        headers[0] = auth = kc_xasprintf("X-Connect-Authorization: %s", sig ? sig : "");
+        headers[1] = alg = kc_xasprintf("X-Connect-Request-Signature-Algorithm: %s",
+                                        f.algorithm);
+    }
+    rc = kc_http("PUT", f.url, NULL, 0, headers, &status, &resp, 120000, err);
+    if (rc == KC_OK && (status < 200 || status >= 300)) {
+        json_t     *body = resp ? json_loads(resp, 0, NULL) : NULL;
+        const char *msg = json_string_value(json_object_get(body, "message"));
+        rc = kc_err_set(err, KC_EKAFKA, "Failed to perform zombie fencing: %s (HTTP %ld)",
+                        msg ? msg : "no message", status);
+        json_decref(body);
+    } else if (rc != KC_OK) {
+        kc_err_prefix(err, "Failed to perform zombie fencing: ");
+    }
+    free(sig), free(auth), free(alg), free(resp);
+    free(f.url), free(f.algorithm), free(f.key);
+    return rc;
+}
+
+typedef struct gen_call {
+    const char *connector;
+    int         task, generation;
+} gen_call;
+
+static void
+do_task_generation(kc_herder *h, void *arg)
+{
+    gen_call                 *g = arg;
+    const kc_connector_state *c;
+    kc_err                    err;
+
+    g->generation = -1;
+    if (config_read_to_end(h, cfg_int(h, "worker.sync.timeout.ms"), &err) != KC_OK)
+        return;
+    if (!kc_work_list_contains(&h->owned, g->connector, g->task) ||
+        (c = kc_config_state_connector(&h->cfg, g->connector)) == NULL)
+        return;
+    g->generation = c->generation;
+}
+
+int
+kc_herder_task_generation(kc_herder *h, const char *connector, int task)
+{
+    gen_call g = { connector, task, -1 };
+
+    return kc_herder_call(h, do_task_generation, &g, 120000) == KC_OK ? g.generation : -1;
+}
+
+/* The runtime's callbacks (task threads). */
+static int
+rt_fence(void *herder, const char *connector, char *msg, size_t size)
+{
+    kc_err err;
+
+    if (kc_herder_fence(herder, connector, &err) == KC_OK)
+        return 0;
+    snprintf(msg, size, "%s", err.msg);
+    return -1;
+}
+
+static int
+rt_task_generation(void *herder, const char *connector, int task)
+{
+    return kc_herder_task_generation(herder, connector, task);
 }
 
 /* ===== Task configs computed by a connector ===== */
@@ -1417,6 +1782,18 @@ herder_thread(void *arg)
             offsets_opened(h);
         if (!h->standalone) {
             heartbeat(h);
+            if (h->fenced_from_config && h->leader) {
+                /* Java's tick: no request is served until the leader writes again. */
+                kc_err claim;
+                if (claim_write_privileges(h, &claim) != KC_OK) {
+                    kc_log_warn("herder", "Unable to claim write privileges for config topic. "
+                                "Will backoff and possibly retry if still the leader: %s",
+                                claim.msg);
+                    kc_sleep_ms(250);
+                    continue;
+                }
+                h->fenced_from_config = false;
+            }
             if (h->leader && h->joined_once)
                 maybe_rotate_session_key(h);  /* no-op until inter.worker.key.ttl.ms runs out */
             kc_klog_poll(h->config_log, 0);
@@ -1459,13 +1836,14 @@ open_store(void *arg)
              * other use of the store. */
             h->offsets = kc_offset_store_open_later(&wc->props,
                                                     kc_cfg_str(&wc->cfg, "offset.storage.topic"),
-                                                    o->base, kc_internal_topic_create_later,
+                                                    o->base, h->eos == KC_EOS_ENABLED,
+                                                    kc_internal_topic_create_later,
                                                     h->offsets_topic);
             h->offsets_opening = true;
         } else {
             h->offsets = kc_offset_store_open(&wc->props,
                                               kc_cfg_str(&wc->cfg, "offset.storage.topic"),
-                                              o->base, &o->err);
+                                              o->base, h->eos == KC_EOS_ENABLED, &o->err);
         }
         o->ok = h->offsets != NULL;
         break;
@@ -1479,7 +1857,7 @@ open_store(void *arg)
         h->config_log = kc_klog_open(&wc->props, "", kc_cfg_str(&wc->cfg, "config.storage.topic"),
                                      cid, (const char *const[]) { "enable.idempotence", "false",
                                                                   NULL },
-                                     0, on_config_record, h, &o->err);
+                                     0, h->eos == KC_EOS_ENABLED, on_config_record, h, &o->err);
         free(cid);
         o->ok = h->config_log != NULL;
         /* Its writes wait up to 30 s for the brokers (a session key, a connector's
@@ -1499,6 +1877,7 @@ herder_new(const kc_worker_config *wc, const char *advertised_url, const char *w
     kc_herder *h = kc_xcalloc(1, sizeof(*h));
 
     h->wc = wc;
+    h->eos = kc_worker_eos_level(wc);
     h->url = kc_xstrdup(advertised_url);
     h->worker_id = kc_xstrdup(worker_id);
     h->protocol = -1;
@@ -1575,7 +1954,7 @@ kc_herder_start(const kc_worker_config *wc, const char *advertised_url, const ch
                 h->cfg.nconnectors, (long long) h->cfg.offset);
 
     env = (kc_runtime_env) { wc, h->status, h->offsets, h->worker_id, &h->generation, h,
-                             rt_task_configs_ready, rt_waiting };
+                             rt_task_configs_ready, rt_fence, rt_task_generation, rt_waiting };
     h->rt = kc_runtime_new(&env);
 
     if (kc_clientconf_security(&wc->props, "", &h->sec, err) != KC_OK)
@@ -1629,7 +2008,7 @@ kc_herder_start_standalone(const kc_worker_config *wc, const char *advertised_ur
     kc_log_info("herder", "Starting FileOffsetBackingStore with file %s",
                 kc_props_get(&wc->props, "offset.storage.file.filename"));
     env = (kc_runtime_env) { wc, h->status, h->offsets, h->worker_id, &h->generation, h,
-                             rt_task_configs_ready, rt_waiting };
+                             rt_task_configs_ready, rt_fence, rt_task_generation, rt_waiting };
     h->rt = kc_runtime_new(&env);
     if (pthread_create(&h->thread, NULL, herder_thread, h) != 0) {
         kc_err_set(err, KC_EIO, "cannot start the herder thread");
@@ -1680,6 +2059,7 @@ kc_herder_stop(kc_herder *h)
         kc_group_free(h->group);
     }
     run_queue(h, true);                             /* answer whoever still waits */
+    release_write_privileges(h);
     kc_status_store_close(h->status);
     kc_offset_store_close(h->offsets);            /* after an open it waits for */
     kc_internal_topic_later_free(h->offsets_topic);

@@ -126,6 +126,24 @@ int kc_herder_restart_request(kc_herder *h, const char *name, bool include_tasks
 int kc_herder_verify_internal(kc_herder *h, const char *body, size_t len, const char *signature,
                               const char *algorithm, int *status, kc_err *err);
 
+/* ===== Zombie fencing (KIP-618) ===== */
+
+/* Leader, herder thread: Java's round of zombie fencing for a source connector whose task
+ * configs changed since its last round (tasks-fencing-<c> older than commit-<c>): the
+ * transactional producers of the previous task count are fenced (InitProducerId on each
+ * "<group.id>-<c>-<i>"), then the new task count is written. Nothing when no round is
+ * pending. On failure KC_E*, Java's message in err and its HTTP status in *status. */
+int kc_herder_fence_round(kc_herder *h, const char *connector, int *status, kc_err *err);
+
+/* Any thread but the herder's (an exactly-once source task before it starts): the round
+ * for connector, run by this worker if it leads, else asked of the leader with a signed
+ * PUT /connectors/{c}/fence. KC_OK, or the failure in err. */
+int kc_herder_fence(kc_herder *h, const char *connector, kc_err *err);
+
+/* Any thread but the herder's: the connector's task config generation, read to the end of
+ * the config topic, while task is this worker's; -1 when it is not. */
+int kc_herder_task_generation(kc_herder *h, const char *connector, int task);
+
 /* Restarts, on this worker, the connector or task if it runs here. KC_ENOTFOUND if not. */
 int kc_herder_restart_local(kc_herder *h, const char *connector, int task);
 

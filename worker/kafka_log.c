@@ -198,7 +198,8 @@ start_reading(kc_klog *l, const int64_t *end, int64_t deadline, kc_err *err)
 kc_klog *
 kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
              const char *client_id_base, const char *const *extra_producer,
-             int fetch_wait_ms, kc_klog_record_fn fn, void *opaque, kc_err *err)
+             int fetch_wait_ms, bool read_committed, kc_klog_record_fn fn, void *opaque,
+             kc_err *err)
 {
     kc_klog                         *l = kc_xcalloc(1, sizeof(*l));
     char                            *pid = kc_xasprintf("%s-producer", client_id_base);
@@ -208,11 +209,14 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     bool                             own_wait = fetch_wait_ms > 0 &&
                                                 kc_props_get(props, wait_key) == NULL;
     char                             wait_ms[16];
+    /* isolation.level: librdkafka's default (read_committed) unless forced, as before. */
     const char                      *consumer_extra[] = {
         "client.id", client_id_base, "enable.auto.commit", "false",
         "enable.auto.offset.store", "false", "enable.partition.eof", "false",
         "group.id", client_id_base, "auto.offset.reset", "earliest",
-        own_wait ? "fetch.wait.max.ms" : NULL, wait_ms, NULL };
+        own_wait ? "fetch.wait.max.ms" : "isolation.level",
+        own_wait ? wait_ms : "read_committed",
+        read_committed ? "isolation.level" : NULL, "read_committed", NULL };
     const char                      *producer_base[32];
     size_t                           np = 0;
     int                              partitions, delay = KC_BACKOFF_FIRST_MS;

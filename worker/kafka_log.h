@@ -33,10 +33,13 @@ typedef void (*kc_klog_record_fn)(void *opaque, const char *key, const void *val
  * prefix) and client ids "<client_id_base>" (consumer) and "<client_id_base>-producer".
  * extra_producer: more librdkafka producer settings ("key", "value", ..., NULL).
  * fetch_wait_ms: how long the broker may hold the consumer's Fetch of an idle topic when the
- * worker config does not set fetch.max.wait.ms; 0 for the default (500 ms, as Java's). */
+ * worker config does not set fetch.max.wait.ms; 0 for the default (500 ms, as Java's).
+ * read_committed: the consumer reads committed transactions only (a worker with
+ * exactly-once source support enabled reads its config and offsets topics so); a read to
+ * the end then waits for transactions still open on the topic, as Java's does. */
 kc_klog *kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
                       const char *client_id_base, const char *const *extra_producer,
-                      int fetch_wait_ms, kc_klog_record_fn fn, void *opaque, kc_err *err);
+                      int fetch_wait_ms, bool read_committed, kc_klog_record_fn fn, void *opaque, kc_err *err);
 void kc_klog_close(kc_klog *l);
 
 /* Once *stop is true, kc_klog_flush, kc_klog_read_to_end (and the first read) give up with

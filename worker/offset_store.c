@@ -30,6 +30,7 @@ struct kc_offset_store {
     kv             *items;
     size_t          n, cap;
     char           *path;           /* a file store (standalone): no log */
+    bool            read_committed; /* exactly-once source support enabled */
     bool            dirty;          /* under lock: puts not yet in the file */
 
     /* A later open (kc_offset_store_open_later): its thread, what it needs, and how it
@@ -110,7 +111,7 @@ open_log(kc_offset_store *s, const kc_props *props, const char *topic,
 {
     char       *cid = kc_xasprintf("%soffsets", client_id_base);
     const char *extra[] = { "enable.idempotence", "false", NULL };
-    kc_klog    *log = kc_klog_open(props, "", topic, cid, extra, 0, on_record, s, err);
+    kc_klog    *log = kc_klog_open(props, "", topic, cid, extra, 0, s->read_committed, on_record, s, err);
 
     free(cid);
     return log;
@@ -126,10 +127,11 @@ catch_up(kc_offset_store *s, kc_err *err)
 
 kc_offset_store *
 kc_offset_store_open(const kc_props *props, const char *topic, const char *client_id_base,
-                     kc_err *err)
+                     bool read_committed, kc_err *err)
 {
     kc_offset_store *s = store_new();
 
+    s->read_committed = read_committed;
     if ((s->log = open_log(s, props, topic, client_id_base, err)) == NULL) {
         kc_offset_store_close(s);
         return NULL;
@@ -158,11 +160,12 @@ open_thread(void *arg)
 
 kc_offset_store *
 kc_offset_store_open_later(const kc_props *props, const char *topic,
-                           const char *client_id_base, kc_offset_store_prepare_fn prepare,
-                           void *arg)
+                           const char *client_id_base, bool read_committed,
+                           kc_offset_store_prepare_fn prepare, void *arg)
 {
     kc_offset_store *s = store_new();
 
+    s->read_committed = read_committed;
     s->props = props;
     s->topic = topic;
     s->client_id_base = kc_xstrdup(client_id_base);

@@ -21,8 +21,11 @@
 
 typedef struct kc_offset_store kc_offset_store;
 
+/* read_committed: read committed transactions only (exactly-once source support enabled:
+ * tasks write their offsets in their transactions). */
 kc_offset_store *kc_offset_store_open(const kc_props *props, const char *topic,
-                                      const char *client_id_base, kc_err *err);
+                                      const char *client_id_base, bool read_committed,
+                                      kc_err *err);
 
 /* A store in the file at path, read now (absent or empty: no offsets yet); NULL with the
  * file named in err if it cannot be read or is not such a file. */
@@ -36,7 +39,7 @@ typedef int (*kc_offset_store_prepare_fn)(void *arg, kc_err *err);
  * returns at once. Every call on the store first waits for that open, and fails as it
  * failed. props, topic and arg must outlive the store. */
 kc_offset_store *kc_offset_store_open_later(const kc_props *props, const char *topic,
-                                            const char *client_id_base,
+                                            const char *client_id_base, bool read_committed,
                                             kc_offset_store_prepare_fn prepare, void *arg);
 
 /* Whether the store is open: KC_OK, KC_EAGAIN while a later open runs (wait false), or

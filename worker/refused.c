@@ -22,8 +22,6 @@ typedef struct refusal {
 #define ONLY(...) ((const char *const[]) { __VA_ARGS__, NULL })
 
 static const refusal worker_refusals[] = {
-    { "exactly.once.source.support", ONLY("disabled"),
-      "exactly-once source support is not implemented" },
     { "connector.client.config.override.policy",
       ONLY("All", "AllConnectorClientConfigOverridePolicy",
            "org.apache.kafka.connect.connector.policy.AllConnectorClientConfigOverridePolicy"),

@@ -24,6 +24,7 @@
 #include "worker/converter.h"
 #include "worker/errors.h"
 #include "worker/kafka.h"
+#include "lib/json_java.h"
 #include "lib/log.h"
 #include "worker/metrics.h"
 #include "worker/plugins.h"
@@ -689,6 +690,13 @@ typedef struct inflight_full {
     kc_record rec;
 } inflight_full;
 
+/* Where an exactly-once task's record landed, kept after the slot until its transaction
+ * commits. */
+typedef struct eos_ack {
+    int64_t offset;
+    int32_t partition;
+} eos_ack;
+
 /* A partition's ring is a chain of chunks of slots, filled at the tail and emptied at the
  * head in send order. Slots never move (the producer holds pointers to them), and a
  * partition's acknowledgements, which come in send order when its records go to one target
@@ -728,6 +736,14 @@ typedef struct source_state {
      * every send makes librdkafka look it up under its topic-list lock each time. */
     rd_kafka_topic_t *rkt;
     const char  *offset_field;   /* the task's source_offset_field (ABI 5), or NULL */
+    /* Exactly once (exactly.once.source.support=enabled): records and their offsets are
+     * written in the producer's transactions; a record's acknowledgement is kept in its
+     * slot (eos_ack at base_size) and commit_record() learns of it once its transaction
+     * committed, as Java's ExactlyOnceWorkerSourceTask. */
+    bool         eos;
+    bool         txn_open;
+    size_t       base_size;      /* the slot without its eos_ack */
+    const char  *offsets_topic;  /* the worker's offset.storage.topic */
     bool         send_failed;    /* a record was not acknowledged: the task fails */
     char         last_error[512];
     kc_errors   *errors;         /* errors.tolerance and the error log */
@@ -960,6 +976,12 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
         return;
     }
     COUNT(s->in->records_out, 1);
+    if (s->eos) {
+        eos_ack *a = (eos_ack *) ((unsigned char *) f + s->base_size);
+        *a = (eos_ack) { m->offset, m->partition };
+        f->acked = true;
+        return;
+    }
     if (f->has_rec) {
         /* One rebuilt record serves both calls (a lean one is rebuilt per call otherwise). */
         kc_record scratch, *r = inflight_record(s, f, &scratch);
@@ -995,6 +1017,13 @@ advance(source_state *s)
             f = chunk_slot(s, p->head, p->head_slot);
             if (!f->acked)
                 break;
+            if (s->eos && f->has_rec) {       /* its transaction committed: see eos_commit */
+                const eos_ack *a = (const eos_ack *) ((unsigned char *) f + s->base_size);
+                kc_record      scratch, *r = inflight_record(s, f, &scratch);
+                if (s->priv != NULL && KC_TASK_HAS(s->in->ops, commit_record))
+                    s->in->ops->task->commit_record(s->priv, r, a->partition, a->offset);
+                release_kept_record(f, r);
+            }
             if (p->partition != NULL && source_offset_set(&f->offset)) {
                 source_offset_clear(&p->committable);
                 p->committable = f->offset;
@@ -1005,6 +1034,14 @@ advance(source_state *s)
             p->head_slot++;
         }
     }
+}
+
+/* A partition's committable offset as the object stored (a new reference). */
+static json_t *
+committable_json(const source_state *s, const spart *p)
+{
+    return p->committable.json != NULL ? json_incref(p->committable.json)
+         : json_pack("{s:I}", s->offset_field, (json_int_t) p->committable.n);
 }
 
 /* Every offset.flush.interval.ms: store the committable offsets, then SourceTask.commit(),
@@ -1024,8 +1061,7 @@ commit_offsets(source_state *s, rd_kafka_t *producer, int timeout_ms)
 
         if (!p->dirty)
             continue;
-        offset = p->committable.json != NULL ? json_incref(p->committable.json)
-                 : json_pack("{s:I}", s->offset_field, (json_int_t) p->committable.n);
+        offset = committable_json(s, p);
         rc = kc_offset_store_put(s->in->rt->env.offsets, s->in->connector, p->partition,
                                  offset, &err);
         json_decref(offset);
@@ -1452,6 +1488,189 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const kc_record
     return e;
 }
 
+/* ===== Exactly-once source tasks (KIP-618) ===== */
+
+/* Before the first record of a transaction: begins one. False (the task failed) when the
+ * producer refuses (fenced: a newer instance of the task runs). */
+static bool
+eos_begin(source_state *s, rd_kafka_t *producer)
+{
+    rd_kafka_error_t *e;
+
+    if (s->txn_open)
+        return true;
+    if ((e = rd_kafka_begin_transaction(producer)) != NULL) {
+        fail(s->in, "Task threw an uncaught and unrecoverable exception",
+             rd_kafka_error_string(e));
+        rd_kafka_error_destroy(e);
+        return false;
+    }
+    s->txn_open = true;
+    return true;
+}
+
+/* Every record of the open transaction is acknowledged: each partition's latest offset
+ * among them becomes committable (taken out of its slot; advance() then only releases). */
+static void
+eos_take_offsets(source_state *s)
+{
+    for (spart *p = s->parts; p != NULL; p = p->next) {
+        inflight_chunk *c = p->head;
+        unsigned        i = p->head_slot;
+
+        if (p->partition == NULL)
+            continue;
+        while (c != NULL && !(c == p->tail && i == p->tail_slot)) {
+            inflight *f;
+            if (i == INFLIGHT_CHUNK_SLOTS) {
+                c = c->next;
+                i = 0;
+                continue;
+            }
+            f = chunk_slot(s, c, i++);
+            if (source_offset_set(&f->offset)) {
+                source_offset_clear(&p->committable);
+                p->committable = f->offset;
+                f->offset = (source_offset) { 0 };
+                p->dirty = true;
+            }
+        }
+    }
+}
+
+/* Ends the open transaction as Java's ExactlyOnceWorkerSourceTask commits one: its records
+ * all acknowledged, their source offsets written last in it (to the worker's offsets topic,
+ * as the offsets topic's records: same keys, values and partitions), then the commit; only
+ * then commit_record() for its records and the task's commit(). With no transaction open
+ * only commit() is called. False, the task failed with Java's message, when any of it
+ * fails: the transaction is left to the coordinator to abort, and whoever runs the task
+ * next starts from the last one committed. */
+static bool
+eos_commit(source_state *s, rd_kafka_t *producer, int timeout_ms)
+{
+    rd_kafka_error_t *e = NULL;
+    char              why[1024] = "", what[256];
+
+    if (s->txn_open) {
+        if (rd_kafka_flush(producer, timeout_ms) != RD_KAFKA_RESP_ERR_NO_ERROR)
+            snprintf(why, sizeof(why), "records of the transaction not acknowledged within "
+                     "%d ms", timeout_ms);
+        else if (s->send_failed)
+            snprintf(why, sizeof(why), "%s", s->last_error);
+        if (why[0] == '\0') {
+            eos_take_offsets(s);
+            for (spart *p = s->parts; p != NULL && why[0] == '\0'; p = p->next) {
+                size_t              klen, vlen;
+                char               *key, *value;
+                json_t             *offset;
+                rd_kafka_resp_err_t err;
+                if (!p->dirty)
+                    continue;
+                offset = committable_json(s, p);
+                key = kc_offset_key(s->in->connector, p->partition, &klen);
+                value = kc_json_java_dumps(offset, &vlen);
+                err = rd_kafka_producev(producer, RD_KAFKA_V_TOPIC(s->offsets_topic),
+                                        RD_KAFKA_V_KEY(key, klen), RD_KAFKA_V_VALUE(value, vlen),
+                                        RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
+                                        RD_KAFKA_V_OPAQUE(NULL), RD_KAFKA_V_END);
+                if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
+                    snprintf(why, sizeof(why), "Failed to flush offsets to storage: %s",
+                             rd_kafka_err2str(err));
+                free(key);
+                free(value);
+                json_decref(offset);
+            }
+        }
+        if (why[0] == '\0' && (e = rd_kafka_commit_transaction(producer, timeout_ms)) != NULL) {
+            if (rd_kafka_error_code(e) == RD_KAFKA_RESP_ERR_INVALID_PRODUCER_EPOCH)
+                snprintf(why, sizeof(why), "The task %s was unable to finish writing records to "
+                         "Kafka before its producer transaction expired. It may be necessary "
+                         "to reconfigure this connector in order for it to run healthily with "
+                         "exactly-once support. Options for this include: tune the connector's "
+                         "producer configuration for higher throughput, increase the "
+                         "transaction timeout for the connector's producers, decrease the "
+                         "offset commit interval (if using interval-based transaction "
+                         "boundaries), or use the 'poll' transaction boundary (if the connector "
+                         "is not already configured to use it).", s->in->label);
+            else
+                snprintf(why, sizeof(why), "Failed to commit producer transaction: %s",
+                         rd_kafka_error_string(e));
+            rd_kafka_error_destroy(e);
+        }
+        if (why[0] != '\0') {
+            snprintf(what, sizeof(what), "Failed to flush offsets and/or records for task %s",
+                     s->in->label);
+            fail(s->in, what, why);
+            return false;
+        }
+        s->txn_open = false;
+        for (spart *p = s->parts; p != NULL; p = p->next)
+            p->dirty = false;
+        advance(s);
+    }
+    if (s->in->ops->task->commit != NULL && s->priv != NULL)
+        s->in->ops->task->commit(s->priv);
+    return true;
+}
+
+/* Sets what an exactly-once task's producer must have, as Java's ensureProperty: a value
+ * the worker file or the connector gave otherwise is replaced, with Java's warning. */
+static void
+eos_force(instance *in, kc_props *props, const char *key, const char *value, bool nocase)
+{
+    const char *given = kc_props_get(props, key);
+
+    if (given != NULL && (nocase ? strcasecmp(given, value) : strcmp(given, value)) != 0)
+        kc_log_warn("task", "[%s] The value '%s' for the '%s' property will be ignored as it "
+                    "cannot be overridden for connectors when exactly-once source support is "
+                    "enabled. The value '%s' will be used instead.", in->label, given, key,
+                    value);
+    kc_props_set(props, key, value, 0);
+}
+
+/* Before an exactly-once task starts: the connector's round of zombie fencing, then the
+ * producer's InitProducerId (which fences the task's own older instances), then a check
+ * that the task configs did not change meanwhile and the task is still this worker's
+ * (Java's preProducerCheck, initTransactions, postProducerCheck). False: failed. */
+static bool
+eos_prepare(instance *in, rd_kafka_t *producer)
+{
+    const kc_runtime_env *env = &in->rt->env;
+    char                  why[512], what[256];
+    int                   generation = env->task_generation(env->herder, in->connector, in->task);
+    rd_kafka_error_t     *e = NULL;
+
+    if (generation < 0) {
+        snprintf(why, sizeof(why), "Cannot start source task %s as it has already been revoked "
+                 "from this worker", in->label);
+        snprintf(what, sizeof(what), "Failed to perform preflight check for task %s", in->label);
+        fail(in, what, why);
+        return false;
+    }
+    if (env->fence(env->herder, in->connector, why, sizeof(why)) != 0) {
+        fail(in, "Failed to perform round of zombie fencing", why);
+        return false;
+    }
+    while (!in->stop && (e = rd_kafka_init_transactions(producer, 10000)) != NULL &&
+           rd_kafka_error_is_retriable(e)) {
+        rd_kafka_error_destroy(e);
+        e = NULL;
+    }
+    if (e != NULL) {
+        fail(in, "Task threw an uncaught and unrecoverable exception", rd_kafka_error_string(e));
+        rd_kafka_error_destroy(e);
+        return false;
+    }
+    if (env->task_generation(env->herder, in->connector, in->task) != generation) {
+        snprintf(what, sizeof(what), "Failed to perform preflight check for task %s", in->label);
+        snprintf(why, sizeof(why), "Cannot start source task %s with exactly-once support as "
+                 "the connector has already generated a new set of task configs", in->label);
+        fail(in, what, why);
+        return false;
+    }
+    return true;
+}
+
 /* A poll returning this many records or more comes from a backlog, and BACKLOG_POLLS of
  * them in a row make a backlog worth committing once it is drained. The commit waits for
  * the backlog's last records to be acknowledged (nothing left in the producer's queue), at
@@ -1490,8 +1709,19 @@ run_source(instance *in)
     kc_chain        *chain = NULL;       /* the connector's transformations, if any */
     chained          cr = { 0 };
     bool             simple = simple_headers(in);
+    bool             eos_interval = false;  /* transaction.boundary=interval, else poll */
 
-    s.slot_size = s.lean ? sizeof(inflight) : sizeof(inflight_full);
+    s.slot_size = s.base_size = s.lean ? sizeof(inflight) : sizeof(inflight_full);
+    s.eos = in->rt->env.fence != NULL && kc_worker_eos_level(wc) == KC_EOS_ENABLED;
+    if (s.eos) {
+        const char *b = config_str(in->connector_config, "transaction.boundary");
+        const char *every = config_str(in->connector_config, "transaction.boundary.interval.ms");
+        s.slot_size += sizeof(eos_ack);
+        s.offsets_topic = kc_cfg_str(&wc->cfg, "offset.storage.topic");
+        eos_interval = b != NULL && strcasecmp(b, "interval") == 0;
+        if (eos_interval && every != NULL && *every != '\0')
+            flush_every = atoll(every);
+    }
     kc_wbuf_init(&kbuf);
     kc_wbuf_init(&vbuf);
     if (kc_topic_creation_new(kc_cfg_bool(&wc->cfg, "topic.creation.enable"),
@@ -1527,6 +1757,25 @@ run_source(instance *in)
     s.errors = kc_errors_new(in->connector, in->task, in->connector_config, false, NULL, NULL,
                              &in->error_counts, &err);
     client_props(in, "producer", &props);
+    if (s.eos) {
+        char *tid = kc_worker_task_transactional_id(wc, in->connector, in->task);
+        eos_force(in, &props, "enable.idempotence", "true", true);
+        eos_force(in, &props, "transactional.id", tid, false);
+        free(tid);
+        /* A record not delivered within the transaction's timeout fails its transaction
+         * anyway (the coordinator aborts it); librdkafka wants its delivery timeout no
+         * longer, where Java's base of Integer.MAX_VALUE is left as it is. */
+        {
+            const char *t = kc_props_get(&props, "transaction.timeout.ms");
+            const char *d = kc_props_get(&props, "delivery.timeout.ms");
+            long long   txn = t != NULL && atoll(t) > 0 ? atoll(t) : 60000;
+            char        text[24];
+            if (d == NULL || atoll(d) > txn) {
+                snprintf(text, sizeof(text), "%lld", txn);
+                kc_props_set(&props, "delivery.timeout.ms", text, 0);
+            }
+        }
+    }
     client_id = kc_xasprintf("connector-producer-%s", in->label);
     producer = kc_kafka_new_ex(RD_KAFKA_PRODUCER, &props, "",
                                (const char *const[]) { "client.id", client_id,
@@ -1538,6 +1787,8 @@ run_source(instance *in)
         fail(in, "Failed to create producer", err.msg);
         goto out;
     }
+    if (s.eos && !eos_prepare(in, producer))
+        goto out;
     if ((priv = start_plugin_task(in)) == NULL)
         goto out;
     s.priv = priv;
@@ -1555,8 +1806,13 @@ run_source(instance *in)
             /* Paused: what was sent is acknowledged and its offsets committed before the
              * task waits, as at a stop, so a worker lost while the task is paused costs
              * nothing to copy again. */
-            rd_kafka_flush(producer, flush_timeout);
-            commit_offsets(&s, producer, flush_timeout);
+            if (s.eos) {
+                if (!eos_commit(&s, producer, flush_timeout))
+                    goto stopping;
+            } else {
+                rd_kafka_flush(producer, flush_timeout);
+                commit_offsets(&s, producer, flush_timeout);
+            }
             next_flush = kc_mono_ms() + flush_every;
         }
         if (!task_wait_started(in, &paused_shown))
@@ -1624,6 +1880,16 @@ run_source(instance *in)
                 release_records(recs, i, n);
                 goto stopping;
             }
+            if (s.eos && strcmp(sent->topic, s.offsets_topic) == 0) {
+                fail(in, NULL, "Source tasks may not produce to their own offsets topics when "
+                     "exactly-once support is enabled");
+                release_records(recs, i, n);
+                goto stopping;
+            }
+            if (s.eos && !eos_begin(&s, producer)) {
+                release_records(recs, i, n);
+                goto stopping;
+            }
             if ((e = send_record(&s, producer, r, sent, k, klen, v, vlen))
                 != RD_KAFKA_RESP_ERR_NO_ERROR) {
                 char why[256];
@@ -1634,6 +1900,16 @@ run_source(instance *in)
             }
         }
         rd_kafka_poll(producer, 0);
+        if (s.eos) {
+            /* Java's transaction boundaries: after every poll, or once the interval
+             * (transaction.boundary.interval.ms, else offset.flush.interval.ms) has passed. */
+            if (!eos_interval || kc_mono_ms() >= next_flush) {
+                if (!eos_commit(&s, producer, flush_timeout))
+                    goto stopping;
+                next_flush = kc_mono_ms() + flush_every;
+            }
+            continue;
+        }
         /* Acknowledged records leave their rings now, not at the next offset flush: their
          * chunks are recycled and only each partition's latest offset stays referenced,
          * so memory holds what is in flight, not a flush interval's worth of records. */
@@ -1668,8 +1944,14 @@ run_source(instance *in)
         }
     }
 stopping:
-    rd_kafka_flush(producer, flush_timeout);
-    commit_offsets(&s, producer, flush_timeout);
+    if (s.eos) {
+        /* The final commit, unless the task failed (Java's finalOffsetCommit). */
+        if (!atomic_load(&in->failed))
+            (void) eos_commit(&s, producer, flush_timeout);
+    } else {
+        rd_kafka_flush(producer, flush_timeout);
+        commit_offsets(&s, producer, flush_timeout);
+    }
     /* Whatever is still unacknowledged is dropped (its offset is not committed, so it is
      * sent again by the next owner); its delivery reports give the lent bytes back before
      * the task, which owns them, is destroyed. */

@@ -36,6 +36,13 @@ typedef struct kc_runtime_env {
     void                   *herder;
     /* Connector thread: the connector's task configs (new reference, an array). */
     void (*task_configs_ready)(void *herder, const char *connector, json_t *configs);
+    /* Task thread, exactly-once source tasks (exactly.once.source.support=enabled): the
+     * round of zombie fencing before the task's producer starts its transactions (on the
+     * leader, or asked of it); 0, or -1 with Java's message in err. */
+    int (*fence)(void *herder, const char *connector, char *err, size_t errlen);
+    /* Task thread, the same tasks: the connector's task config generation while task is
+     * still this worker's to run; -1 when it is not. */
+    int (*task_generation)(void *herder, const char *connector, int task);
     /* Herder thread, optional: called every few hundred ms while a stop waits for
      * instances to end (up to task.shutdown.graceful.timeout.ms), so the herder can keep
      * its group session alive meanwhile; it must not call back into the runtime. */

@@ -325,7 +325,7 @@ kc_status_store_open(const kc_props *props, const char *topic, const char *clien
      * of the offsets topic ten times a second doubled what an idle worker running one
      * MirrorSource task cost its brokers (two single-broker clusters: about 100 ms of
      * broker CPU a second against 50). */
-    s->log = kc_klog_open(props, "", topic, cid, extra, 100, on_record, s, err);
+    s->log = kc_klog_open(props, "", topic, cid, extra, 100, false, on_record, s, err);
     free(cid);
     if (s->log == NULL) {
         kc_status_store_close(s);

@@ -448,10 +448,12 @@ boundary_checks(const json_t *config, json_t *configs)
     free(trimmed);
 }
 
-/* The distributed herder's exactly-once checks: `required` needs the worker's support, and
- * no kconnect connector declares exactly-once support yet. */
+/* The distributed herder's exactly-once checks, on a key the connector's own validate()
+ * found nothing wrong with (as a Java worker answers): `required` needs the worker's
+ * support and the connector's answer (its exactly_once_support, ABI 9). */
 static void
-source_checks(const kc_cfg *worker, const json_t *config, json_t *configs)
+source_checks(const kc_cfg *worker, const json_t *config, const kc_connector_ops *ops,
+              json_t *configs)
 {
     const char *eos = json_string_value(json_object_get(config, "exactly.once.support"));
     const char *support = worker ? kc_cfg_str(worker, "exactly.once.source.support") : NULL;
@@ -463,12 +465,24 @@ source_checks(const kc_cfg *worker, const json_t *config, json_t *configs)
         return;
     trimmed = kc_java_trim(eos);
     if (strcasecmp(trimmed, "required") == 0) {
+        kc_exactly_once_support answer = KC_CONNECTOR_HAS9(ops, exactly_once_support)
+                                         ? ops->exactly_once_support(config) : KC_EOS_UNKNOWN;
+        json_t *errors = json_object_get(v, "errors");
         if (support == NULL || strcasecmp(support, "enabled") != 0)
-            json_array_append_new(json_object_get(v, "errors"), json_string(
+            json_array_append_new(errors, json_string(
                 "This worker does not have exactly-once source support enabled."));
-        json_array_append_new(json_object_get(v, "errors"), json_string(
-            "The connector does not support exactly-once semantics with the provided "
-            "configuration."));
+        if (answer == KC_EOS_UNKNOWN)
+            json_array_append_new(errors, json_string(
+                "The connector does not implement the API required for preflight validation "
+                "of exactly-once source support. Please consult the documentation for the "
+                "connector to determine whether it supports exactly-once semantics, and then "
+                "consider reconfiguring the connector to use the value \"requested\" for "
+                "this property (which will disable this preflight check and allow the "
+                "connector to be created)."));
+        else if (answer == KC_EOS_UNSUPPORTED)
+            json_array_append_new(errors, json_string(
+                "The connector does not support exactly-once semantics with the provided "
+                "configuration."));
     }
     free(trimmed);
 }
@@ -865,7 +879,7 @@ kc_validate_connector(const kc_cfg *worker, const json_t *config, const kc_conne
     if (ops->type == KC_CONNECTOR_SINK)
         sink_checks(worker, config, configs);
     else
-        source_checks(worker, config, configs);
+        source_checks(worker, config, ops, configs);
     alias_checks(config, "transforms", configs);
     alias_checks(config, "predicates", configs);
     kc_refused_connector(config, worker, ops->version, refused_error, configs);

@@ -501,6 +501,23 @@ kc_worker_config_free(kc_worker_config *wc)
     wc->providers = NULL;
 }
 
+kc_eos_level
+kc_worker_eos_level(const kc_worker_config *wc)
+{
+    const char *v = kc_cfg_str(&wc->cfg, "exactly.once.source.support");
+
+    if (wc->standalone)
+        return KC_EOS_DISABLED;
+    return strcasecmp(v, "enabled") == 0 ? KC_EOS_ENABLED
+         : strcasecmp(v, "preparing") == 0 ? KC_EOS_PREPARING : KC_EOS_DISABLED;
+}
+
+char *
+kc_worker_task_transactional_id(const kc_worker_config *wc, const char *connector, int task)
+{
+    return kc_xasprintf("%s-%s-%d", kc_cfg_str(&wc->cfg, "group.id"), connector, task);
+}
+
 size_t
 kc_worker_session_key_bytes(const kc_worker_config *wc)
 {

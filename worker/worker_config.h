@@ -51,6 +51,17 @@ void kc_worker_config_free(kc_worker_config *wc);
  * copied. No unknown-key warnings: the caller's keys are its own. */
 int kc_worker_config_from_props(kc_worker_config *wc, const kc_props *props, kc_err *err);
 
+/* exactly.once.source.support (KIP-618); a standalone worker's is always disabled. With
+ * preparing or enabled the leader writes the config topic in transactions; with enabled
+ * source tasks run exactly once and the config and offsets topics are read committed. */
+typedef enum { KC_EOS_DISABLED = 0, KC_EOS_PREPARING, KC_EOS_ENABLED } kc_eos_level;
+kc_eos_level kc_worker_eos_level(const kc_worker_config *wc);
+
+/* The transactional id of a connector's task: "<group.id>-<connector>-<task>", as Java's
+ * Worker.taskTransactionalId (new string). */
+char *kc_worker_task_transactional_id(const kc_worker_config *wc, const char *connector,
+                                      int task);
+
 /* Topic-level settings for an internal topic: every "<prefix>X" key becomes X, except
  * topic, partitions, replication.factor and cleanup.policy (always compact). out is
  * initialised here; returns the number of settings. */

@@ -390,6 +390,15 @@ fs_alter_offsets(const json_t *config, const json_t *offsets, bool *managed, cha
     return KC_PLUGIN_OK;
 }
 
+/* Java's answer: exactly once when reading a file (appended to only), not stdin. */
+static kc_exactly_once_support
+fs_exactly_once_support(const json_t *config)
+{
+    const char *file = json_string_value(json_object_get(config, "file"));
+
+    return file != NULL && *file != '\0' ? KC_EOS_SUPPORTED : KC_EOS_UNSUPPORTED;
+}
+
 const kc_connector_ops kc_file_source_connector = {
     .abi = KC_CONNECTOR_ABI,
     .class_name = "org.apache.kafka.connect.file.FileStreamSourceConnector",
@@ -403,4 +412,5 @@ const kc_connector_ops kc_file_source_connector = {
     .task = &fs_task_ops,
     .config_def = fs_config_def,
     .alter_offsets = fs_alter_offsets,
+    .exactly_once_support = fs_exactly_once_support,
 };

@@ -747,10 +747,55 @@ msc_config_def(void)
     return kc_mirror_config_def(KC_MIRROR_SOURCE_CONNECTOR);
 }
 
+/* Whether the source consumer reads read_committed, as Java's MirrorSourceConnector asks
+ * (the exact text; isolation.level is never set for it). */
+static bool
+reads_committed(const json_t *config)
+{
+    kc_mirror_config cfg;
+    kc_props         props;
+    char             err[512];
+    const char      *level;
+    bool             yes;
+
+    if (kc_mirror_config_init(&cfg, KC_MIRROR_SOURCE_CONNECTOR, config, NULL, err,
+                              sizeof(err)) != 0)
+        return false;
+    kc_mirror_client_props(&cfg, "source", "consumer", -1, "validate", &props);
+    level = kc_props_get(&props, "isolation.level");
+    yes = level != NULL && strcmp(level, "read_committed") == 0;
+    kc_props_free(&props);
+    kc_mirror_config_free(&cfg);
+    return yes;
+}
+
+/* Java's MirrorSourceConnector.validate: with exactly.once.support exactly "required", a
+ * source consumer that is not read_committed is an error of its own. */
 static json_t *
 msc_validate(const json_t *config)
 {
-    return kc_mirror_validate(KC_MIRROR_SOURCE_CONNECTOR, config);
+    json_t     *errors = kc_mirror_validate(KC_MIRROR_SOURCE_CONNECTOR, config);
+    const char *eos = json_string_value(json_object_get(config, "exactly.once.support"));
+
+    if (eos != NULL && strcmp(eos, "required") == 0 && !reads_committed(config)) {
+        json_t *list;
+        if (errors == NULL)
+            errors = json_object();
+        if ((list = json_object_get(errors, "exactly.once.support")) == NULL)
+            json_object_set_new(errors, "exactly.once.support", list = json_array());
+        json_array_append_new(list, json_string(
+            "MirrorSourceConnector can only provide exactly-once guarantees when its source "
+            "consumer is configured with isolation.level set to 'read_committed'; otherwise, "
+            "records from aborted and uncommitted transactions will be replicated from the "
+            "source cluster to the target cluster."));
+    }
+    return errors;
+}
+
+static kc_exactly_once_support
+msc_exactly_once_support(const json_t *config)
+{
+    return reads_committed(config) ? KC_EOS_SUPPORTED : KC_EOS_UNSUPPORTED;
 }
 
 /* ===== Task ===== */
@@ -1489,4 +1534,5 @@ const kc_connector_ops kc_mirror_source_connector = {
     .task = &mst_ops,
     .config_def = msc_config_def,
     .mirror_status = msc_mirror_status,
+    .exactly_once_support = msc_exactly_once_support,
 };

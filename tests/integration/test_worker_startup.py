@@ -203,7 +203,6 @@ def test_malformed_unicode_escape_names_line(workers, tmp_path):
     ("rest.extension.classes", "com.example.AuditRestExtension",
      "REST extension com.example.AuditRestExtension is not implemented (kconnect runs "
      "org.apache.kafka.connect.rest.basic.auth.extension.BasicAuthSecurityRestExtension only)"),
-    ("exactly.once.source.support", "enabled", "exactly-once source support is not implemented"),
     ("connector.client.config.override.policy", "None", "only the All policy is implemented"),
     ("producer.interceptor.classes", "com.example.Audit", "client interceptors are Java classes"),
     ("ssl.cipher.suites", "TLS_AES_256_GCM_SHA384", "the cipher suites are the TLS library's"),

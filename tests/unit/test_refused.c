@@ -40,10 +40,11 @@ test_worker_refuses_by_file_line_key_and_value(void **state)
 
     (void) state;
     assert_int_equal(worker(true, (const char *const[]) { "group.id", "g",
-                         "exactly.once.source.support", "enabled", NULL }, &err), KC_EINVAL);
-    assert_string_equal(err.msg, "w.properties:2: exactly.once.source.support=enabled is "
-                        "refused: exactly-once source support is not implemented (kconnect "
-                        "does not act on it)");
+                         "connector.client.config.override.policy", "None", NULL }, &err),
+                     KC_EINVAL);
+    assert_string_equal(err.msg, "w.properties:2: connector.client.config.override.policy=None "
+                        "is refused: only the All policy is implemented: connectors' client "
+                        "overrides are always applied (kconnect does not act on it)");
     assert_int_equal(worker(true, (const char *const[]) {
                          "producer.interceptor.classes", "a.B", NULL }, &err), KC_EINVAL);
     assert_non_null(strstr(err.msg, "producer.interceptor.classes=a.B is refused"));
@@ -56,7 +57,7 @@ test_worker_accepts_what_needs_nothing_more(void **state)
 
     (void) state;
     assert_int_equal(worker(true, (const char *const[]) {
-                         "config.providers", "file", "exactly.once.source.support", "DISABLED",
+                         "config.providers", "file", "exactly.once.source.support", "enabled",
                          "connector.client.config.override.policy", "All",
                          "metric.reporters", "org.apache.kafka.common.metrics.JmxReporter",
                          "ssl.enabled.protocols", "TLSv1.2,TLSv1.3", "ssl.protocol", "TLSv1.3",

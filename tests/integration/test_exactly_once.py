@@ -1,0 +1,332 @@
+"""
+tests/integration/test_exactly_once.py - exactly-once source support (KIP-618,
+exactly.once.source.support=enabled): a FileStreamSource pipeline whose worker is killed -9
+while lines flow loses none and repeats none (read read_committed); the round of zombie
+fencing writes the task count to the config topic as Java's leader does; a task's
+transactional id is Java's; the validation answers of exactly.once.support and
+transaction.boundary are Java's.
+
+SPDX-License-Identifier: Apache-2.0
+"""
+
+import json
+import signal
+import threading
+import time
+import uuid
+
+import pytest
+import requests
+from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
+
+import kafka_harness as kh
+from kconnect import base_properties
+
+
+def eos_properties(cluster, suffix):
+    props = base_properties(cluster, suffix)
+    props.update({
+        "exactly.once.source.support": "enabled",
+        "key.converter": "org.apache.kafka.connect.storage.StringConverter",
+        "value.converter": "org.apache.kafka.connect.storage.StringConverter",
+        "scheduled.rebalance.max.delay.ms": "2000",
+        "session.timeout.ms": "6000",
+        "heartbeat.interval.ms": "1000",
+    })
+    return props
+
+
+def read_all(cluster, topic, isolation="read_committed", timeout=10):
+    """Every value of partition 0, read to its end (no record for `timeout` s)."""
+    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
+                                          "isolation.level": isolation,
+                                          "enable.partition.eof": True, "log_level": 0}))
+    c.assign([TopicPartition(topic, 0, OFFSET_BEGINNING)])
+    out, idle_since = [], time.monotonic()
+    try:
+        while time.monotonic() - idle_since < timeout:
+            m = c.poll(0.5)
+            if m is None or m.error():
+                continue
+            out.append(m.value().decode())
+            idle_since = time.monotonic()
+    finally:
+        c.close()
+    return out
+
+
+def config_records(cluster, topic):
+    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
+                                          "enable.partition.eof": True, "log_level": 0}))
+    c.assign([TopicPartition(topic, 0, OFFSET_BEGINNING)])
+    out = []
+    try:
+        while True:
+            m = c.poll(5)
+            if m is None or m.error():
+                break
+            out.append((m.key().decode(), json.loads(m.value()) if m.value() else None))
+    finally:
+        c.close()
+    return out
+
+
+def wait_until(what, fn, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        v = fn()
+        if v:
+            return v
+        time.sleep(0.2)
+    raise AssertionError(f"{what} not within {timeout}s")
+
+
+def task_owner(w, name):
+    r = w.get(f"/connectors/{name}/status")
+    if r.status_code != 200:
+        return None
+    tasks = r.json()["tasks"]
+    return tasks[0]["worker_id"] if tasks and tasks[0]["state"] == "RUNNING" else None
+
+
+def kill_owner_while_flowing(cluster, topic, w1, w2, name, owner, feed):
+    """Runs feed on a thread; once 3000 records reached topic, kills -9 whichever of w1,
+    w2 runs the task (owner, its worker id) and waits for the other to run it. Returns the
+    survivor once feed has ended."""
+    thread = threading.Thread(target=feed)
+    thread.start()
+    try:
+        wait_until("records copied", lambda: len(read_all(cluster, topic, timeout=1)) > 3000)
+        victim = w1 if w1.url.endswith(owner.split(":")[1]) else w2
+        survivor = w2 if victim is w1 else w1
+        victim.proc.send_signal(signal.SIGKILL)
+        victim.proc.wait(10)
+        wait_until("the task running on the survivor", lambda: task_owner(survivor, name) ==
+                   survivor.url.split("//")[1], timeout=90)
+    finally:
+        thread.join()
+    return survivor
+
+
+def read_exactly(cluster, topic, total):
+    """The topic's values once it holds at least total (read_committed)."""
+    return wait_until("every record copied",
+                      lambda: (v := read_all(cluster, topic, timeout=3)) and len(v) >= total
+                      and v, timeout=120)
+
+
+def test_kill_minus_9_loses_and_repeats_nothing(workers, target_cluster, tmp_path):
+    suffix = uuid.uuid4().hex[:8]
+    topic = f"eos-{suffix}"
+    target_cluster.create_topic(topic)
+    props = eos_properties(target_cluster, suffix)
+    w1 = workers.start(dict(props))
+    w2 = workers.start(dict(props))
+    source = tmp_path / "lines.txt"
+    source.write_text("")
+    name = "eos-file"
+    r = w1.request("POST", "/connectors", json={"name": name, "config": {
+        "connector.class": "FileStreamSource", "file": str(source), "topic": topic,
+        "tasks.max": "1", "exactly.once.support": "required", "batch.size": "50"}})
+    assert r.status_code == 201, r.text
+
+    total = 20000
+    stop = threading.Event()
+
+    def write():
+        with open(source, "a") as f:
+            for i in range(total):
+                f.write(f"line-{i}\n")
+                if i % 200 == 199:
+                    f.flush()
+                    time.sleep(0.05)
+                if stop.is_set():
+                    return
+    owner = wait_until("the task running", lambda: task_owner(w1, name))
+    survivor = kill_owner_while_flowing(target_cluster, topic, w1, w2, name, owner, write)
+    values = read_exactly(target_cluster, topic, total)
+    expected = [f"line-{i}" for i in range(total)]
+    assert values == expected, (len(values), len(set(values)),
+                                [v for v in values if values.count(v) > 1][:10])
+    # The round of zombie fencing wrote the task count, as Java's leader does.
+    records = config_records(target_cluster, props["config.storage.topic"])
+    counts = [v for k, v in records if k == f"tasks-fencing-{name}"]
+    assert counts and counts[-1] == {"task-count": 1}, records
+    assert survivor.sanitizer_report() is None
+
+
+def test_validation_answers_as_java(workers, target_cluster, java, tmp_path):
+    """exactly.once.support=required and transaction.boundary=connector checked as a Java
+    worker checks them: the worker's support, the connector's answer, MirrorSource's
+    read_committed rule."""
+    suffix = uuid.uuid4().hex[:8]
+    jprops = base_properties(target_cluster, f"j{suffix}")
+    jw = kh.JavaConnectWorker(java, str(tmp_path), jprops).start()
+    kw = workers.start(base_properties(target_cluster, f"k{suffix}"))
+    jw.wait_log("Joined group at generation", timeout=180)
+    cases = [
+        ("FileStreamSource", {"file": "/tmp/x", "topic": "t", "exactly.once.support": "required"}),
+        ("FileStreamSource", {"topic": "t", "exactly.once.support": "required"}),
+        ("FileStreamSource", {"file": "/tmp/x", "topic": "t", "transaction.boundary": "connector"}),
+        ("MirrorSourceConnector", {"source.cluster.alias": "a", "exactly.once.support": "required",
+                                   "source.cluster.bootstrap.servers": "localhost:1"}),
+        ("MirrorSourceConnector", {"source.cluster.alias": "a", "exactly.once.support": "required",
+                                   "source.cluster.bootstrap.servers": "localhost:1",
+                                   "source.consumer.isolation.level": "read_committed"}),
+        ("MirrorHeartbeatConnector", {"source.cluster.alias": "a",
+                                      "exactly.once.support": "required"}),
+    ]
+    try:
+        for plugin, config in cases:
+            config = dict(config, **{"connector.class": plugin, "name": "v"})
+            answers = []
+            for w in (jw, kw):
+                r = requests.put(f"{w.url}/connector-plugins/{plugin}/config/validate",
+                                 json=config, timeout=30)
+                assert r.status_code == 200, r.text
+                errors = {v["value"]["name"]: v["value"]["errors"] for v in r.json()["configs"]
+                          if v["value"]["name"] in ("exactly.once.support",
+                                                    "transaction.boundary")}
+                answers.append(errors)
+            assert answers[1] == answers[0], (plugin, config, answers)
+    finally:
+        jw.stop()
+
+
+def test_transactional_id_and_fencing_record_match_java(workers, target_cluster):
+    """The task's producer uses Java's transactional id "<group.id>-<connector>-<task>":
+    another producer initialising that id fences the running task, whose next transaction
+    fails (FAILED), and a restart runs it again."""
+    from confluent_kafka import Producer
+    suffix = uuid.uuid4().hex[:8]
+    topic = f"eos-fence-{suffix}"
+    target_cluster.create_topic(topic)
+    props = eos_properties(target_cluster, suffix)
+    w = workers.start(props)
+    src = workers.tmp_path + f"/fence-{suffix}.txt"
+    with open(src, "w") as f:
+        f.write("a\n")
+    name = "eos-fenced"
+    assert w.request("POST", "/connectors", json={"name": name, "config": {
+        "connector.class": "FileStreamSource", "file": src, "topic": topic}}).status_code == 201
+    wait_until("the task running", lambda: task_owner(w, name))
+    wait_until("the first line", lambda: read_all(target_cluster, topic, timeout=1) == ["a"])
+    zombie_killer = Producer(target_cluster.client_config(**{
+        "transactional.id": f"{props['group.id']}-{name}-0"}))
+    zombie_killer.init_transactions(30)
+    with open(src, "a") as f:
+        f.write("b\n")
+    state = wait_until("the fenced task failed", lambda: (
+        t := w.get(f"/connectors/{name}/status").json()["tasks"]) and
+        t[0]["state"] == "FAILED" and t[0], timeout=60)
+    assert "Failed to flush offsets and/or records for task" in state["trace"] or \
+        "fenced" in state["trace"].lower(), state["trace"]
+    assert w.request("POST", f"/connectors/{name}/tasks/0/restart").status_code in (200, 204)
+    wait_until("b copied once after the restart",
+               lambda: read_all(target_cluster, topic, timeout=2) == ["a", "b"], timeout=60)
+
+
+def test_mirror_source_kill_minus_9_loses_and_repeats_nothing(workers, source_cluster,
+                                                              target_cluster):
+    """MirrorSourceConnector under exactly-once support (a read_committed source consumer):
+    records produced while the worker running the task is killed -9 arrive exactly once on
+    the target, read read_committed."""
+    from confluent_kafka import Producer
+    suffix = uuid.uuid4().hex[:8]
+    topic = f"eos-mm-{suffix}"
+    source_cluster.create_topic(topic)
+    target_cluster.create_topic(f"src.{topic}")
+    props = eos_properties(target_cluster, suffix)
+    props.update({"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+                  "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    w1 = workers.start(dict(props))
+    w2 = workers.start(dict(props))
+    name = "eos-mirror"
+    r = w1.request("POST", "/connectors", json={"name": name, "config": {
+        "connector.class": "MirrorSourceConnector", "source.cluster.alias": "src",
+        "target.cluster.alias": "dst", "tasks.max": "1", "topics": topic,
+        "source.cluster.bootstrap.servers": source_cluster.bootstrap,
+        "target.cluster.bootstrap.servers": target_cluster.bootstrap,
+        "source.consumer.isolation.level": "read_committed", "exactly.once.support": "required",
+        "replication.factor": "1", "offset-syncs.topic.replication.factor": "1",
+        "sync.topic.configs.enabled": "false", "sync.topic.acls.enabled": "false",
+        "emit.heartbeats.enabled": "false", "emit.checkpoints.enabled": "false"}})
+    assert r.status_code == 201, r.text
+    owner = wait_until("the task running", lambda: task_owner(w1, name), timeout=90)
+    total = 20000
+    p = Producer(source_cluster.client_config(log_level=0, **{"linger.ms": 5}))
+
+    def produce():
+        for i in range(total):
+            p.produce(topic, value=f"rec-{i}".encode(), partition=0)
+            if i % 250 == 249:                 # about 1,000 records a second
+                p.flush()
+                time.sleep(0.25)
+        p.flush()
+    survivor = kill_owner_while_flowing(target_cluster, f"src.{topic}", w1, w2, name, owner,
+                                        produce)
+    values = read_exactly(target_cluster, f"src.{topic}", total)
+    assert values == [f"rec-{i}" for i in range(total)], (len(values), len(set(values)))
+    assert survivor.sanitizer_report() is None
+
+
+@pytest.mark.parametrize("first", ["java", "kconnect"])
+def test_mixed_java_and_kconnect_cluster_kill_minus_9(workers, target_cluster, java,
+                                                      tmp_path, first):
+    """A Java worker and a kconnect worker in one group, both with exactly-once support:
+    whichever leads, the other's task asks it to fence (a signed PUT /connectors/{c}/fence
+    across implementations), and the pipeline killed -9 on the worker running its task
+    loses and repeats nothing."""
+    suffix = uuid.uuid4().hex[:8]
+    topic = f"eos-mixed-{suffix}"
+    target_cluster.create_topic(topic)
+    props = eos_properties(target_cluster, suffix)
+    jw = kh.JavaConnectWorker(java, str(tmp_path), dict(props))
+    if first == "kconnect":                     # the first to join leads the group
+        kw = workers.start(dict(props))
+        jw.start().wait_log("Joined group at generation", timeout=180)
+    else:
+        jw.start().wait_log("Joined group at generation", timeout=180)
+        kw = workers.start(dict(props))
+    source = tmp_path / "mixed.txt"
+    source.write_text("")
+    name = "eos-mixed"
+    r = requests.post(f"{kw.url}/connectors", json={"name": name, "config": {
+        "connector.class": "org.apache.kafka.connect.file.FileStreamSourceConnector",
+        "file": str(source), "topic": topic, "tasks.max": "1",
+        "exactly.once.support": "required", "batch.size": "50"}}, timeout=60)
+    assert r.status_code == 201, r.text
+    total = 10000
+
+    def write():
+        with open(source, "a") as f:
+            for i in range(total):
+                f.write(f"line-{i}\n")
+                if i % 200 == 199:
+                    f.flush()
+                    time.sleep(0.1)
+    owner = wait_until("the task running", lambda: task_owner(kw, name), timeout=120)
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        wait_until("records copied", lambda: len(read_all(target_cluster, topic, timeout=1))
+                   > 2000, timeout=120)
+        java_owns = owner == jw.url.split("//")[1]
+        if java_owns:
+            jw.proc.send_signal(signal.SIGKILL)
+            jw.proc.wait(10)
+            survivor_id = kw.url.split("//")[1]
+        else:
+            kw.proc.send_signal(signal.SIGKILL)
+            kw.proc.wait(10)
+            survivor_id = jw.url.split("//")[1]
+        status_of = jw if not java_owns else kw
+        wait_until("the task running on the survivor",
+                   lambda: task_owner(status_of, name) == survivor_id, timeout=120)
+    finally:
+        writer.join()
+        values = wait_until("every line copied",
+                            lambda: (v := read_all(target_cluster, topic, timeout=3)) and
+                            len(v) >= total and v, timeout=180)
+        jw.stop()
+    assert values == [f"line-{i}" for i in range(total)], (len(values), len(set(values)))
