@@ -330,3 +330,85 @@ def test_mixed_java_and_kconnect_cluster_kill_minus_9(workers, target_cluster, j
                             len(v) >= total and v, timeout=180)
         jw.stop()
     assert values == [f"line-{i}" for i in range(total)], (len(values), len(set(values)))
+
+
+def test_frozen_worker_resumed_writes_nothing_seen(workers, target_cluster, tmp_path):
+    """A worker SIGSTOPped while its task copies, past its session timeout: the task moves
+    to the other worker, whose producer (same transactional id) fences the frozen one's.
+    Resumed, the frozen worker's writes are refused: read_committed, every line once."""
+    suffix = uuid.uuid4().hex[:8]
+    topic = f"eos-frozen-{suffix}"
+    target_cluster.create_topic(topic)
+    props = eos_properties(target_cluster, suffix)
+    w1 = workers.start(dict(props))
+    w2 = workers.start(dict(props))
+    source = tmp_path / "frozen.txt"
+    source.write_text("")
+    name = "eos-frozen"
+    assert w1.request("POST", "/connectors", json={"name": name, "config": {
+        "connector.class": "FileStreamSource", "file": str(source), "topic": topic,
+        "tasks.max": "1", "batch.size": "50"}}).status_code == 201
+    owner = wait_until("the task running", lambda: task_owner(w1, name))
+    frozen = w1 if w1.url.endswith(owner.split(":")[1]) else w2
+    other = w2 if frozen is w1 else w1
+    total = 8000
+
+    def write(first, last):
+        with open(source, "a") as f:
+            for i in range(first, last):
+                f.write(f"line-{i}\n")
+                if i % 200 == 199:
+                    f.flush()
+                    time.sleep(0.05)
+    write(0, 2000)
+    wait_until("lines copied", lambda: len(read_all(target_cluster, topic, timeout=1)) >= 2000)
+    frozen.proc.send_signal(signal.SIGSTOP)
+    try:
+        write(2000, 5000)                   # the frozen task cannot copy these
+        wait_until("the task running on the other worker", lambda: task_owner(other, name) ==
+                   other.url.split("//")[1], timeout=90)
+    finally:
+        frozen.proc.send_signal(signal.SIGCONT)
+    write(5000, total)
+    values = read_exactly(target_cluster, topic, total)
+    assert values == [f"line-{i}" for i in range(total)], (len(values), len(set(values)))
+    # The resumed worker rejoined and runs on; it wrote nothing a reader sees.
+    assert frozen.proc.poll() is None
+    assert frozen.get("/").status_code == 200
+
+
+def test_dedicated_mirror_maker_with_exactly_once(tmp_path, source_cluster, target_cluster):
+    """Dedicated mode, as Java reads mm2.properties: exactly.once.source.support per target
+    cluster (dst.; exactly.once.support stays `requested`: a flow's `required` would reach
+    the heartbeat and checkpoint connectors too, which cannot answer the check, in Java as
+    here), the source consumer read_committed; records arrive once and the round of fencing
+    is recorded in the flow's config topic."""
+    from confluent_kafka import Producer
+    from kconnect import Worker, runbook3_mm2_properties, write_properties
+    suffix = uuid.uuid4().hex[:8]
+    topic = f"eos-mm2-{suffix}"
+    source_cluster.create_topic(topic)
+    props = runbook3_mm2_properties(source_cluster, target_cluster, topic,
+                                    src=f"s{suffix}", dst="dst")
+    props.update({
+        "dst.exactly.once.source.support": "enabled",
+        f"s{suffix}.consumer.isolation.level": "read_committed",
+        "consumer.auto.offset.reset": "earliest",
+    })
+    path = write_properties(str(tmp_path / "flows.properties"), props)
+    w = Worker(str(tmp_path), {}, name="mm2")
+    w.cmd = [w.cmd[0], "mirror-maker", path]
+    w.start()
+    try:
+        w.wait_log("Kafka MirrorMaker started", timeout=120)
+        p = Producer(source_cluster.client_config(log_level=0))
+        for i in range(500):
+            p.produce(topic, value=f"m-{i}".encode(), partition=0)
+        p.flush()
+        values = read_exactly(target_cluster, topic, 500)
+        assert values == [f"m-{i}" for i in range(500)]
+        records = config_records(target_cluster, f"mm2-configs.s{suffix}.internal")
+        assert ("tasks-fencing-MirrorSourceConnector", {"task-count": 1}) in records, records
+    finally:
+        assert w.stop() == 0
+    assert w.sanitizer_report() is None, w.log()[-4000:]
