@@ -234,6 +234,14 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     producer_base[np++] = "all";
     producer_base[np++] = "linger.ms";
     producer_base[np++] = "0";
+    /* The producer also lists the end offsets a read to the end waits for: the high
+     * watermark, as Java's admin lists them (READ_UNCOMMITTED), not the last stable offset,
+     * which lags a transaction just committed (the leader's config writes, the tasks'
+     * offsets under exactly-once) until its markers are written, and would let a read end
+     * before the records it was waiting for. librdkafka reads this consumer setting for a
+     * producer's ListOffsets too (the warning it logs for it is dropped: worker/kafka.c). */
+    producer_base[np++] = "isolation.level";
+    producer_base[np++] = "read_uncommitted";
     for (const char *const *e = extra_producer; e != NULL && e[0] != NULL && np < 30; e += 2) {
         producer_base[np++] = e[0];
         producer_base[np++] = e[1];

@@ -300,15 +300,17 @@ def test_mm2_properties_with_placeholders(tmp_path, source_cluster, target_clust
     secrets = tmp_path / "clusters.properties"
     secrets.write_text(f"dst={target_cluster.bootstrap}\n")
     monkeypatch.setenv("KC_MM2_SRC", source_cluster.bootstrap)
-    props = runbook3_mm2_properties(source_cluster, target_cluster, topic)
+    # An alias of its own: the flow's internal topics on the shared target are its own.
+    src = f"src{tag}"
+    props = runbook3_mm2_properties(source_cluster, target_cluster, topic, src=src)
     props.update({
         "config.providers": "file,env",
         "config.providers.file.class": "FileConfigProvider",
         "config.providers.env.class": "EnvVarConfigProvider",
-        "src.bootstrap.servers": "${env:KC_MM2_SRC}",
+        f"{src}.bootstrap.servers": "${env:KC_MM2_SRC}",
         "dst.bootstrap.servers": f"${{file:{secrets}:dst}}",
-        "src->dst.sync.topic.acls.enabled": "false",
-        "dst->src.emit.heartbeats.enabled": "false",
+        f"{src}->dst.sync.topic.acls.enabled": "false",
+        f"dst->{src}.emit.heartbeats.enabled": "false",
         "replication.policy.class":
             "org.apache.kafka.connect.mirror.IdentityReplicationPolicy",
     })
@@ -319,10 +321,10 @@ def test_mm2_properties_with_placeholders(tmp_path, source_cluster, target_clust
         node.wait_started()
         # The worker config was resolved (it reached the target), the connectors' configs
         # keep their placeholders, resolved when they start (they copy).
-        assert f"starting: group src-mm2 on ${{file:{secrets}:dst}}" in node.log()
+        assert f"starting: group {src}-mm2 on ${{file:{secrets}:dst}}" in node.log()
         wait_for(lambda: topic in topics_of(target_cluster), timeout=90,
                  what="the topic created on the target")
-        configs = raw_topic(target_cluster, "mm2-configs.src.internal")
+        configs = raw_topic(target_cluster, f"mm2-configs.{src}.internal")
         assert b'"source.cluster.bootstrap.servers":"${env:KC_MM2_SRC}"' in configs
         from confluent_kafka import Producer
         p = Producer(source_cluster.client_config(log_level=0))

@@ -133,7 +133,8 @@ def test_mirror_maker_ready_and_stopping(tmp_path, source_cluster, target_cluste
     topic = f"svc-mm-{uuid.uuid4().hex[:8]}"
     source_cluster.create_topic(topic)
     path = write_properties(str(tmp_path / "flows.properties"),
-                            runbook3_mm2_properties(source_cluster, target_cluster, topic))
+                            runbook3_mm2_properties(source_cluster, target_cluster, topic,
+                                                    src=f"s{uuid.uuid4().hex[:8]}"))
     w = Worker(str(tmp_path), {}, env=notify.env, name="mm2")
     w.cmd = [KCONNECT_BIN, "mirror-maker", path]
     w.start()
