@@ -13,6 +13,11 @@ against the producer's acknowledgements:
              producer writes FAULTS_RATE records/s for FAULTS_SECONDS, the workers are
              killed (-9) and restarted in turn, FAULTS_KILLS kills evenly spaced; once per
              connect.protocol in FAULTS_PROTOCOLS (sessioned, compatible, eager)
+  eos        rolling with exactly-once source (KIP-618): the workers with
+             exactly.once.source.support=enabled, the connector with exactly.once.support=
+             required and its source consumer read_committed (what MirrorSource needs to
+             support it); the target is read read_committed, and nothing may be lost or
+             duplicated; once per connect.protocol in FAULTS_PROTOCOLS, as rolling
   dedicated  runbook 3 of the scenarios: two dedicated MirrorMaker nodes from one
              mm2.properties (auto.offset.reset latest); node 1 runs the MirrorSource task,
              node 2 joins, node 1 is killed -9 a few seconds later, long before its first
@@ -29,6 +34,9 @@ PR_SET_PDEATHSIG and stopped in a finally block: nothing outlives the run.
   faults.py                       run the scenarios (settings from the environment)
   faults.py --report JSON [MD]    rewrite results.md (or MD, e.g. faults/latest.md) from a
                                   results.json
+  faults.py --report JSON JSON... MD
+                                  one report of several runs: the first in full, the
+                                  sections of the others after it, each saying its run
 
 SPDX-License-Identifier: Apache-2.0
 """
@@ -64,7 +72,7 @@ import kconnect  # noqa: E402
 
 KINDS = ("java", "kconnect")
 PROTOCOLS = ("sessioned", "compatible", "eager")
-SCENARIOS = ("rolling", "dedicated")
+SCENARIOS = ("rolling", "eos", "dedicated")
 CONNECTOR = "faults"
 VERIFIABLE_PRODUCER = "org.apache.kafka.tools.VerifiableProducer"
 JAVA_MIRROR_MAKER = "org.apache.kafka.connect.mirror.MirrorMaker"    # connect-mirror-maker.sh
@@ -77,6 +85,14 @@ SAMPLE_S = 0.1
 FLOW_WINDOW_S = 2.0
 # A Connect status record's key for a task of the MirrorSourceConnector in dedicated mode.
 MM2_SOURCE_TASK = "status-task-MirrorSourceConnector-0"
+# The eos scenario's additions. The worker's: exactly-once source support itself. The
+# connector's: exactly.once.support=required makes the worker refuse the connector unless it
+# can deliver exactly once (so a run cannot silently measure at-least-once), and
+# MirrorSourceConnector supports it only when its source consumer reads read_committed
+# (Java's MirrorSourceConnector.exactlyOnceSupport; kconnect's follows it).
+EOS_WORKER = {"exactly.once.source.support": "enabled"}
+EOS_CONNECTOR = {"exactly.once.support": "required",
+                 "source.consumer.isolation.level": "read_committed"}
 
 
 _env = bench._env
@@ -207,7 +223,11 @@ class VerifiableProducer:
 # ===== The target side ====================================================================
 
 class Offsets:
-    """End offsets (ListOffsets latest) of one topic's partitions, from one admin client."""
+    """End offsets (ListOffsets latest) of one topic's partitions, from one admin client.
+    isolation "read_committed": the last stable offsets instead (ListOffsets with
+    read_committed isolation), for a topic written in transactions: what a read_committed
+    consumer can read up to. The high watermark would move with records of transactions not
+    yet committed, or later aborted, and with the abort markers of a fencing."""
 
     # After this many readings in a row in which no partition answered, the admin client is
     # made again. Once, on a starved machine, the target broker's own controller fenced it
@@ -216,23 +236,30 @@ class Offsets:
     # included, while the workers went on copying to it.
     RENEW_AFTER = 20
 
-    def __init__(self, cluster, topic, partitions):
+    def __init__(self, cluster, topic, partitions, isolation=None):
         self.cluster, self.topic, self.partitions = cluster, topic, partitions
+        self.isolation = isolation
         self.failed = 0
         self._connect()
 
+    def again(self):
+        """A new Offsets of the same partitions, isolation and cluster (a new admin client)."""
+        return Offsets(self.cluster, self.topic, self.partitions, self.isolation)
+
     def _connect(self):
         from confluent_kafka.admin import OffsetSpec
-        from confluent_kafka import TopicPartition
+        from confluent_kafka import IsolationLevel, TopicPartition
         self.admin = self.cluster.admin()
         self.request = {TopicPartition(self.topic, p): OffsetSpec.latest()
                         for p in range(self.partitions)}
+        self.options = ({"isolation_level": IsolationLevel.READ_COMMITTED}
+                        if self.isolation == "read_committed" else {})
 
     def ends(self):
         """[end offset per partition]; None for a partition that did not answer."""
         out = [None] * self.partitions
         try:
-            fs = self.admin.list_offsets(self.request, request_timeout=5)
+            fs = self.admin.list_offsets(self.request, request_timeout=5, **self.options)
             for tp, f in fs.items():
                 try:
                     out[tp.partition] = f.result().offset
@@ -250,11 +277,12 @@ class Offsets:
 class Sampler(threading.Thread):
     """Reads the remote topic's end offsets every SAMPLE_S until stop(): [(monotonic time of
     the answer, [end offset per partition])]. The recovery times are found in these after the
-    run, so the kills are never delayed by a reading."""
+    run, so the kills are never delayed by a reading. isolation: as Offsets' (the last stable
+    offsets with read_committed)."""
 
-    def __init__(self, cluster, topic, partitions):
+    def __init__(self, cluster, topic, partitions, isolation=None):
         super().__init__(daemon=True)
-        self.offsets = Offsets(cluster, topic, partitions)
+        self.offsets = Offsets(cluster, topic, partitions, isolation)
         self.samples = []
         self._stop_event = threading.Event()
 
@@ -324,12 +352,23 @@ def compact(samples, t0):
     return out
 
 
-def read_topic(cluster, topic, ends, timeout=300):
+def read_topic(cluster, topic, ends, timeout=300, isolation=None):
     """Every record of topic up to `ends` (an end offset per partition), from the beginning:
-    [(partition, offset, value bytes)]."""
-    from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
-    c = Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": f"faults-{uid()}",
-                  "enable.auto.commit": False, "log_level": 0})
+    [(partition, offset, value bytes)]. isolation: the consumer's isolation.level, explicit
+    (None: the client's default, as the scenarios without transactions have always read).
+
+    With an explicit isolation, a partition is also read to its end when the consumer reports
+    the end of the partition at or past its end offset: in a topic written in transactions the
+    offsets before an end are often a transaction marker, never delivered, or records of an
+    aborted transaction, which read_committed skips, so the last record delivered can be well
+    before the end. (The end-of-partition offset is the consumer's fetch position, past those:
+    with read_committed it is reported at the last stable offset.)"""
+    from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaError, TopicPartition
+    conf = {"bootstrap.servers": cluster.bootstrap, "group.id": f"faults-{uid()}",
+            "enable.auto.commit": False, "log_level": 0}
+    if isolation:
+        conf.update({"isolation.level": isolation, "enable.partition.eof": True})
+    c = Consumer(conf)
     todo = {p: e for p, e in enumerate(ends) if e}
     c.assign([TopicPartition(topic, p, OFFSET_BEGINNING) for p in todo])
     out = []
@@ -341,6 +380,9 @@ def read_topic(cluster, topic, ends, timeout=300):
                                    f"their end after {timeout}s")
             for m in c.consume(num_messages=10000, timeout=1):
                 if m.error():
+                    if (m.error().code() == KafkaError._PARTITION_EOF and
+                            m.partition() in todo and m.offset() >= todo[m.partition()]):
+                        del todo[m.partition()]
                     continue
                 p, o = m.partition(), m.offset()
                 if p in todo and o < todo[p]:
@@ -409,8 +451,7 @@ def wait_drained(s, sampler, caught_up, what):
             if now - sampler.last_change() >= s.stall and now - start >= s.stall:
                 return ends, f"stalled {s.stall:.0f}s short of the source"
         if now - start > s.drain_timeout:
-            ends = Offsets(sampler.offsets.cluster, sampler.offsets.topic,
-                           sampler.offsets.partitions).ends()
+            ends = sampler.offsets.again().ends()
             if None in ends:
                 raise RuntimeError(f"{what}: the target's end offsets unreadable ({ends})")
             return ends, f"drain timeout ({s.drain_timeout:.0f}s)"
@@ -427,28 +468,29 @@ def wait_quiet(s, sampler, what):
         if ends and None not in ends and now - max(sampler.last_change(), start) >= s.stall:
             return ends
         if now - start > s.drain_timeout:
-            ends = Offsets(sampler.offsets.cluster, sampler.offsets.topic,
-                           sampler.offsets.partitions).ends()
+            ends = sampler.offsets.again().ends()
             if None in ends:
                 raise RuntimeError(f"{what}: the target's end offsets unreadable ({ends})")
             return ends
         time.sleep(0.2)
 
 
-def check(s, sampler, cluster, topic, ends, drained, acked, counted=None):
-    """Reads the remote topic up to `ends` and counts (count()). A drain that caught up can
-    still have ended early: a partition's count includes its duplicates, so it can reach the
-    source's while a task that copies it waits to be reassigned (in a rolling run, kills
-    faster than the session timeout hold a rebalance back until they stop), and its records
-    come later. So when acknowledged records are missing after a caught-up drain, the target
-    is waited for until it has not moved for FAULTS_STALL seconds, and read again: lost is
-    what is missing then. lost_at_first_read keeps the first count."""
-    records = read_topic(cluster, topic, ends)
+def check(s, sampler, cluster, topic, ends, drained, acked, counted=None, isolation=None):
+    """Reads the remote topic up to `ends` (with `isolation`, see read_topic) and counts
+    (count()). A drain that caught up can still have ended early: a partition's count
+    includes its duplicates, so it can reach the source's while a task that copies it waits to
+    be reassigned (in a rolling run, kills faster than the session timeout hold a rebalance
+    back until they stop), and its records come later; in a topic written in transactions
+    the end offsets also count a marker per transaction. So when acknowledged records are
+    missing after a caught-up drain, the target is waited for until it has not moved for
+    FAULTS_STALL seconds, and read again: lost is what is missing then. lost_at_first_read
+    keeps the first count."""
+    records = read_topic(cluster, topic, ends, isolation=isolation)
     result = count(acked, sequence_numbers(records), counted)
     if result["lost"] and drained == "caught up":
         first = result["lost"]
         ends = wait_quiet(s, sampler, topic)
-        records = read_topic(cluster, topic, ends)
+        records = read_topic(cluster, topic, ends, isolation=isolation)
         result = count(acked, sequence_numbers(records), counted)
         result["lost_at_first_read"] = first
         drained += f", then quiet {s.stall:.0f}s (records missing)"
@@ -580,11 +622,14 @@ def running_on(watcher, key):
 
 # ===== Workers ============================================================================
 
-def worker_props(target, run_id, protocol, s):
+def worker_props(target, run_id, protocol, s, eos=False):
     """The worker properties every worker of a rolling run gets, either kind: a group and
     internal topics of its own (replication factor 1), ByteArrayConverter, the protocol under
     test, the scheduled rebalance delay of the settings; everything else at its default
-    (offset.flush.interval.ms 60 s, session.timeout.ms 10 s)."""
+    (offset.flush.interval.ms 60 s, session.timeout.ms 10 s). eos: EOS_WORKER too, and
+    nothing else changed, so that the eos scenario differs from rolling by exactly-once alone
+    (its source tasks then commit their offsets in each transaction, with the records: the
+    flush interval no longer applies to them)."""
     return {
         "bootstrap.servers": target.bootstrap,
         "group.id": f"faults-{run_id}",
@@ -598,6 +643,7 @@ def worker_props(target, run_id, protocol, s):
         "status.storage.replication.factor": "1",
         "connect.protocol": protocol,
         "scheduled.rebalance.max.delay.ms": str(s.rebalance_delay_ms),
+        **(EOS_WORKER if eos else {}),
     }
 
 
@@ -825,16 +871,25 @@ class Faults:
         return d
 
     # ---- rolling kill -9 ----
-    def rolling(self, kind, protocol, rep):
+    def rolling(self, kind, protocol, rep, eos=False):
         """Three workers, one MirrorSource connector; the producer writes FAULTS_RATE records/s
-        for FAULTS_SECONDS while the workers are killed -9 in turn, each restarted at once."""
+        for FAULTS_SECONDS while the workers are killed -9 in turn, each restarted at once.
+
+        eos (the eos scenario): the workers with EOS_WORKER, the connector with EOS_CONNECTOR,
+        and the target read read_committed, as its consumers would read it: its end offsets
+        (drain, recovery) are the last stable offsets, and what is counted is what a
+        read_committed consumer reads. Then the topic is read again read_uncommitted:
+        uncommitted_copies, the records of aborted transactions (the kills' re-copies that
+        the transactions kept from the read_committed count), says that the kills did make
+        tasks copy again, which the 0 duplicates alone would not."""
         s, run_id = self.s, uid()
-        name = f"rolling-{protocol}-{kind}-{rep}"
+        name = f"{'eos' if eos else 'rolling'}-{protocol}-{kind}-{rep}"
         wd = self.workdir(name)
         topic, alias = f"faults-{run_id}", f"s{run_id}"
         remote = f"{alias}.{topic}"
+        isolation = "read_committed" if eos else None
         self.source.create_topic(topic, s.partitions)
-        props = worker_props(self.target, run_id, protocol, s)
+        props = worker_props(self.target, run_id, protocol, s, eos)
         workers = [start_worker(kind, self.java, s, wd, props, f"w{i}") for i in range(3)]
         ports = [w.port for w in workers]
         producer = sampler = poller = None
@@ -844,12 +899,12 @@ class Faults:
             for w in workers:
                 w.wait_get("/connectors")
             workers[0].create_connector(CONNECTOR, bench.mirror_config(
-                self.source, self.target, alias, topic, s.tasks, {}))
+                self.source, self.target, alias, topic, s.tasks, EOS_CONNECTOR if eos else {}))
             workers[0].wait_tasks_running(CONNECTOR, s.tasks)
             wait_topic(self.target, remote, s.partitions)
             partitions_of = partitions_by_task(workers[0])
             result["partitions_by_task"] = partitions_of
-            sampler = Sampler(self.target, remote, s.partitions)
+            sampler = Sampler(self.target, remote, s.partitions, isolation)
             sampler.start()
             poller = StatusPoller(ports)
             poller.start()
@@ -861,7 +916,7 @@ class Faults:
             schedule = [t0 + k * s.seconds / (s.kills + 1) for k in range(1, s.kills + 1)]
             pending = {}                    # worker index -> monotonic time of its restart
             # The end offsets right after a kill, from a client connected beforehand.
-            kill_offsets = Offsets(self.target, remote, s.partitions)
+            kill_offsets = Offsets(self.target, remote, s.partitions, isolation)
             kill_offsets.ends()
             kill_source = Offsets(self.source, topic, s.partitions)
             kill_source.ends()
@@ -911,7 +966,10 @@ class Faults:
             result["final_status"] = self._status_any(workers)
             result.update(summary)
             result["produced"] = summary["acked"]
-            result.update(check(s, sampler, self.target, remote, ends, drained, acked))
+            result.update(check(s, sampler, self.target, remote, ends, drained, acked,
+                                isolation=isolation))
+            if eos:
+                result.update(self._uncommitted(remote, s.partitions, acked, result))
             sampler.stop()
             result.update(self._recoveries(kills, sampler.samples, source_ends))
             result["target_ends"] = compact(sampler.samples, t0)
@@ -925,6 +983,25 @@ class Faults:
                                               props["status.storage.topic"]])
             bench.delete_topics(self.source, [topic])
         return result
+
+    def _uncommitted(self, topic, partitions, acked, committed):
+        """The remote topic read read_uncommitted up to its high watermarks, after the
+        read_committed count `committed`: its records and duplicates then, and
+        uncommitted_copies, the records read_committed did not return: those of aborted
+        transactions, and of any still open (the target is quiet by now, so none should be:
+        open_partitions, those whose last stable offset is below the high watermark, says)."""
+        ends = Offsets(self.target, topic, partitions).ends()
+        stable = Offsets(self.target, topic, partitions, "read_committed").ends()
+        if None in ends or None in stable:
+            raise RuntimeError(f"{topic}: the target's end offsets unreadable ({ends}, "
+                               f"{stable})")
+        records = read_topic(self.target, topic, ends, isolation="read_uncommitted")
+        got = count(acked, sequence_numbers(records))
+        return {"read_uncommitted": {"target_records": len(records), "lost": got["lost"],
+                                     "duplicated": got["duplicated"],
+                                     "max_copies": got["max_copies"]},
+                "uncommitted_copies": len(records) - committed["target_records"],
+                "open_partitions": [p for p in range(partitions) if stable[p] < ends[p]]}
 
     def _wait_until(self, until, workers, pending, kills, exits, t0, kind, wd, props, ports):
         """Until `until`: notes when each restarted worker's REST answers again, and restarts
@@ -1184,8 +1261,8 @@ class Faults:
         run["wall_s"] = time.monotonic() - t
         if "error" not in run:
             shown = {k: run.get(k) for k in ("produced", "lost", "duplicated",
-                                             "recovery_median_s", "recovery_max_s",
-                                             "recovery_s", "drained")
+                                             "uncommitted_copies", "recovery_median_s",
+                                             "recovery_max_s", "recovery_s", "drained")
                      if k in run}
             print(f"faults:   {shown} ({run['wall_s']:.0f}s)", flush=True)
         self.runs.append(run)
@@ -1212,6 +1289,11 @@ class Faults:
                     for protocol in s.protocols:
                         for kind in kinds:
                             self.record("rolling", kind, self.rolling, kind, protocol, rep,
+                                        protocol=protocol, rep=rep)
+                if "eos" in s.only:
+                    for protocol in s.protocols:
+                        for kind in kinds:
+                            self.record("eos", kind, self.rolling, kind, protocol, rep, True,
                                         protocol=protocol, rep=rep)
                 if "dedicated" in s.only:
                     for delay in s.mm2_kill_delays:
@@ -1248,67 +1330,70 @@ def _pct(part, whole):
     return f"{100 * part / whole:.1f} %" if whole else "—"
 
 
-def markdown(results):
-    s = results["settings"]
-    runs = results["runs"]
+def _run_line(results):
+    """Which run a results.json is: when, what was tested, on what, how, how long."""
+    return (f"{results['date']}, commit {results['commit']} (build/kconnect sha256 "
+            f"{results.get('kconnect_sha256', '?')}), Apache Kafka "
+            f"{results['kafka_version']}, {results['machine']['cpus']} CPUs "
+            f"({results['machine']['cpu_model']}), `{results['command']}`, "
+            f"{results['timings'].get('total_s', 0) / 60:.1f} min.")
+
+
+def markdown(*all_results):
+    """The report of one results.json, or of several (`--report A.json B.json ... out.md`):
+    the first one in full, then the sections of each next one, each section saying which run
+    it comes from. A run of one scenario (FAULTS_ONLY) so joins the report of a full run
+    without running everything again, and every figure still says when it was measured."""
     out = ["# Fault suite: kconnect and Java Connect under kill -9", "",
-           f"{results['date']}, commit {results['commit']} (build/kconnect sha256 "
-           f"{results.get('kconnect_sha256', '?')}), Apache Kafka "
-           f"{results['kafka_version']}, {results['machine']['cpus']} CPUs "
-           f"({results['machine']['cpu_model']}), `{results['command']}`, "
-           f"{results['timings'].get('total_s', 0) / 60:.1f} min.", "",
+           _run_line(all_results[0]), "",
            "Produced: records the VerifiableProducer saw acknowledged (counted ones: see the "
            "scenario). Lost: acknowledged, never on the target. Duplicated: extra copies on "
            "the target of those records. Recovery: from the kill -9 until each task of "
            "the killed worker that was copying (its remote partitions advanced in the 2 s "
            "before the kill) copies again: one of those partitions advances "
            "(faults/README.md).", ""]
+    for i, results in enumerate(all_results):
+        out += _sections(results, _run_line(results) if i else None)
+    return "\n".join(out)
+
+
+def _sections(results, provenance):
+    """The report's sections for one results.json; provenance: the run they come from, said
+    under each heading (None: the run of the report's own header)."""
+    s = results["settings"]
+    runs = results["runs"]
+
+    def heading(title):
+        return [title, ""] + ([f"From another run: {provenance}", ""] if provenance else [])
+    out = []
     rolling = [r for r in runs if r["scenario"] == "rolling"]
     if rolling:
-        out += [f"## Rolling kill -9 ({s['kills']} kills of 3 workers over {s['seconds']:g} s "
-                f"at {s['rate']:,} records/s, tasks.max {s['tasks']}, {s['partitions']} "
-                f"partitions, scheduled.rebalance.max.delay.ms {s['rebalance_delay_ms']})", "",
-                "| protocol | kind | produced | lost | duplicated | kills stopping a copy | "
-                "recovery median (s) | recovery max (s) | not recovered | drained |",
-                "|---|---|--:|--:|--:|--:|--:|--:|--:|---|"]
-        for r in rolling:
-            if "error" in r:
-                out.append(f"| {r['protocol']} | {r['kind']} | failed: "
-                           f"{r['error'][:200]} | | | | | | | |")
-                continue
-            out.append(
-                f"| {r['protocol']} | {r['kind']} | {_fmt(r['produced'])} | {_fmt(r['lost'])} "
-                f"| {_fmt(r['duplicated'])} ({_pct(r['duplicated'], r['produced'])}) | "
-                f"{r['kills_stopping_a_copy']} of {len(r['kills'])} | "
-                f"{_fmt(r['recovery_median_s'])} | {_fmt(r['recovery_max_s'])} | "
-                f"{r['not_recovered']} | {r['drained']} |")
-        out += ["", "Each kill: the worker killed, when (s after the producer's start), the "
-                "partitions it was copying (- for none) → recovery (s), and when its "
-                "restart's REST answered (s after the kill).", ""]
-        for r in rolling:
-            if "error" in r:
-                continue
-            kills = "; ".join(
-                f"w{k['worker']}@{k['at_s']:.0f} {k['partitions'] or '-'}→"
-                f"{_fmt(k['recovery_s'])}, REST {_fmt(k.get('rest_again_s'))}"
-                for k in r["kills"])
-            out.append(f"- {r['protocol']} {r['kind']}: {kills}")
-            if r.get("exits"):
-                out.append(f"  - workers that exited by themselves: "
-                           f"{[(e['worker'], round(e['at_s'], 1), e['returncode']) for e in r['exits']]}")
-            if r["lost"]:
-                out.append(f"  - lost numbers (first runs): {r['lost_ranges'][:8]}")
-            if r.get("lost_at_first_read"):
-                out.append(f"  - {r['lost_at_first_read']:,} were missing at the first read, "
-                           f"after a drain that had caught up")
-        out.append("")
+        out += heading(f"## Rolling kill -9 ({s['kills']} kills of 3 workers over "
+                       f"{s['seconds']:g} s at {s['rate']:,} records/s, tasks.max {s['tasks']}, "
+                       f"{s['partitions']} partitions, scheduled.rebalance.max.delay.ms "
+                       f"{s['rebalance_delay_ms']})")
+        out += _rolling_rows(rolling)
+    eos = [r for r in runs if r["scenario"] == "eos"]
+    if eos:
+        out += heading(f"## Exactly-once rolling kill -9 (exactly.once.source.support "
+                       f"enabled, exactly.once.support required, source consumer "
+                       f"read_committed; {s['kills']} kills of 3 workers over "
+                       f"{s['seconds']:g} s at {s['rate']:,} records/s, tasks.max {s['tasks']}, "
+                       f"{s['partitions']} partitions, scheduled.rebalance.max.delay.ms "
+                       f"{s['rebalance_delay_ms']})")
+        out += ["The rolling scenario with exactly-once source (KIP-618). The target is read "
+                "read_committed: produced, lost and duplicated count what a read_committed "
+                "consumer reads, and its end offsets (drain, recovery) are the last stable "
+                "offsets. Not committed: the records a read_uncommitted consumer reads besides "
+                "(aborted transactions: copies the transactions kept out).", ""]
+        out += _rolling_rows(eos, uncommitted=True)
     dedicated = [r for r in runs if r["scenario"] == "dedicated"]
     if dedicated:
-        out += [f"## Dedicated MirrorMaker node killed before its first flush (runbook 3, "
-                f"{s['rate']:,} records/s, {s['partitions']} partitions, "
-                f"scheduled.rebalance.max.delay.ms {s['rebalance_delay_ms']}"
-                f"{', internal REST' if s.get('mm2_rest') else ''})", "",
-                "Counted: records acknowledged at a source offset after the cut (in each "
+        out += heading(f"## Dedicated MirrorMaker node killed before its first flush "
+                       f"(runbook 3, {s['rate']:,} records/s, {s['partitions']} partitions, "
+                       f"scheduled.rebalance.max.delay.ms {s['rebalance_delay_ms']}"
+                       f"{', internal REST' if s.get('mm2_rest') else ''})")
+        out += ["Counted: records acknowledged at a source offset after the cut (in each "
                 "partition, the first marker node 1 copied). Node 1 is killed the given delay "
                 "after node 2 has joined (the first generation with both complete: the group "
                 "CompletingRebalance or Stable with two members).", "",
@@ -1344,11 +1429,65 @@ def markdown(results):
         out.append("")
     failed = [r for r in runs if "error" in r]
     if failed:
-        out += ["## Failed runs", ""]
+        out += heading("## Failed runs")
         out += [f"- {r['scenario']} {r['kind']} {r.get('protocol', '')}: {r['error'][:2000]}"
                 for r in failed]
         out.append("")
-    return "\n".join(out)
+    return out
+
+
+def _rolling_rows(runs, uncommitted=False):
+    """The table and per-kill lines of the rolling scenario's runs, or of the eos scenario's
+    (uncommitted: with its not committed column)."""
+    extra = " not committed |" if uncommitted else ""
+    out = ["| protocol | kind | produced | lost | duplicated |" + extra + " kills stopping a "
+           "copy | recovery median (s) | recovery max (s) | not recovered | drained |",
+           "|---|---|--:|--:|--:|" + ("--:|" if uncommitted else "") + "--:|--:|--:|--:|---|"]
+    for r in runs:
+        if "error" in r:
+            out.append(f"| {r['protocol']} | {r['kind']} | failed: {r['error'][:200]} | | |"
+                       + (" |" if uncommitted else "") + " | | | | |")
+            continue
+        cell = f" {_fmt(r['uncommitted_copies'])} |" if uncommitted else ""
+        # A kill with no status answer in the 3 s before it may have stopped a copy that no
+        # recovery measures: counted apart, not among those that stopped none.
+        unknown = sum(1 for k in r["kills"] if not k.get("status_known", True))
+        unknown = f" ({unknown} unknown)" if unknown else ""
+        out.append(
+            f"| {r['protocol']} | {r['kind']} | {_fmt(r['produced'])} | {_fmt(r['lost'])} "
+            f"| {_fmt(r['duplicated'])} ({_pct(r['duplicated'], r['produced'])}) |{cell} "
+            f"{r['kills_stopping_a_copy']} of {len(r['kills'])}{unknown} | "
+            f"{_fmt(r['recovery_median_s'])} | {_fmt(r['recovery_max_s'])} | "
+            f"{r['not_recovered']} | {r['drained']} |")
+    out += ["", "Each kill: the worker killed, when (s after the producer's start), the "
+            "partitions it was copying (- for none, ? when no worker had answered the "
+            "connector's status in the 3 s before the kill) → recovery (s), and when its "
+            "restart's REST answered (s after the kill).", ""]
+    for r in runs:
+        if "error" in r:
+            continue
+        kills = "; ".join(
+            f"w{k['worker']}@{k['at_s']:.0f} "
+            f"{k['partitions'] or ('-' if k.get('status_known', True) else '?')}→"
+            f"{_fmt(k['recovery_s'])}, REST {_fmt(k.get('rest_again_s'))}"
+            for k in r["kills"])
+        out.append(f"- {r['protocol']} {r['kind']}: {kills}")
+        if r.get("exits"):
+            exits = [(e["worker"], round(e["at_s"], 1), e["returncode"]) for e in r["exits"]]
+            out.append(f"  - workers that exited by themselves: {exits}")
+        if r["lost"]:
+            out.append(f"  - lost numbers (first runs): {r['lost_ranges'][:8]}")
+        if r.get("lost_at_first_read"):
+            out.append(f"  - {r['lost_at_first_read']:,} were missing at the first read, "
+                       f"after a drain that had caught up")
+        if uncommitted and r["duplicated"]:
+            out.append(f"  - duplicated read read_committed: {r['duplicated_numbers']:,} "
+                       f"numbers, up to {r['max_copies']} copies")
+        if r.get("open_partitions"):
+            out.append(f"  - partitions with a transaction still open when read: "
+                       f"{r['open_partitions']}")
+    out.append("")
+    return out
 
 
 def write_report(results, out, md_path=None):
@@ -1374,18 +1513,23 @@ def command_line():
 
 
 def main(argv):
-    if len(argv) in (2, 3) and argv[0] == "--report":
-        with open(argv[1]) as f:
-            results = json.load(f)
-        md = argv[2] if len(argv) == 3 else os.path.join(os.path.dirname(
-            os.path.abspath(argv[1])), "results.md")
-        text = markdown(results)
+    if len(argv) >= 2 and argv[0] == "--report":
+        inputs, md = argv[1:], None
+        if len(inputs) > 1 and inputs[-1].endswith(".md"):
+            inputs, md = inputs[:-1], inputs[-1]
+        md = md or os.path.join(os.path.dirname(os.path.abspath(inputs[0])), "results.md")
+        all_results = []
+        for path in inputs:
+            with open(path) as f:
+                all_results.append(json.load(f))
+        text = markdown(*all_results)
         with open(md, "w") as f:
             f.write(text)
         print(text)
         return 0
     if argv:
-        sys.stderr.write("usage: faults.py [--report results.json [out.md]]\n")
+        sys.stderr.write("usage: faults.py [--report results.json [results.json ...] "
+                         "[out.md]]\n")
         return 2
     settings = Settings()
     if not os.access(settings.kconnect, os.X_OK):
