@@ -187,8 +187,10 @@ state_json(const kc_status *st, int task)
 }
 
 /* ConnectorStateInfo, or NULL when the connector has no status yet. */
+/* ConnectorStateInfo of a connector of the given type with ntasks tasks in its config;
+ * NULL when no status is stored. Any thread (the status store is thread-safe). */
 static json_t *
-connector_state_info(kc_herder *h, const kc_connector_state *c)
+state_info(kc_herder *h, const char *name, const char *type, size_t ntasks)
 {
     kc_status_store        *store = kc_herder_status(h);
     kc_status               st;
@@ -196,25 +198,32 @@ connector_state_info(kc_herder *h, const kc_connector_state *c)
     size_t                  n;
     int                    *ids;
 
-    if (kc_status_store_get(store, c->name, -1, &st) != KC_OK) {
+    if (kc_status_store_get(store, name, -1, &st) != KC_OK) {
         json_decref(tasks);
         return NULL;
     }
-    ids = kc_status_store_tasks(store, c->name, &n);
+    ids = kc_status_store_tasks(store, name, &n);
     for (size_t i = 0; i < n; i++) {
         kc_status ts;
-        if ((size_t) ids[i] >= kc_config_state_task_count_visible(c))
+        if ((size_t) ids[i] >= ntasks)
             continue;                              /* a stale task of an older config */
-        if (kc_status_store_get(store, c->name, ids[i], &ts) == KC_OK) {
+        if (kc_status_store_get(store, name, ids[i], &ts) == KC_OK) {
             json_array_append_new(tasks, state_json(&ts, ids[i]));
             kc_status_clear(&ts);
         }
     }
     free(ids);
-    out = json_pack("{s:s,s:o,s:o,s:s}", "name", c->name, "connector", state_json(&st, -1),
-                    "tasks", tasks, "type", kc_runtime_connector_type(c->config));
+    out = json_pack("{s:s,s:o,s:o,s:s}", "name", name, "connector", state_json(&st, -1),
+                    "tasks", tasks, "type", type);
     kc_status_clear(&st);
     return out;
+}
+
+static json_t *
+connector_state_info(kc_herder *h, const kc_connector_state *c)
+{
+    return state_info(h, c->name, kc_runtime_connector_type(c->config),
+                      kc_config_state_task_count_visible(c));
 }
 
 static const kc_connector_state *
@@ -686,22 +695,33 @@ do_config_get(kc_herder *h, void *arg)
 
 ENDPOINT(kc_rest_connector_config_get, do_config_get, run)
 
+/* Status reads answer from the config as last read and the status store, without the
+ * herder thread (a rebalance may hold it for seconds), as Java's do. */
+static void
+run_direct(call *c, kc_herder_fn fn)
+{
+    kc_herder *h = kc_rest_herder_or_answer(c->ctx, c->resp);
+
+    if (h != NULL)
+        fn(h, c);
+}
+
 static void
 do_status(kc_herder *h, void *arg)
 {
-    call                     *c = arg;
-    const kc_connector_state *cs = known_as(c, "No status found for connector %s");
-    json_t                   *info;
+    call       *c = arg;
+    const char *type;
+    size_t      ntasks;
+    json_t     *info = NULL;
 
-    if (cs == NULL)
-        return;
-    if ((info = connector_state_info(h, cs)) == NULL)
+    if (!kc_herder_connector_view(h, c->name, &type, &ntasks) ||
+        (info = state_info(h, c->name, type, ntasks)) == NULL)
         kc_rest_error(c->resp, 404, "No status found for connector %s", c->name);
     else
         ok(c, 200, info);
 }
 
-ENDPOINT(kc_rest_connector_status, do_status, run_now)
+ENDPOINT(kc_rest_connector_status, do_status, run_direct)
 
 static void
 do_tasks_get(kc_herder *h, void *arg)
@@ -728,15 +748,16 @@ static void
 do_task_status(kc_herder *h, void *arg)
 {
     call       *c = arg;
-    const char *t = c->req->segments[3];
+    const char *t = c->req->segments[3], *type;
     int         task;
+    size_t      ntasks;
     kc_status   st;
 
     if (!task_id(t, &task)) {
         kc_rest_error(c->resp, 404, "HTTP 404 Not Found");    /* Jersey: not an Integer */
         return;
     }
-    if (kc_config_state_connector(kc_herder_config(h), c->name) == NULL || task < 0 ||
+    if (!kc_herder_connector_view(h, c->name, &type, &ntasks) || task < 0 ||
         kc_status_store_get(kc_herder_status(h), c->name, task, &st) != KC_OK) {
         kc_rest_error(c->resp, 404, "No status found for task %s-%s", c->name, t);
         return;
@@ -745,7 +766,7 @@ do_task_status(kc_herder *h, void *arg)
     kc_status_clear(&st);
 }
 
-ENDPOINT(kc_rest_task_status, do_task_status, run_now)
+ENDPOINT(kc_rest_task_status, do_task_status, run_direct)
 
 /* ===== Changes ===== */
 

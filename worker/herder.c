@@ -109,6 +109,13 @@ struct kc_herder {
     bool                    offsets_opening; /* herder thread: a later open not yet seen done */
     kc_runtime             *rt;
 
+    /* What other threads may read of the config without the herder thread, which a
+     * rebalance can hold for seconds (GET .../status, as Java's answers from its snapshot):
+     * each connector's type and visible task count, under view_lock. */
+    pthread_mutex_t         view_lock;
+    struct view_entry { char *name; const char *type; size_t ntasks; } *view;
+    size_t                  nview;
+
     /* queue */
     pthread_mutex_t         qlock;
     pthread_cond_t          qcond;
@@ -233,6 +240,48 @@ enqueue(kc_herder *h, item *it)
 
 static void on_config_event(kc_herder *h, const kc_config_event *ev);
 
+/* Herder thread: the view of connector name after a record about it. */
+static void
+view_refresh(kc_herder *h, const char *name)
+{
+    const kc_connector_state *c = kc_config_state_connector(&h->cfg, name);
+    size_t                    i;
+
+    pthread_mutex_lock(&h->view_lock);
+    for (i = 0; i < h->nview && strcmp(h->view[i].name, name) != 0; i++)
+        ;
+    if (c == NULL || c->config == NULL) {
+        if (i < h->nview) {
+            free(h->view[i].name);
+            h->view[i] = h->view[--h->nview];
+        }
+    } else {
+        if (i == h->nview) {
+            h->view = kc_xrealloc(h->view, (h->nview + 1) * sizeof(*h->view));
+            h->view[h->nview++].name = kc_xstrdup(name);
+        }
+        h->view[i].type = kc_runtime_connector_type(c->config);
+        h->view[i].ntasks = kc_config_state_task_count_visible(c);
+    }
+    pthread_mutex_unlock(&h->view_lock);
+}
+
+bool
+kc_herder_connector_view(kc_herder *h, const char *name, const char **type, size_t *ntasks)
+{
+    bool found = false;
+
+    pthread_mutex_lock(&h->view_lock);
+    for (size_t i = 0; i < h->nview && !found; i++)
+        if (strcmp(h->view[i].name, name) == 0) {
+            found = true;
+            *type = h->view[i].type;
+            *ntasks = h->view[i].ntasks;
+        }
+    pthread_mutex_unlock(&h->view_lock);
+    return found;
+}
+
 static void
 on_config_record(void *opaque, const char *key, const void *value, size_t len, int32_t partition,
                  int64_t offset)
@@ -242,6 +291,8 @@ on_config_record(void *opaque, const char *key, const void *value, size_t len, i
 
     (void) partition;
     kc_config_state_apply(&h->cfg, key, value, len, offset, &ev);
+    if (ev.connector[0] != '\0')
+        view_refresh(h, ev.connector);
     on_config_event(h, &ev);
 }
 
@@ -1891,6 +1942,7 @@ herder_new(const kc_worker_config *wc, const char *advertised_url, const char *w
     pthread_cond_init(&h->qcond, NULL);
     pthread_mutex_init(&h->publish_lock, NULL);
     pthread_cond_init(&h->publish_done, NULL);
+    pthread_mutex_init(&h->view_lock, NULL);
     h->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     kc_config_state_init(&h->cfg);
     kc_coop_init(&h->coop, (int) kc_cfg_int(&wc->cfg, "scheduled.rebalance.max.delay.ms"));
@@ -2075,6 +2127,10 @@ kc_herder_stop(kc_herder *h)
     pthread_cond_destroy(&h->qcond);
     pthread_mutex_destroy(&h->publish_lock);
     pthread_cond_destroy(&h->publish_done);
+    for (size_t i = 0; i < h->nview; i++)
+        free(h->view[i].name);
+    free(h->view);
+    pthread_mutex_destroy(&h->view_lock);
     free(h->leader_url);
     free(h->url);
     free(h->worker_id);

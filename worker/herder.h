@@ -78,6 +78,12 @@ int kc_herder_request(kc_herder *h, kc_herder_fn fn, void *arg, int timeout_ms);
 int kc_herder_call_owned(kc_herder *h, kc_herder_fn fn, void *arg, void (*release)(void *arg),
                          int timeout_ms);
 
+/* Any thread: whether connector name is in the config as last read, with its type
+ * ("source", "sink", "unknown") and visible task count. It answers while the herder thread
+ * is busy (a rebalance), as Java's status reads do. */
+bool kc_herder_connector_view(kc_herder *h, const char *name, const char **type,
+                              size_t *ntasks);
+
 /* ===== For functions run through kc_herder_call (herder thread only) ===== */
 
 const kc_config_state *kc_herder_config(const kc_herder *h);

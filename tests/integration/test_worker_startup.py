@@ -13,6 +13,7 @@ import signal
 import subprocess
 import threading
 import time
+import uuid
 
 import pytest
 import requests
@@ -368,10 +369,21 @@ def test_sigterm_exits_promptly_while_a_config_write_waits_for_vanished_brokers(
 def test_sigterm_exits_promptly_during_a_held_rebalance(workers, target_cluster, tmp_path):
     """SIGTERM stops a worker whose JoinGroup the coordinator holds for a member that no
     longer answers (here a frozen member with a 60 s session), and the worker still leaves
-    the group as it goes, as Java's wakeup() and LeaveGroup do."""
+    the group as it goes, as Java's wakeup() and LeaveGroup do. Meanwhile a connector's and
+    a task's status answer at once, from the status store, as Java's do."""
     props = workers.properties()
     w = workers.start(props)
     w.wait_log("joined generation")
+    lines = tmp_path / "held.txt"
+    lines.write_text("")
+    assert w.request("POST", "/connectors", json={"name": "held", "config": {
+        "connector.class": "FileStreamSource", "file": str(lines),
+        "topic": f"held-{uuid.uuid4().hex[:8]}"}}).status_code == 201
+    deadline = time.monotonic() + 60
+    while not (w.get("/connectors/held/status").json().get("tasks") or [{}])[0].get(
+            "state") == "RUNNING":
+        assert time.monotonic() < deadline, w.log()
+        time.sleep(0.1)
     probe_props = dict(props, **{"session.timeout.ms": "60000"})
     path = write_properties(str(tmp_path / "frozen.properties"), probe_props)
     frozen = subprocess.Popen([GROUP_PROBE, path, props["group.id"], "http://frozen:8083/",
@@ -396,6 +408,9 @@ def test_sigterm_exits_promptly_during_a_held_rebalance(workers, target_cluster,
             time.sleep(0.1)
         time.sleep(2)                                # w's JoinGroup is now held
         assert "left as" not in w.log()
+        for path in ("/connectors/held/status", "/connectors/held/tasks/0/status"):
+            r = w.get(path, timeout=2)
+            assert r.status_code == 200 and "RUNNING" in r.text, (path, r.text)
         started = time.monotonic()
         assert w.stop(signal.SIGTERM, timeout=30) == 0
         assert time.monotonic() - started < 10
