@@ -634,6 +634,27 @@ owned_as_tasks(const kc_herder *h)
     return l;
 }
 
+/* "c1, c2" (the connectors of l) or "c1-0, c1-1" (its tasks), as Java's lists print. */
+static char *
+work_text(const kc_work_list *l, bool tasks)
+{
+    kc_wbuf b;
+    char    one[320];
+
+    kc_wbuf_init(&b);
+    for (size_t i = 0; i < l->n; i++) {
+        int n;
+        if ((l->items[i].task >= 0) != tasks)
+            continue;
+        n = tasks ? snprintf(one, sizeof(one), "%s%s-%d", b.len ? ", " : "",
+                             l->items[i].connector, l->items[i].task)
+                  : snprintf(one, sizeof(one), "%s%s", b.len ? ", " : "", l->items[i].connector);
+        kc_wbuf_raw(&b, one, (size_t) n < sizeof(one) ? (size_t) n : sizeof(one) - 1);
+    }
+    kc_wbuf_raw(&b, "", 1);
+    return (char *) b.buf;
+}
+
 /* The leader's part of a round: everyone's assignment, encoded for SyncGroup. */
 static void
 leader_assign(kc_herder *h, const kc_group_joined *j, int protocol, kc_wbuf *blobs,
@@ -901,10 +922,20 @@ rebalance(kc_herder *h)
         return false;
     }
     free(mine);
-    kc_log_info("herder", "Joined group at generation %d with protocol version %d and got "
-                "assignment: error=%d, leader='%s', leaderUrl='%s', offset=%lld, delay=%d",
-                j.generation, protocol, a.error, a.leader, a.leader_url,
-                (long long) a.config_offset, a.delay);
+    kc_work_list_from_tasks(&assigned, &a.assigned);
+    kc_work_list_from_tasks(&revoked, a.revoked.is_null ? NULL : &a.revoked);
+    {
+        /* Java's line lists the work too: what moved where reads from the logs. */
+        char *got = work_text(&assigned, false), *got_tasks = work_text(&assigned, true);
+        char *lost = work_text(&revoked, false), *lost_tasks = work_text(&revoked, true);
+        kc_log_info("herder", "Joined group at generation %d with protocol version %d and got "
+                    "assignment: error=%d, leader='%s', leaderUrl='%s', offset=%lld, "
+                    "connectorIds=[%s], taskIds=[%s], revokedConnectorIds=[%s], "
+                    "revokedTaskIds=[%s], delay=%d", j.generation, protocol, a.error, a.leader,
+                    a.leader_url, (long long) a.config_offset, got, got_tasks, lost, lost_tasks,
+                    a.delay);
+        free(got), free(got_tasks), free(lost), free(lost_tasks);
+    }
     h->protocol = protocol;
     free(h->leader_url);
     h->leader_url = kc_xstrdup(a.leader_url ? a.leader_url : "");
@@ -920,8 +951,6 @@ rebalance(kc_herder *h)
      * it kept (its next JoinGroup lists them in that order, which decides what a leader
      * revokes from it). Only starting work waits for the config topic to be read to the
      * assignment's offset. */
-    kc_work_list_from_tasks(&assigned, &a.assigned);
-    kc_work_list_from_tasks(&revoked, a.revoked.is_null ? NULL : &a.revoked);
     if (protocol == KC_CONNECT_EAGER) {
         kc_work_list gone = { 0 };
         for (size_t i = 0; i < h->owned.n; i++)
