@@ -2,7 +2,7 @@
  * worker/refused.h - settings kconnect reads but does not act on, refused by name.
  *
  * A setting a Java worker honours and kconnect does not (REST extensions but basic auth,
- * exactly-once source support, a client interceptor, ...) is never accepted quietly: a
+ * a connector's own offsets topic, a client interceptor, ...) is never accepted quietly: a
  * worker file or mm2.properties that sets one stops the worker at start, before it listens,
  * and a connector config that sets one fails validation (and its start, for configs that
  * reach the worker without REST: a Java worker's in a mixed cluster, MirrorMaker's). A value
