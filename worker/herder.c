@@ -431,49 +431,48 @@ privileged_end(kc_herder *h, int rc, kc_err *err)
                       "transient error and the request can be safely retried");
 }
 
-int
-kc_herder_put_connector_config(kc_herder *h, const char *name, const json_t *config,
-                               const char *initial_state, kc_err *err)
+/* One privileged write: the n records in one transaction (or as they are, without
+ * exactly-once support), then read back. The records are consumed. */
+static int
+write_privileged(kc_herder *h, kc_record_kv *recs, size_t n, kc_err *err)
 {
-    kc_record_kv r;
-    int          rc;
+    int    rc = privileged_begin(h, err);
+    size_t i = 0;
 
-    if (initial_state != NULL) {
-        int s = strcasecmp(initial_state, "RUNNING") == 0 ? KC_TARGET_STARTED
-              : strcasecmp(initial_state, "PAUSED") == 0 ? KC_TARGET_PAUSED
-              : strcasecmp(initial_state, "STOPPED") == 0 ? KC_TARGET_STOPPED : -1;
-        if ((rc = privileged_begin(h, err)) != KC_OK)
-            return rc;
-        kc_config_record_target_state(&r, name, (kc_target_state) s, false);
-        rc = config_write(h, &r, err);
-    } else if ((rc = privileged_begin(h, err)) != KC_OK) {
-        return rc;
-    }
-    if (rc == KC_OK) {
-        kc_config_record_connector(&r, name, config);
-        rc = config_write(h, &r, err);
-    }
+    for (; rc == KC_OK && i < n; i++)
+        rc = config_write(h, &recs[i], err);
+    for (; i < n; i++)                            /* not sent: a failure came first */
+        kc_record_kv_clear(&recs[i]);
     if ((rc = privileged_end(h, rc, err)) != KC_OK)
         return rc;
     return config_flush_and_read(h, err);
 }
 
 int
+kc_herder_put_connector_config(kc_herder *h, const char *name, const json_t *config,
+                               const char *initial_state, kc_err *err)
+{
+    kc_record_kv r[2];
+    size_t       n = 0;
+
+    if (initial_state != NULL) {
+        int s = strcasecmp(initial_state, "RUNNING") == 0 ? KC_TARGET_STARTED
+              : strcasecmp(initial_state, "PAUSED") == 0 ? KC_TARGET_PAUSED
+              : strcasecmp(initial_state, "STOPPED") == 0 ? KC_TARGET_STOPPED : -1;
+        kc_config_record_target_state(&r[n++], name, (kc_target_state) s, false);
+    }
+    kc_config_record_connector(&r[n++], name, config);
+    return write_privileged(h, r, n, err);
+}
+
+int
 kc_herder_delete_connector(kc_herder *h, const char *name, kc_err *err)
 {
-    kc_record_kv r;
-    int          rc;
+    kc_record_kv r[2];
 
-    if ((rc = privileged_begin(h, err)) != KC_OK)
-        return rc;
-    kc_config_record_connector(&r, name, NULL);
-    if ((rc = config_write(h, &r, err)) == KC_OK) {
-        kc_config_record_target_state(&r, name, KC_TARGET_STARTED, true);
-        rc = config_write(h, &r, err);
-    }
-    if ((rc = privileged_end(h, rc, err)) != KC_OK)
-        return rc;
-    return config_flush_and_read(h, err);
+    kc_config_record_connector(&r[0], name, NULL);
+    kc_config_record_target_state(&r[1], name, KC_TARGET_STARTED, true);
+    return write_privileged(h, r, 2, err);
 }
 
 int
@@ -491,33 +490,25 @@ kc_herder_put_target_state(kc_herder *h, const char *name, kc_target_state s, kc
 int
 kc_herder_put_task_configs(kc_herder *h, const char *name, const json_t *configs, kc_err *err)
 {
-    kc_record_kv r;
-    size_t       i;
-    json_t      *c;
-    int          rc;
+    size_t        n = json_array_size(configs), i;
+    kc_record_kv *tasks, commit;
+    json_t       *c;
+    int           rc;
 
     if ((rc = config_read_to_end(h, 30000, err)) != KC_OK)
         return rc;
-    /* The task records in one transaction, the commit record in another (Java's order). */
-    if (json_array_size(configs) > 0) {
-        if ((rc = privileged_begin(h, err)) != KC_OK)
-            return rc;
-        json_array_foreach(configs, i, c) {
-            kc_config_record_task(&r, name, (int) i, c);
-            if ((rc = config_write(h, &r, err)) != KC_OK)
-                break;
-        }
-        if ((rc = privileged_end(h, rc, err)) != KC_OK ||
-            (rc = config_flush_and_read(h, err)) != KC_OK)
+    /* The task records in one write, the commit record in another (Java's order). */
+    if (n > 0) {
+        tasks = kc_xcalloc(n, sizeof(*tasks));
+        json_array_foreach(configs, i, c)
+            kc_config_record_task(&tasks[i], name, (int) i, c);
+        rc = write_privileged(h, tasks, n, err);
+        free(tasks);
+        if (rc != KC_OK)
             return rc;
     }
-    if ((rc = privileged_begin(h, err)) != KC_OK)
-        return rc;
-    kc_config_record_commit(&r, name, (int) json_array_size(configs));
-    rc = config_write(h, &r, err);
-    if ((rc = privileged_end(h, rc, err)) != KC_OK)
-        return rc;
-    return config_flush_and_read(h, err);
+    kc_config_record_commit(&commit, name, (int) n);
+    return write_privileged(h, &commit, 1, err);
 }
 
 int
@@ -786,9 +777,7 @@ maybe_rotate_session_key(kc_herder *h)
         return;
     RAND_bytes(key, (int) len);
     kc_config_record_session_key(&r, key, len, alg, kc_wall_ms());
-    if (privileged_begin(h, &err) != KC_OK ||
-        privileged_end(h, config_write(h, &r, &err), &err) != KC_OK ||
-        config_flush_and_read(h, &err) != KC_OK)
+    if (write_privileged(h, &r, 1, &err) != KC_OK)
         kc_log_error("herder", "writing a new session key: %s", err.msg);
     else
         kc_log_info("herder", "Wrote a new session key");
@@ -1135,15 +1124,9 @@ kc_herder_restart_request(kc_herder *h, const char *name, bool include_tasks, bo
                           kc_err *err)
 {
     kc_record_kv r;
-    int          rc;
 
-    if ((rc = privileged_begin(h, err)) != KC_OK)
-        return rc;
     kc_config_record_restart(&r, name, include_tasks, only_failed);
-    rc = config_write(h, &r, err);
-    if ((rc = privileged_end(h, rc, err)) != KC_OK)
-        return rc;
-    return config_flush_and_read(h, err);
+    return write_privileged(h, &r, 1, err);
 }
 
 int
@@ -1197,6 +1180,51 @@ kc_herder_restart_local(kc_herder *h, const char *connector, int task)
     stop_work(h, &w);
     start_work(h, &w);
     return KC_OK;
+}
+
+/* ===== Requests to other workers ===== */
+
+/* How a request to another worker is signed (Java's InternalRequestSignature): the
+ * algorithm and a copy of the session key, taken on the herder thread for a thread that
+ * sends later. key NULL: unsigned (the group does not run `sessioned`, or no key yet). */
+typedef struct signer {
+    char    *algorithm;
+    uint8_t *key;
+    size_t   key_len;
+} signer;
+
+static void
+signer_take(const kc_herder *h, signer *s)
+{
+    *s = (signer) { 0 };
+    if (h->protocol < KC_CONNECT_SESSIONED || h->cfg.session_key == NULL)
+        return;
+    s->algorithm = kc_xstrdup(kc_cfg_str(&h->wc->cfg, "inter.worker.signature.algorithm"));
+    s->key = kc_xmalloc(h->cfg.session_key_len);
+    memcpy(s->key, h->cfg.session_key, h->cfg.session_key_len);
+    s->key_len = h->cfg.session_key_len;
+}
+
+static void
+signer_free(signer *s)
+{
+    free(s->algorithm);
+    free(s->key);
+}
+
+/* The header lines signing body (new strings, or NULL when unsigned). */
+static void
+signer_headers(const signer *s, const char *body, size_t len, char *lines[2])
+{
+    char *sig;
+
+    lines[0] = lines[1] = NULL;
+    if (s->key == NULL)
+        return;
+    sig = kc_sign_request(s->algorithm, s->key, s->key_len, body, len);
+    lines[0] = kc_xasprintf("X-Connect-Authorization: %s", sig ? sig : "");
+    lines[1] = kc_xasprintf("X-Connect-Request-Signature-Algorithm: %s", s->algorithm);
+    free(sig);
 }
 
 /* ===== Zombie fencing (KIP-618) ===== */
@@ -1277,9 +1305,7 @@ kc_herder_fence_round(kc_herder *h, const char *name, int *status, kc_err *err)
         }
     }
     kc_config_record_fencing(&r, name, count);
-    if (privileged_begin(h, err) != KC_OK ||
-        privileged_end(h, config_write(h, &r, err), err) != KC_OK ||
-        config_flush_and_read(h, err) != KC_OK) {
+    if (write_privileged(h, &r, 1, err) != KC_OK) {
         kc_log_error("herder", "Failed to write task count record with %d tasks for connector "
                      "%s to Kafka: %s", count, name, err->msg);
         return kc_err_set(err, KC_EIO, "Error writing task count record to Kafka");
@@ -1295,9 +1321,7 @@ typedef struct fence_call {
     int         rc, status;
     kc_err      err;
     char       *url;               /* else: the leader's fence URL, and how to sign */
-    char       *algorithm;
-    uint8_t    *key;
-    size_t      key_len;
+    signer      sign;
 } fence_call;
 
 static void
@@ -1325,20 +1349,14 @@ do_fence_call(kc_herder *h, void *arg)
     f->url = kc_xasprintf("%s%sconnectors/%s/fence", h->leader_url,
                           h->leader_url[strlen(h->leader_url) - 1] == '/' ? "" : "/",
                           f->connector);
-    if (h->protocol >= KC_CONNECT_SESSIONED && h->cfg.session_key != NULL) {
-        f->algorithm = kc_xstrdup(kc_cfg_str(&h->wc->cfg, "inter.worker.signature.algorithm"));
-        f->key = kc_xmalloc(h->cfg.session_key_len);
-        memcpy(f->key, h->cfg.session_key, h->cfg.session_key_len);
-        f->key_len = h->cfg.session_key_len;
-    }
+    signer_take(h, &f->sign);
 }
 
 int
 kc_herder_fence(kc_herder *h, const char *connector, kc_err *err)
 {
     fence_call  f = { .connector = connector };
-    const char *headers[3] = { NULL, NULL, NULL };
-    char       *sig = NULL, *auth = NULL, *alg = NULL, *resp = NULL;
+    char       *lines[2], *resp = NULL;
     long        status = 0;
     int         rc;
 
@@ -1351,13 +1369,9 @@ kc_herder_fence(kc_herder *h, const char *connector, kc_err *err)
         return f.rc;
     }
     /* The signature of an empty body, as Java signs this request. */
-    if (f.key != NULL) {
-        sig = kc_sign_request(f.algorithm, f.key, f.key_len, "", 0);
-        headers[0] = auth = kc_xasprintf("X-Connect-Authorization: %s", sig ? sig : "");
-        headers[1] = alg = kc_xasprintf("X-Connect-Request-Signature-Algorithm: %s",
-                                        f.algorithm);
-    }
-    rc = kc_http("PUT", f.url, NULL, 0, headers, &status, &resp, 120000, err);
+    signer_headers(&f.sign, "", 0, lines);
+    rc = kc_http("PUT", f.url, NULL, 0, (const char *[]) { lines[0], lines[1], NULL }, &status,
+                 &resp, 120000, err);
     if (rc == KC_OK && (status < 200 || status >= 300)) {
         json_t     *body = resp ? json_loads(resp, 0, NULL) : NULL;
         const char *msg = json_string_value(json_object_get(body, "message"));
@@ -1367,8 +1381,8 @@ kc_herder_fence(kc_herder *h, const char *connector, kc_err *err)
     } else if (rc != KC_OK) {
         kc_err_prefix(err, "Failed to perform zombie fencing: ");
     }
-    free(sig), free(auth), free(alg), free(resp);
-    free(f.url), free(f.algorithm), free(f.key);
+    free(lines[0]), free(lines[1]), free(resp), free(f.url);
+    signer_free(&f.sign);
     return rc;
 }
 
@@ -1460,10 +1474,7 @@ typedef struct publish {
     kc_herder *h;               /* outlives the thread: kc_herder_stop waits for it */
     char   *url;
     char   *body;
-    char   *algorithm;
-    uint8_t *key;
-    size_t  key_len;
-    bool    sign;
+    signer  sign;
 } publish;
 
 /* Frees a publish request and, last (h may be freed as soon as the count reaches 0), takes
@@ -1475,8 +1486,7 @@ publish_free(publish *p)
 
     free(p->url);
     free(p->body);
-    free(p->algorithm);
-    free(p->key);
+    signer_free(&p->sign);
     free(p);
     pthread_mutex_lock(&h->publish_lock);
     h->publishing--;
@@ -1494,26 +1504,21 @@ publish_thread(void *arg)
     int      backoff = 250;
 
     for (int attempt = 0; attempt < 12 && !atomic_load(&p->h->stopping); attempt++) {
-        const char *headers[3] = { NULL, NULL, NULL };
-        char       *auth = NULL, *alg = NULL, *resp = NULL, *sig = NULL;
-        long        status = 0;
-        kc_err      err;
+        char  *lines[2], *resp = NULL;
+        long   status = 0;
+        kc_err err;
+        bool   sent;
 
-        if (p->sign && p->key != NULL) {
-            sig = kc_sign_request(p->algorithm, p->key, p->key_len, p->body, strlen(p->body));
-            auth = kc_xasprintf("X-Connect-Authorization: %s", sig ? sig : "");
-            alg = kc_xasprintf("X-Connect-Request-Signature-Algorithm: %s", p->algorithm);
-            headers[0] = auth;
-            headers[1] = alg;
-        }
-        if (kc_http("POST", p->url, p->body, strlen(p->body), headers, &status, &resp, 30000,
-                    &err) == KC_OK && status >= 200 && status < 300) {
-            free(sig), free(auth), free(alg), free(resp);
+        signer_headers(&p->sign, p->body, strlen(p->body), lines);
+        sent = kc_http("POST", p->url, p->body, strlen(p->body),
+                       (const char *[]) { lines[0], lines[1], NULL }, &status, &resp, 30000,
+                       &err) == KC_OK && status >= 200 && status < 300;
+        if (!sent)
+            kc_log_warn("herder", "publishing task configs to %s failed (HTTP %ld %s); "
+                        "retrying", p->url, status, resp ? resp : err.msg);
+        free(lines[0]), free(lines[1]), free(resp);
+        if (sent)
             break;
-        }
-        kc_log_warn("herder", "publishing task configs to %s failed (HTTP %ld %s); retrying",
-                    p->url, status, resp ? resp : err.msg);
-        free(sig), free(auth), free(alg), free(resp);
         for (int slept = 0; slept < backoff && !atomic_load(&p->h->stopping); slept += 50)
             usleep(50 * 1000);
         backoff = backoff * 2 > 60000 ? 60000 : backoff * 2;
@@ -1551,13 +1556,7 @@ handle_task_configs(kc_herder *h, const char *name, json_t *configs)
         p->h = h;
         p->url = kc_xasprintf("%sconnectors/%s/tasks", h->leader_url, name);
         p->body = kc_json_java_dumps(configs, NULL);
-        p->sign = h->protocol >= KC_CONNECT_SESSIONED;
-        p->algorithm = kc_xstrdup(kc_cfg_str(&h->wc->cfg, "inter.worker.signature.algorithm"));
-        if (h->cfg.session_key != NULL) {
-            p->key = kc_xmalloc(h->cfg.session_key_len);
-            memcpy(p->key, h->cfg.session_key, h->cfg.session_key_len);
-            p->key_len = h->cfg.session_key_len;
-        }
+        signer_take(h, &p->sign);
         pthread_mutex_lock(&h->publish_lock);
         h->publishing++;
         pthread_mutex_unlock(&h->publish_lock);
