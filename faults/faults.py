@@ -42,6 +42,7 @@ SPDX-License-Identifier: Apache-2.0
 """
 
 import collections
+import copy
 import datetime
 import json
 import os
@@ -70,7 +71,12 @@ import kafka_harness as kh  # noqa: E402
 import bench  # noqa: E402
 import kconnect  # noqa: E402
 
-KINDS = ("java", "kconnect")
+KINDS = ("java", "kconnect", "mixed")
+# The workers of a "mixed" run, by index: a group of both kinds (w0 and w2 kconnect, w1 Java),
+# every kill stopping one kind or the other.
+MIXED = ("kconnect", "java", "kconnect")
+PIPELINES = ("mirror", "file")
+PIPELINE_TITLE = {"mirror": "MirrorSource", "file": "FileStreamSource"}
 PROTOCOLS = ("sessioned", "compatible", "eager")
 SCENARIOS = ("rolling", "eos", "dedicated")
 CONNECTOR = "faults"
@@ -113,6 +119,10 @@ class Settings:
         self.only = _env_list("FAULTS_ONLY", SCENARIOS, SCENARIOS)
         self.kinds = _env_list("FAULTS_KINDS", KINDS, KINDS)
         self.protocols = _env_list("FAULTS_PROTOCOLS", PROTOCOLS, PROTOCOLS)
+        # The eos scenario's protocols: the sessioned protocol unless asked (the fencing
+        # requests between workers are signed with its session key).
+        self.eos_protocols = _env_list("FAULTS_EOS_PROTOCOLS", ("sessioned",), PROTOCOLS)
+        self.pipelines = _env_list("FAULTS_PIPELINES", PIPELINES, PIPELINES)
         self.repeat = _env("FAULTS_REPEAT", 1, int)
         self.rate = _env("FAULTS_RATE", 1500, int)
         self.seconds = _env("FAULTS_SECONDS", 75.0, float)
@@ -129,6 +139,11 @@ class Settings:
         # A drain not caught up waits out a scheduled rebalance delay too: the tasks of a
         # departed worker are reassigned only after it.
         self.stall = _env("FAULTS_STALL", 30.0, float) + self.rebalance_delay_ms / 1000
+        # The eos scenario's: a worker killed inside a transaction leaves it open until the
+        # broker aborts it (transaction.timeout.ms, 60 s by default: both kinds' producers),
+        # and no read_committed consumer reads past an open transaction; a drain waiting less
+        # would count as lost what only comes late.
+        self.eos_stall = _env("FAULTS_EOS_STALL", 90.0, float) + self.rebalance_delay_ms / 1000
         self.drain_timeout = _env("FAULTS_DRAIN_TIMEOUT", 300.0, float)
         self.java_opts = _env("FAULTS_JAVA_OPTS", bench.JAVA_DEFAULT_OPTS).split()
         self.out = os.path.abspath(_env("FAULTS_OUT", os.path.join(TOP, "build", "faults")))
@@ -182,6 +197,9 @@ class VerifiableProducer:
             time.sleep(0.02)
         raise RuntimeError(f"VerifiableProducer did not start: {kh.tail(self.path)}")
 
+    def running(self):
+        return self.proc.poll() is None
+
     def wait_done(self, timeout):
         try:
             self.proc.wait(timeout)
@@ -218,6 +236,60 @@ class VerifiableProducer:
         summary["acked"] = len(acked)
         summary["failed"] = failed
         return acked, summary
+
+
+class FileFeeder(threading.Thread):
+    """The FileStreamSource pipeline's producer: appends the lines "0", "1", "2", ... to a
+    file, `rate` lines a second in batches of SAMPLE_S, until max_messages have been written
+    (each batch one write, flushed: a line is "acknowledged" once the file has it). Same
+    interface as VerifiableProducer, and a one-"partition" source whose end is the number of
+    lines written."""
+
+    def __init__(self, path, rate, max_messages):
+        super().__init__(daemon=True)
+        self.path, self.rate, self.total = path, rate, max_messages
+        self.written = 0
+        self._begun = threading.Event()
+        self._stop_event = threading.Event()
+        self.t0 = None
+        open(path, "wb").close()
+        self.start()
+
+    def run(self):
+        with open(self.path, "ab", buffering=0) as f:
+            self.t0 = time.monotonic()
+            self._begun.set()
+            while self.written < self.total and not self._stop_event.is_set():
+                due = min(self.total, int((time.monotonic() - self.t0) * self.rate) + 1)
+                if due > self.written:
+                    f.write(b"".join(b"%d\n" % n for n in range(self.written, due)))
+                    self.written = due
+                self._stop_event.wait(SAMPLE_S)
+
+    def running(self):
+        return self.is_alive()
+
+    def wait_started(self, timeout=60):
+        if not self._begun.wait(timeout):
+            raise RuntimeError("the file feeder did not start")
+        return self.t0
+
+    def wait_done(self, timeout):
+        self.join(timeout)
+        if self.is_alive():
+            raise RuntimeError(f"the file feeder still writing after {timeout:.0f}s")
+
+    def stop(self):
+        self._stop_event.set()
+        self.join()
+
+    def ends(self):
+        return [self.written]
+
+    def acks(self):
+        n = self.written
+        return ({v: (0, v) for v in range(n)},
+                {"sent": n, "acked": n, "failed": 0})
 
 
 # ===== The target side ====================================================================
@@ -647,6 +719,11 @@ def worker_props(target, run_id, protocol, s, eos=False):
     }
 
 
+def kind_at(kind, i):
+    """The kind of a run's worker i: MIXED's for a mixed run, else the run's."""
+    return MIXED[i % len(MIXED)] if kind == "mixed" else kind
+
+
 def start_worker(kind, java, s, workdir, props, name, port=None):
     """A started bench.Worker on a free REST port, or, for a restart, on `port`: the same
     properties, REST port and so worker id as before the kill."""
@@ -871,59 +948,88 @@ class Faults:
         return d
 
     # ---- rolling kill -9 ----
-    def rolling(self, kind, protocol, rep, eos=False):
-        """Three workers, one MirrorSource connector; the producer writes FAULTS_RATE records/s
-        for FAULTS_SECONDS while the workers are killed -9 in turn, each restarted at once.
+    def rolling(self, kind, protocol, rep, eos=False, pipeline="mirror"):
+        """Three workers, one source connector; the producer writes FAULTS_RATE records/s for
+        FAULTS_SECONDS while the workers are killed -9 in turn, each restarted at once.
 
-        eos (the eos scenario): the workers with EOS_WORKER, the connector with EOS_CONNECTOR,
-        and the target read read_committed, as its consumers would read it: its end offsets
-        (drain, recovery) are the last stable offsets, and what is counted is what a
-        read_committed consumer reads. Then the topic is read again read_uncommitted:
-        uncommitted_copies, the records of aborted transactions (the kills' re-copies that
-        the transactions kept from the read_committed count), says that the kills did make
-        tasks copy again, which the 0 duplicates alone would not."""
+        pipeline "mirror": a MirrorSourceConnector (tasks.max FAULTS_TASKS) copies the
+        VerifiableProducer's FAULTS_PARTITIONS-partition topic from the source cluster;
+        "file": a FileStreamSourceConnector (one task) reads the lines a FileFeeder appends
+        to a file into a one-partition topic of the target (StringConverter: the values are
+        the numbers). kind "mixed": the workers MIXED, both kinds in one group.
+
+        eos (the eos scenario): the workers with EOS_WORKER, the connector with EOS_CONNECTOR
+        (a FileStreamSource: exactly.once.support required alone), and the target read
+        read_committed, as its consumers would read it: its end offsets (drain, recovery) are
+        the last stable offsets, and what is counted is what a read_committed consumer reads.
+        Then the topic is read again read_uncommitted: uncommitted_copies, the records of
+        aborted transactions (the kills' re-copies that the transactions kept from the
+        read_committed count), says that the kills did make tasks copy again, which the 0
+        duplicates alone would not."""
         s, run_id = self.s, uid()
-        name = f"{'eos' if eos else 'rolling'}-{protocol}-{kind}-{rep}"
+        if eos:
+            s = copy.copy(s)
+            s.stall = max(s.stall, s.eos_stall)
+        name = f"{'eos' if eos else 'rolling'}-{pipeline}-{protocol}-{kind}-{rep}"
         wd = self.workdir(name)
-        topic, alias = f"faults-{run_id}", f"s{run_id}"
-        remote = f"{alias}.{topic}"
         isolation = "read_committed" if eos else None
-        self.source.create_topic(topic, s.partitions)
+        if pipeline == "mirror":
+            topic, alias = f"faults-{run_id}", f"s{run_id}"
+            remote, partitions, tasks = f"{alias}.{topic}", s.partitions, s.tasks
+            self.source.create_topic(topic, partitions)
+            config = bench.mirror_config(self.source, self.target, alias, topic, tasks,
+                                         EOS_CONNECTOR if eos else {})
+        else:
+            topic = os.path.join(wd, "input.txt")
+            remote, partitions, tasks = f"faults-file-{run_id}", 1, 1
+            self.target.create_topic(remote, partitions)
+            config = {"connector.class": bench.FILE_SOURCE, "tasks.max": "1", "file": topic,
+                      "topic": remote, "key.converter": bench.STRING,
+                      "value.converter": bench.STRING,
+                      **({"exactly.once.support": "required"} if eos else {})}
         props = worker_props(self.target, run_id, protocol, s, eos)
-        workers = [start_worker(kind, self.java, s, wd, props, f"w{i}") for i in range(3)]
+        workers = [start_worker(kind_at(kind, i), self.java, s, wd, props, f"w{i}")
+                   for i in range(3)]
         ports = [w.port for w in workers]
         producer = sampler = poller = None
-        result = {"topic": topic, "remote_topic": remote, "workdir": os.path.relpath(wd, TOP)}
+        result = {"pipeline": pipeline, "topic": os.path.relpath(topic, TOP)
+                  if pipeline == "file" else topic, "remote_topic": remote,
+                  "workdir": os.path.relpath(wd, TOP)}
         kills, exits = [], []
         try:
             for w in workers:
                 w.wait_get("/connectors")
-            workers[0].create_connector(CONNECTOR, bench.mirror_config(
-                self.source, self.target, alias, topic, s.tasks, EOS_CONNECTOR if eos else {}))
-            workers[0].wait_tasks_running(CONNECTOR, s.tasks)
-            wait_topic(self.target, remote, s.partitions)
-            partitions_of = partitions_by_task(workers[0])
+            workers[0].create_connector(CONNECTOR, config)
+            workers[0].wait_tasks_running(CONNECTOR, tasks)
+            if pipeline == "mirror":
+                wait_topic(self.target, remote, partitions)
+                partitions_of = partitions_by_task(workers[0])
+            else:
+                partitions_of = {0: [0]}
             result["partitions_by_task"] = partitions_of
-            sampler = Sampler(self.target, remote, s.partitions, isolation)
+            sampler = Sampler(self.target, remote, partitions, isolation)
             sampler.start()
             poller = StatusPoller(ports)
             poller.start()
             total = int(s.rate * s.seconds)
-            producer = VerifiableProducer(self.java, self.source, topic, s.rate, total,
-                                          os.path.join(wd, "producer.jsonl"))
+            if pipeline == "mirror":
+                producer = VerifiableProducer(self.java, self.source, topic, s.rate, total,
+                                              os.path.join(wd, "producer.jsonl"))
+                kill_source = Offsets(self.source, topic, partitions)
+                kill_source.ends()
+            else:
+                producer = kill_source = FileFeeder(topic, s.rate, total)
             t0 = producer.wait_started()
             # Kill k (1..n) at k * seconds / (n + 1): evenly spaced, none at either end.
             schedule = [t0 + k * s.seconds / (s.kills + 1) for k in range(1, s.kills + 1)]
             pending = {}                    # worker index -> monotonic time of its restart
             # The end offsets right after a kill, from a client connected beforehand.
-            kill_offsets = Offsets(self.target, remote, s.partitions, isolation)
+            kill_offsets = Offsets(self.target, remote, partitions, isolation)
             kill_offsets.ends()
-            kill_source = Offsets(self.source, topic, s.partitions)
-            kill_source.ends()
+            restart = (kind, wd, props, ports)
             for k, t_kill in enumerate(schedule):
                 i = k % 3
-                self._wait_until(t_kill, workers, pending, kills, exits, t0, kind, wd, props,
-                                 ports)
+                self._wait_until(t_kill, workers, pending, kills, exits, t0, restart)
                 got = poller.latest
                 fresh = got is not None and time.monotonic() - got[0] < 3
                 victim_tasks = task_partitions(got[1] if fresh else None, ports[i],
@@ -933,9 +1039,11 @@ class Faults:
                 baseline = kill_offsets.ends()
                 t_base = time.monotonic()
                 source_at_kill = kill_source.ends()
-                workers[i] = start_worker(kind, self.java, s, wd, props, f"w{i}", ports[i])
+                workers[i] = start_worker(kind_at(kind, i), self.java, s, wd, props, f"w{i}",
+                                          ports[i])
                 pending[i] = time.monotonic()
-                kills.append({"kill": k + 1, "worker": i, "at_s": t - t0, "t": t,
+                kills.append({"kill": k + 1, "worker": i, "kind": kind_at(kind, i),
+                              "at_s": t - t0, "t": t,
                               "t_baseline": t_base, "baseline": baseline,
                               "source_at_kill": source_at_kill,
                               "by_task": victim_tasks or [],
@@ -949,18 +1057,19 @@ class Faults:
             # The producer ends by itself once it has sent `total` records; the restarts
             # still pending are waited for meanwhile.
             end = t0 + s.seconds + 120
-            while producer.proc.poll() is None and time.monotonic() < end:
+            while producer.running() and time.monotonic() < end:
                 self._wait_until(time.monotonic() + 1, workers, pending, kills, exits, t0,
-                                 kind, wd, props, ports)
+                                 restart)
             producer.wait_done(60)
             # The restarts still coming up (a JVM under load takes seconds) while the rest
             # of the copy drains.
             end = time.monotonic() + 90
             while pending and time.monotonic() < end:
                 self._wait_until(time.monotonic() + 0.5, workers, pending, kills, exits, t0,
-                                 kind, wd, props, ports)
+                                 restart)
             acked, summary = producer.acks()
-            source_ends = Offsets(self.source, topic, s.partitions).ends()
+            source_ends = (Offsets(self.source, topic, partitions).ends()
+                           if pipeline == "mirror" else producer.ends())
             ends, drained = wait_drained(
                 s, sampler, lambda e: all(a >= b for a, b in zip(e, source_ends)), name)
             result["final_status"] = self._status_any(workers)
@@ -969,7 +1078,7 @@ class Faults:
             result.update(check(s, sampler, self.target, remote, ends, drained, acked,
                                 isolation=isolation))
             if eos:
-                result.update(self._uncommitted(remote, s.partitions, acked, result))
+                result.update(self._uncommitted(remote, partitions, acked, result))
             sampler.stop()
             result.update(self._recoveries(kills, sampler.samples, source_ends))
             result["target_ends"] = compact(sampler.samples, t0)
@@ -981,7 +1090,8 @@ class Faults:
             bench.delete_topics(self.target, [remote, props["offset.storage.topic"],
                                               props["config.storage.topic"],
                                               props["status.storage.topic"]])
-            bench.delete_topics(self.source, [topic])
+            if pipeline == "mirror":
+                bench.delete_topics(self.source, [topic])
         return result
 
     def _uncommitted(self, topic, partitions, acked, committed):
@@ -1003,10 +1113,12 @@ class Faults:
                 "uncommitted_copies": len(records) - committed["target_records"],
                 "open_partitions": [p for p in range(partitions) if stable[p] < ends[p]]}
 
-    def _wait_until(self, until, workers, pending, kills, exits, t0, kind, wd, props, ports):
+    def _wait_until(self, until, workers, pending, kills, exits, t0, restart):
         """Until `until`: notes when each restarted worker's REST answers again, and restarts
-        (as systemd's Restart= would) a worker that exited by itself, noting that."""
+        (as systemd's Restart= would) a worker that exited by itself, noting that. restart:
+        (kind, workdir, properties, REST ports) of the run's workers."""
         import requests
+        kind, wd, props, ports = restart
         while True:
             now = time.monotonic()
             for i, w in enumerate(workers):
@@ -1016,8 +1128,8 @@ class Faults:
                                   "log_tail": w.log_tail(20)})
                     print(f"faults:   worker {i} exited by itself ({w.w.proc.returncode}) at "
                           f"{now - t0:.1f}s; restarting it", flush=True)
-                    workers[i] = start_worker(kind, self.java, self.s, wd, props, f"w{i}",
-                                              ports[i])
+                    workers[i] = start_worker(kind_at(kind, i), self.java, self.s, wd,
+                                              props, f"w{i}", ports[i])
                     pending[i] = time.monotonic()
             for i, t_start in list(pending.items()):
                 try:
@@ -1285,19 +1397,20 @@ class Faults:
                 # Kinds alternate in order from one repetition to the next; never at once
                 # (two cores).
                 kinds = s.kinds if rep % 2 == 1 else list(reversed(s.kinds))
-                if "rolling" in s.only:
-                    for protocol in s.protocols:
-                        for kind in kinds:
-                            self.record("rolling", kind, self.rolling, kind, protocol, rep,
-                                        protocol=protocol, rep=rep)
-                if "eos" in s.only:
-                    for protocol in s.protocols:
-                        for kind in kinds:
-                            self.record("eos", kind, self.rolling, kind, protocol, rep, True,
-                                        protocol=protocol, rep=rep)
+                for scenario, protocols in (("rolling", s.protocols),
+                                            ("eos", s.eos_protocols)):
+                    if scenario not in s.only:
+                        continue
+                    for pipeline in s.pipelines:
+                        for protocol in protocols:
+                            for kind in kinds:
+                                self.record(scenario, kind, self.rolling, kind, protocol, rep,
+                                            scenario == "eos", pipeline, pipeline=pipeline,
+                                            protocol=protocol, rep=rep)
                 if "dedicated" in s.only:
+                    # One mm2.properties, one kind of node: no mixed run.
                     for delay in s.mm2_kill_delays:
-                        for kind in kinds:
+                        for kind in (k for k in kinds if k != "mixed"):
                             self.record("dedicated", kind, self.dedicated, kind, delay, rep,
                                         kill_delay=delay, rep=rep)
         finally:
@@ -1346,8 +1459,8 @@ def markdown(*all_results):
     without running everything again, and every figure still says when it was measured."""
     out = ["# Fault suite: kconnect and Java Connect under kill -9", "",
            _run_line(all_results[0]), "",
-           "Produced: records the VerifiableProducer saw acknowledged (counted ones: see the "
-           "scenario). Lost: acknowledged, never on the target. Duplicated: extra copies on "
+           "Produced: records the VerifiableProducer saw acknowledged, or lines written to "
+           "FileStreamSource's file (counted ones: see the scenario). Lost: acknowledged, never on the target. Duplicated: extra copies on "
            "the target of those records. Recovery: from the kill -9 until each task of "
            "the killed worker that was copying (its remote partitions advanced in the 2 s "
            "before the kill) copies again: one of those partitions advances "
@@ -1366,27 +1479,38 @@ def _sections(results, provenance):
     def heading(title):
         return [title, ""] + ([f"From another run: {provenance}", ""] if provenance else [])
     out = []
-    rolling = [r for r in runs if r["scenario"] == "rolling"]
-    if rolling:
-        out += heading(f"## Rolling kill -9 ({s['kills']} kills of 3 workers over "
-                       f"{s['seconds']:g} s at {s['rate']:,} records/s, tasks.max {s['tasks']}, "
-                       f"{s['partitions']} partitions, scheduled.rebalance.max.delay.ms "
-                       f"{s['rebalance_delay_ms']})")
-        out += _rolling_rows(rolling)
-    eos = [r for r in runs if r["scenario"] == "eos"]
-    if eos:
-        out += heading(f"## Exactly-once rolling kill -9 (exactly.once.source.support "
-                       f"enabled, exactly.once.support required, source consumer "
-                       f"read_committed; {s['kills']} kills of 3 workers over "
-                       f"{s['seconds']:g} s at {s['rate']:,} records/s, tasks.max {s['tasks']}, "
-                       f"{s['partitions']} partitions, scheduled.rebalance.max.delay.ms "
-                       f"{s['rebalance_delay_ms']})")
-        out += ["The rolling scenario with exactly-once source (KIP-618). The target is read "
-                "read_committed: produced, lost and duplicated count what a read_committed "
-                "consumer reads, and its end offsets (drain, recovery) are the last stable "
-                "offsets. Not committed: the records a read_uncommitted consumer reads besides "
-                "(aborted transactions: copies the transactions kept out).", ""]
-        out += _rolling_rows(eos, uncommitted=True)
+    for pipeline in PIPELINES:
+        what = (f"MirrorSourceConnector, tasks.max {s['tasks']}, {s['partitions']} partitions"
+                if pipeline == "mirror" else
+                "FileStreamSourceConnector (one task) reading an appended file into a "
+                "one-partition topic")
+        kills = (f"{s['kills']} kills of 3 workers over {s['seconds']:g} s at "
+                 f"{s['rate']:,} records/s, {what}, scheduled.rebalance.max.delay.ms "
+                 f"{s['rebalance_delay_ms']}")
+        rolling = [r for r in runs if r["scenario"] == "rolling" and
+                   r.get("pipeline", "mirror") == pipeline]
+        if rolling:
+            out += heading(f"## Rolling kill -9, {PIPELINE_TITLE[pipeline]} ({kills})")
+            if pipeline == "file":
+                out += ["FileStreamSource commits its offsets every offset.flush.interval.ms "
+                        "(60 s): after a kill -9 its task reads again from the last "
+                        "committed position, whichever kind runs it; duplicates are expected, "
+                        "in the same measure for both.", ""]
+            out += _rolling_rows(rolling)
+        eos = [r for r in runs if r["scenario"] == "eos" and
+               r.get("pipeline", "mirror") == pipeline]
+        if eos:
+            out += heading(f"## Exactly-once rolling kill -9, {PIPELINE_TITLE[pipeline]} "
+                           f"(exactly.once.source.support enabled, exactly.once.support "
+                           f"required{', source consumer read_committed' if pipeline == 'mirror' else ''}; "
+                           f"{kills})")
+            out += ["The rolling scenario with exactly-once source (KIP-618). The target is "
+                    "read read_committed: produced, lost and duplicated count what a "
+                    "read_committed consumer reads, and its end offsets (drain, recovery) are "
+                    "the last stable offsets. Not committed: the records a read_uncommitted "
+                    "consumer reads besides (aborted transactions: copies the transactions "
+                    "kept out). Kind mixed: w0 and w2 kconnect, w1 Java, in one group.", ""]
+            out += _rolling_rows(eos, uncommitted=True)
     dedicated = [r for r in runs if r["scenario"] == "dedicated"]
     if dedicated:
         out += heading(f"## Dedicated MirrorMaker node killed before its first flush "
@@ -1467,7 +1591,7 @@ def _rolling_rows(runs, uncommitted=False):
         if "error" in r:
             continue
         kills = "; ".join(
-            f"w{k['worker']}@{k['at_s']:.0f} "
+            f"w{k['worker']}{' ' + k['kind'] if r['kind'] == 'mixed' else ''}@{k['at_s']:.0f} "
             f"{k['partitions'] or ('-' if k.get('status_known', True) else '?')}→"
             f"{_fmt(k['recovery_s'])}, REST {_fmt(k.get('rest_again_s'))}"
             for k in r["kills"])
