@@ -78,7 +78,12 @@ MIXED = ("kconnect", "java", "kconnect")
 PIPELINES = ("mirror", "file")
 PIPELINE_TITLE = {"mirror": "MirrorSource", "file": "FileStreamSource"}
 PROTOCOLS = ("sessioned", "compatible", "eager")
-SCENARIOS = ("rolling", "eos", "dedicated")
+SCENARIOS = ("rolling", "eos", "dedicated", "freeze", "partition", "brokers")
+# The faults of Faults.rolling, and the scenario each belongs to (eos: kills too).
+FAULT_SCENARIO = {"kill": "rolling", "freeze": "freeze", "partition": "partition",
+                  "source": "brokers", "target": "brokers", "roll": "brokers"}
+WORKER_FAULTS = ("kill", "freeze", "partition")
+BROKER_FAULTS = ("source", "target", "roll")
 CONNECTOR = "faults"
 VERIFIABLE_PRODUCER = "org.apache.kafka.tools.VerifiableProducer"
 JAVA_MIRROR_MAKER = "org.apache.kafka.connect.mirror.MirrorMaker"    # connect-mirror-maker.sh
@@ -130,6 +135,9 @@ class Settings:
         self.partitions = _env("FAULTS_PARTITIONS", 6, int)
         self.tasks = _env("FAULTS_TASKS", 3, int)
         self.rebalance_delay_ms = _env("FAULTS_REBALANCE_DELAY_MS", 0, int)
+        self.outages = _env("FAULTS_OUTAGES", 3, int)
+        self.outage_s = _env("FAULTS_OUTAGE_S", 20.0, float)
+        self.broker_restarts = _env("FAULTS_BROKER_RESTARTS", 2, int)
         self.mm2_kill_delays = [float(v) for v in
                                 _env("FAULTS_MM2_KILL_DELAYS", "0,1.5,6").split(",") if v.strip()]
         self.mm2_rest = _env("FAULTS_MM2_REST", 0, int) != 0
@@ -571,6 +579,134 @@ def check(s, sampler, cluster, topic, ends, drained, acked, counted=None, isolat
     return result
 
 
+# ===== Network path ======================================================================
+
+class Proxy:
+    """A TCP proxy on loopback: connections to `port` are forwarded to the broker listener
+    `to`. cut() stops the forwarding both ways without closing anything (bytes wait in the
+    sockets' buffers, then the senders' windows fill: a network partition that drops
+    packets, not one that resets connections); heal() lets them flow again. New connections
+    are accepted during a cut (the kernel completes the handshake) and carry nothing until
+    the heal. Threads: one acceptor, two pumps per connection."""
+
+    def __init__(self, port, to):
+        import socket
+        self.to = to
+        self.flowing = threading.Event()
+        self.flowing.set()
+        self.closed = False
+        self.conns = []
+        self.lock = threading.Lock()
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", port))
+        self.listener.listen(64)
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        import socket
+        while not self.closed:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.to), timeout=10)
+                upstream.settimeout(None)
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.conns += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, a, b):
+        import socket
+        try:
+            while True:
+                self.flowing.wait()
+                data = a.recv(65536)
+                if not data:
+                    break
+                self.flowing.wait()         # what was read as the cut came is held too
+                b.sendall(data)
+        except OSError:
+            pass
+        for sock in (a, b):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cut(self):
+        self.flowing.clear()
+
+    def heal(self):
+        self.flowing.set()
+
+    def close(self):
+        self.closed = True
+        self.flowing.set()
+        try:
+            self.listener.close()
+        except OSError:
+            pass
+        with self.lock:
+            for sock in self.conns:
+                try:
+                    sock.close()
+                except OSError:
+                    pass
+
+
+def wait_in_sync(cluster, timeout=180):
+    """Until every broker of cluster is in its metadata again and no partition is under-
+    replicated (every replica in the ISR): a broker restarted is back, and a roll may go on
+    to the next one, as an operator's rolling restart waits."""
+    admin = cluster.admin()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            md = admin.list_topics(timeout=2)
+            if len(md.brokers) == len(cluster.nodes) and all(
+                    len(p.isrs) == len(p.replicas) and p.leader >= 0
+                    for t in md.topics.values() for p in t.partitions.values()):
+                return
+        except Exception:       # KafkaException while the broker comes up
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"cluster {cluster.name} not back in sync after {timeout}s")
+
+
+def add_proxy_listeners(cluster, count):
+    """Gives each broker of a cluster not yet prepared `count` more PLAINTEXT listeners,
+    PROXY0..PROXY<count-1>, each advertised at another port for a Proxy to listen on:
+    node.proxy_ports[i] = (listener port, advertised port). A client bootstrapped at the
+    advertised ports is given them in every metadata answer, so all of its connections pass
+    the proxies."""
+    for n in cluster.nodes:
+        ports = kh.free_ports(2 * count)
+        n.proxy_ports = [(ports[2 * i], ports[2 * i + 1]) for i in range(count)]
+        base = n.server_properties
+
+        def props(base=base, pairs=n.proxy_ports):
+            out = []
+            for line in base().splitlines():
+                key, _, value = line.partition("=")
+                if key == "listeners":
+                    value += "".join(f",PROXY{i}://127.0.0.1:{lp}"
+                                     for i, (lp, _) in enumerate(pairs))
+                elif key == "advertised.listeners":
+                    value += "".join(f",PROXY{i}://127.0.0.1:{ap}"
+                                     for i, (_, ap) in enumerate(pairs))
+                elif key == "listener.security.protocol.map":
+                    value += "".join(f",PROXY{i}:PLAINTEXT" for i in range(len(pairs)))
+                out.append(f"{key}={value}")
+            return "\n".join(out) + "\n"
+        n.server_properties = props
+
+
 # ===== Connect group probe ================================================================
 
 class GroupProbe(bench.GroupMember):
@@ -694,9 +830,9 @@ def running_on(watcher, key):
 
 # ===== Workers ============================================================================
 
-def worker_props(target, run_id, protocol, s, eos=False):
+def worker_props(target, run_id, protocol, s, eos=False, rf=1):
     """The worker properties every worker of a rolling run gets, either kind: a group and
-    internal topics of its own (replication factor 1), ByteArrayConverter, the protocol under
+    internal topics of its own (replication factor rf), ByteArrayConverter, the protocol under
     test, the scheduled rebalance delay of the settings; everything else at its default
     (offset.flush.interval.ms 60 s, session.timeout.ms 10 s). eos: EOS_WORKER too, and
     nothing else changed, so that the eos scenario differs from rolling by exactly-once alone
@@ -708,11 +844,11 @@ def worker_props(target, run_id, protocol, s, eos=False):
         "key.converter": bench.BYTES,
         "value.converter": bench.BYTES,
         "offset.storage.topic": f"faults-offsets-{run_id}",
-        "offset.storage.replication.factor": "1",
+        "offset.storage.replication.factor": str(rf),
         "config.storage.topic": f"faults-configs-{run_id}",
-        "config.storage.replication.factor": "1",
+        "config.storage.replication.factor": str(rf),
         "status.storage.topic": f"faults-status-{run_id}",
-        "status.storage.replication.factor": "1",
+        "status.storage.replication.factor": str(rf),
         "connect.protocol": protocol,
         "scheduled.rebalance.max.delay.ms": str(s.rebalance_delay_ms),
         **(EOS_WORKER if eos else {}),
@@ -926,6 +1062,27 @@ def stop_all(producer, threads, processes):
         p.stop()
 
 
+def start_clusters(specs, proxied=(), **kw):
+    """kafka_harness.start_clusters, the clusters named in `proxied` with three proxy
+    listeners per broker (add_proxy_listeners: one per worker of a run)."""
+    workdirs = kw.pop("workdirs", {})
+    clusters = {name: kh.Cluster(name, brokers, workdir=workdirs.get(name), **kw)
+                for name, brokers in specs}
+    for name in proxied:
+        add_proxy_listeners(clusters[name], 3)
+    try:
+        for c in clusters.values():
+            c.prepare()
+            c.launch()
+        for c in clusters.values():
+            c.wait_ready(timeout=240)           # three JVMs at once on two busy cores
+    except Exception:
+        for c in clusters.values():
+            c.stop()
+        raise
+    return clusters
+
+
 class Faults:
     def __init__(self, settings):
         self.s = settings
@@ -942,21 +1099,45 @@ class Faults:
     def target(self):
         return self.clusters["target"]
 
+    def target3(self):
+        """The three-broker target cluster of the roll, started the first time it is asked
+        for (the run's end stops it with the others)."""
+        if "target3" not in self.clusters:
+            d = os.path.join(self.s.out, "kafka", "target3")
+            shutil.rmtree(d, ignore_errors=True)        # a start that failed before
+            os.makedirs(d)
+            print("faults: starting cluster target3 (three brokers)", flush=True)
+            self.clusters.update(start_clusters([("target3", 3)], java=self.java,
+                                                workdirs={"target3": d},
+                                                extra_config=bench.BROKER_SETTINGS))
+        return self.clusters["target3"]
+
     def workdir(self, name):
         d = os.path.join(self.work, name)
         os.makedirs(d, exist_ok=True)
         return d
 
     # ---- rolling kill -9 ----
-    def rolling(self, kind, protocol, rep, eos=False, pipeline="mirror"):
+    def rolling(self, kind, protocol, rep, eos=False, pipeline="mirror", fault="kill"):
         """Three workers, one source connector; the producer writes FAULTS_RATE records/s for
-        FAULTS_SECONDS while the workers are killed -9 in turn, each restarted at once.
+        FAULTS_SECONDS while faults hit the workers or the brokers, evenly spaced.
 
         pipeline "mirror": a MirrorSourceConnector (tasks.max FAULTS_TASKS) copies the
         VerifiableProducer's FAULTS_PARTITIONS-partition topic from the source cluster;
         "file": a FileStreamSourceConnector (one task) reads the lines a FileFeeder appends
         to a file into a one-partition topic of the target (StringConverter: the values are
         the numbers). kind "mixed": the workers MIXED, both kinds in one group.
+
+        fault (FAULTS, each event's victim in turn): "kill", FAULTS_KILLS kills -9 of the
+        workers, each restarted at once; "freeze", FAULTS_OUTAGES SIGSTOPs of a worker for
+        FAULTS_OUTAGE_S (past its session timeout), then SIGCONT; "partition", the same
+        outages as a cut of the worker's network path to the target cluster (its Proxy
+        stops forwarding; nothing is reset), then healed; "source" and "target",
+        FAULTS_BROKER_RESTARTS restarts of that cluster's broker (SIGTERM, then started
+        again); "roll", each broker of a three-broker target cluster restarted in turn (the
+        workers' internal topics, the remote topic and the offset syncs with replication
+        factor 3: every partition leader moves, those of the offsets and status topics
+        included).
 
         eos (the eos scenario): the workers with EOS_WORKER, the connector with EOS_CONNECTOR
         (a FileStreamSource: exactly.once.support required alone), and the target read
@@ -970,29 +1151,46 @@ class Faults:
         if eos:
             s = copy.copy(s)
             s.stall = max(s.stall, s.eos_stall)
-        name = f"{'eos' if eos else 'rolling'}-{pipeline}-{protocol}-{kind}-{rep}"
+        scenario = "eos" if eos else FAULT_SCENARIO[fault]
+        name = f"{scenario}-{pipeline}-{protocol}-{kind}-{rep}"
         wd = self.workdir(name)
         isolation = "read_committed" if eos else None
+        target = self.target3() if fault == "roll" else self.target
+        rf = len(target.nodes)
         if pipeline == "mirror":
             topic, alias = f"faults-{run_id}", f"s{run_id}"
             remote, partitions, tasks = f"{alias}.{topic}", s.partitions, s.tasks
             self.source.create_topic(topic, partitions)
-            config = bench.mirror_config(self.source, self.target, alias, topic, tasks,
-                                         EOS_CONNECTOR if eos else {})
+            config = dict(bench.mirror_config(self.source, target, alias, topic, tasks,
+                                              EOS_CONNECTOR if eos else {}),
+                          **{"replication.factor": str(rf),
+                             "offset-syncs.topic.replication.factor": str(rf)})
         else:
             topic = os.path.join(wd, "input.txt")
             remote, partitions, tasks = f"faults-file-{run_id}", 1, 1
-            self.target.create_topic(remote, partitions)
+            target.create_topic(remote, partitions, replication_factor=rf)
             config = {"connector.class": bench.FILE_SOURCE, "tasks.max": "1", "file": topic,
                       "topic": remote, "key.converter": bench.STRING,
                       "value.converter": bench.STRING,
                       **({"exactly.once.support": "required"} if eos else {})}
-        props = worker_props(self.target, run_id, protocol, s, eos)
-        workers = [start_worker(kind_at(kind, i), self.java, s, wd, props, f"w{i}")
+        props = worker_props(target, run_id, protocol, s, eos, rf)
+        proxies = []
+        if fault == "partition":
+            # Worker i reaches the target cluster through its own listener PROXYi of each
+            # broker, advertised at a Proxy's port: every connection it makes to the target
+            # (group, internal topics, its tasks' producers) passes the proxy.
+            proxies = [[Proxy(n.proxy_ports[i][1], n.proxy_ports[i][0]) for n in target.nodes]
+                       for i in range(3)]
+            props = [dict(props, **{"bootstrap.servers": ",".join(
+                f"127.0.0.1:{n.proxy_ports[i][1]}" for n in target.nodes)})
+                for i in range(3)]
+        else:
+            props = [props] * 3
+        workers = [start_worker(kind_at(kind, i), self.java, s, wd, props[i], f"w{i}")
                    for i in range(3)]
         ports = [w.port for w in workers]
         producer = sampler = poller = None
-        result = {"pipeline": pipeline, "topic": os.path.relpath(topic, TOP)
+        result = {"pipeline": pipeline, "fault": fault, "topic": os.path.relpath(topic, TOP)
                   if pipeline == "file" else topic, "remote_topic": remote,
                   "workdir": os.path.relpath(wd, TOP)}
         kills, exits = [], []
@@ -1002,12 +1200,12 @@ class Faults:
             workers[0].create_connector(CONNECTOR, config)
             workers[0].wait_tasks_running(CONNECTOR, tasks)
             if pipeline == "mirror":
-                wait_topic(self.target, remote, partitions)
+                wait_topic(target, remote, partitions)
                 partitions_of = partitions_by_task(workers[0])
             else:
                 partitions_of = {0: [0]}
             result["partitions_by_task"] = partitions_of
-            sampler = Sampler(self.target, remote, partitions, isolation)
+            sampler = Sampler(target, remote, partitions, isolation)
             sampler.start()
             poller = StatusPoller(ports)
             poller.start()
@@ -1020,30 +1218,64 @@ class Faults:
             else:
                 producer = kill_source = FileFeeder(topic, s.rate, total)
             t0 = producer.wait_started()
-            # Kill k (1..n) at k * seconds / (n + 1): evenly spaced, none at either end.
-            schedule = [t0 + k * s.seconds / (s.kills + 1) for k in range(1, s.kills + 1)]
+            n = {"kill": s.kills, "freeze": s.outages, "partition": s.outages,
+                 "source": s.broker_restarts, "target": s.broker_restarts,
+                 "roll": len(target.nodes)}[fault]
+            # Event k (1..n) at k * seconds / (n + 1): evenly spaced, none at either end.
+            schedule = [t0 + k * s.seconds / (n + 1) for k in range(1, n + 1)]
             pending = {}                    # worker index -> monotonic time of its restart
-            # The end offsets right after a kill, from a client connected beforehand.
-            kill_offsets = Offsets(self.target, remote, partitions, isolation)
+            later = []                      # [(monotonic time, what to do then)]
+            # The end offsets right after a fault, from a client connected beforehand.
+            kill_offsets = Offsets(target, remote, partitions, isolation)
             kill_offsets.ends()
-            restart = (kind, wd, props, ports)
+            restart = (kind, wd, props, ports, later)
             for k, t_kill in enumerate(schedule):
                 i = k % 3
                 self._wait_until(t_kill, workers, pending, kills, exits, t0, restart)
                 got = poller.latest
                 fresh = got is not None and time.monotonic() - got[0] < 3
-                victim_tasks = task_partitions(got[1] if fresh else None, ports[i],
-                                               partitions_of)
+                st = got[1] if fresh else None
+                if fault in WORKER_FAULTS:
+                    victim_tasks = task_partitions(st, ports[i], partitions_of)
+                    victim = {"worker": i, "kind": kind_at(kind, i)}
+                else:
+                    # A broker: every task copies through it.
+                    victim_tasks = list(partitions_of.items()) if st else None
+                    node = (self.source.nodes[0] if fault == "source" else
+                            target.nodes[k % len(target.nodes)])
+                    victim = {"broker": f"{'source' if fault == 'source' else 'target'}"
+                                        f"/node{node.node_id}"}
                 t = time.monotonic()
-                workers[i].kill()
-                baseline = kill_offsets.ends()
+                if fault == "kill":
+                    workers[i].kill()
+                elif fault == "freeze":
+                    pid = workers[i].pid
+                    os.kill(pid, signal.SIGSTOP)
+                    later.append((t + s.outage_s, lambda pid=pid: os.kill(pid, signal.SIGCONT)))
+                elif fault == "partition":
+                    for px in proxies[i]:
+                        px.cut()
+                    later.append((t + s.outage_s,
+                                  lambda ps=proxies[i]: [px.heal() for px in ps]))
+                elif fault in BROKER_FAULTS:
+                    before = kill_offsets.ends()
+                    node.stop()
+                # The target's one broker stopped answers nothing (a reading would wait out
+                # its timeout, the broker kept down meanwhile): the copy stands where it was
+                # before the stop, whose controlled shutdown stops writes first.
+                baseline = before if fault == "target" else kill_offsets.ends()
+                if fault in BROKER_FAULTS:
+                    baseline = [a if a is not None else b for a, b in zip(baseline, before)]
                 t_base = time.monotonic()
                 source_at_kill = kill_source.ends()
-                workers[i] = start_worker(kind_at(kind, i), self.java, s, wd, props, f"w{i}",
-                                          ports[i])
-                pending[i] = time.monotonic()
-                kills.append({"kill": k + 1, "worker": i, "kind": kind_at(kind, i),
-                              "at_s": t - t0, "t": t,
+                if fault == "kill":
+                    workers[i] = start_worker(kind_at(kind, i), self.java, s, wd, props[i],
+                                              f"w{i}", ports[i])
+                    pending[i] = time.monotonic()
+                elif fault in BROKER_FAULTS:
+                    node.start()
+                    wait_in_sync(self.source if fault == "source" else target)
+                kills.append({"kill": k + 1, **victim, "at_s": t - t0, "t": t,
                               "t_baseline": t_base, "baseline": baseline,
                               "source_at_kill": source_at_kill,
                               "by_task": victim_tasks or [],
@@ -1051,9 +1283,11 @@ class Faults:
                               "partitions": sorted(p for _, ps in victim_tasks or []
                                                    for p in ps),
                               "status_known": victim_tasks is not None})
-                print(f"faults:   kill {k + 1} at {t - t0:5.1f}s: worker {i} "
-                      f"(tasks {kills[-1]['tasks']}, partitions {kills[-1]['partitions']})",
-                      flush=True)
+                if fault in BROKER_FAULTS:
+                    kills[-1]["broker_back_s"] = time.monotonic() - t
+                print(f"faults:   {fault} {k + 1} at {t - t0:5.1f}s: "
+                      f"{victim.get('broker') or 'worker %d' % i} (tasks {kills[-1]['tasks']}, "
+                      f"partitions {kills[-1]['partitions']})", flush=True)
             # The producer ends by itself once it has sent `total` records; the restarts
             # still pending are waited for meanwhile.
             end = t0 + s.seconds + 120
@@ -1061,10 +1295,10 @@ class Faults:
                 self._wait_until(time.monotonic() + 1, workers, pending, kills, exits, t0,
                                  restart)
             producer.wait_done(60)
-            # The restarts still coming up (a JVM under load takes seconds) while the rest
-            # of the copy drains.
+            # The restarts still coming up (a JVM under load takes seconds), and outages
+            # still to end, while the rest of the copy drains.
             end = time.monotonic() + 90
-            while pending and time.monotonic() < end:
+            while (pending or later) and time.monotonic() < end:
                 self._wait_until(time.monotonic() + 0.5, workers, pending, kills, exits, t0,
                                  restart)
             acked, summary = producer.acks()
@@ -1075,10 +1309,10 @@ class Faults:
             result["final_status"] = self._status_any(workers)
             result.update(summary)
             result["produced"] = summary["acked"]
-            result.update(check(s, sampler, self.target, remote, ends, drained, acked,
+            result.update(check(s, sampler, target, remote, ends, drained, acked,
                                 isolation=isolation))
             if eos:
-                result.update(self._uncommitted(remote, partitions, acked, result))
+                result.update(self._uncommitted(target, remote, partitions, acked, result))
             sampler.stop()
             result.update(self._recoveries(kills, sampler.samples, source_ends))
             result["target_ends"] = compact(sampler.samples, t0)
@@ -1086,26 +1320,30 @@ class Faults:
             result["errors_logged"] = {f"w{i}": log_errors(os.path.join(wd, f"w{i}.log"))
                                        for i in range(3)}
         finally:
+            for at, fn in later:            # no worker left stopped, no path left cut
+                fn()
             stop_all(producer, (sampler, poller), workers)
-            bench.delete_topics(self.target, [remote, props["offset.storage.topic"],
-                                              props["config.storage.topic"],
-                                              props["status.storage.topic"]])
+            for px in (px for ps in proxies for px in ps):
+                px.close()
+            bench.delete_topics(target, [remote, props[0]["offset.storage.topic"],
+                                         props[0]["config.storage.topic"],
+                                         props[0]["status.storage.topic"]])
             if pipeline == "mirror":
                 bench.delete_topics(self.source, [topic])
         return result
 
-    def _uncommitted(self, topic, partitions, acked, committed):
+    def _uncommitted(self, target, topic, partitions, acked, committed):
         """The remote topic read read_uncommitted up to its high watermarks, after the
         read_committed count `committed`: its records and duplicates then, and
         uncommitted_copies, the records read_committed did not return: those of aborted
         transactions, and of any still open (the target is quiet by now, so none should be:
         open_partitions, those whose last stable offset is below the high watermark, says)."""
-        ends = Offsets(self.target, topic, partitions).ends()
-        stable = Offsets(self.target, topic, partitions, "read_committed").ends()
+        ends = Offsets(target, topic, partitions).ends()
+        stable = Offsets(target, topic, partitions, "read_committed").ends()
         if None in ends or None in stable:
             raise RuntimeError(f"{topic}: the target's end offsets unreadable ({ends}, "
                                f"{stable})")
-        records = read_topic(self.target, topic, ends, isolation="read_uncommitted")
+        records = read_topic(target, topic, ends, isolation="read_uncommitted")
         got = count(acked, sequence_numbers(records))
         return {"read_uncommitted": {"target_records": len(records), "lost": got["lost"],
                                      "duplicated": got["duplicated"],
@@ -1116,11 +1354,15 @@ class Faults:
     def _wait_until(self, until, workers, pending, kills, exits, t0, restart):
         """Until `until`: notes when each restarted worker's REST answers again, and restarts
         (as systemd's Restart= would) a worker that exited by itself, noting that. restart:
-        (kind, workdir, properties, REST ports) of the run's workers."""
+        (kind, workdir, each worker's properties, REST ports, the run's `later` list) of the
+        run's workers; the entries of `later` whose time has come are done and removed."""
         import requests
-        kind, wd, props, ports = restart
+        kind, wd, props, ports, later = restart
         while True:
             now = time.monotonic()
+            for entry in [e for e in later if e[0] <= now]:
+                later.remove(entry)
+                entry[1]()
             for i, w in enumerate(workers):
                 if not w.alive():
                     exits.append({"worker": i, "at_s": now - t0,
@@ -1129,7 +1371,7 @@ class Faults:
                     print(f"faults:   worker {i} exited by itself ({w.w.proc.returncode}) at "
                           f"{now - t0:.1f}s; restarting it", flush=True)
                     workers[i] = start_worker(kind_at(kind, i), self.java, self.s, wd,
-                                              props, f"w{i}", ports[i])
+                                              props[i], f"w{i}", ports[i])
                     pending[i] = time.monotonic()
             for i, t_start in list(pending.items()):
                 try:
@@ -1389,9 +1631,10 @@ class Faults:
             os.makedirs(d)
         print(f"faults: starting clusters source and target (Apache Kafka, KRaft) in "
               f"{os.path.relpath(os.path.join(s.out, 'kafka'), TOP)}", flush=True)
-        self.clusters = kh.start_clusters([("source", 1), ("target", 1)], java=self.java,
-                                          workdirs=workdirs,
-                                          extra_config=bench.BROKER_SETTINGS)
+        self.clusters = start_clusters(
+            [("source", 1), ("target", 1)], java=self.java, workdirs=workdirs,
+            extra_config=bench.BROKER_SETTINGS,
+            proxied=("target",) if "partition" in s.only else ())
         try:
             for rep in range(1, s.repeat + 1):
                 # Kinds alternate in order from one repetition to the next; never at once
@@ -1407,6 +1650,18 @@ class Faults:
                                 self.record(scenario, kind, self.rolling, kind, protocol, rep,
                                             scenario == "eos", pipeline, pipeline=pipeline,
                                             protocol=protocol, rep=rep)
+                # The faults beyond kill -9: sessioned, the MirrorSource pipeline, Java and
+                # kconnect (faults/README.md says why).
+                for scenario, faults in (("freeze", ("freeze",)),
+                                         ("partition", ("partition",)),
+                                         ("brokers", BROKER_FAULTS)):
+                    if scenario not in s.only:
+                        continue
+                    for fault in faults:
+                        for kind in (k for k in kinds if k != "mixed"):
+                            self.record(scenario, kind, self.rolling, kind, "sessioned", rep,
+                                        False, "mirror", fault, pipeline="mirror",
+                                        fault=fault, protocol="sessioned", rep=rep)
                 if "dedicated" in s.only:
                     # One mm2.properties, one kind of node: no mixed run.
                     for delay in s.mm2_kill_delays:
@@ -1452,12 +1707,12 @@ def _run_line(results):
             f"{results['timings'].get('total_s', 0) / 60:.1f} min.")
 
 
-def markdown(*all_results):
+def markdown(*all_results, chart_name=None):
     """The report of one results.json, or of several (`--report A.json B.json ... out.md`):
     the first one in full, then the sections of each next one, each section saying which run
     it comes from. A run of one scenario (FAULTS_ONLY) so joins the report of a full run
     without running everything again, and every figure still says when it was measured."""
-    out = ["# Fault suite: kconnect and Java Connect under kill -9", "",
+    out = ["# Fault suite: kconnect and Java Connect under kill -9 and other faults", "",
            _run_line(all_results[0]), "",
            "Produced: records the VerifiableProducer saw acknowledged, or lines written to "
            "FileStreamSource's file (counted ones: see the scenario). Lost: acknowledged, never on the target. Duplicated: extra copies on "
@@ -1465,6 +1720,8 @@ def markdown(*all_results):
            "the killed worker that was copying (its remote partitions advanced in the 2 s "
            "before the kill) copies again: one of those partitions advances "
            "(faults/README.md).", ""]
+    if chart_name:
+        out += [f"![recovery and duplicates per run]({chart_name})", ""]
     for i, results in enumerate(all_results):
         out += _sections(results, _run_line(results) if i else None)
     return "\n".join(out)
@@ -1511,6 +1768,47 @@ def _sections(results, provenance):
                     "consumer reads besides (aborted transactions: copies the transactions "
                     "kept out). Kind mixed: w0 and w2 kconnect, w1 Java, in one group.", ""]
             out += _rolling_rows(eos, uncommitted=True)
+    outage = (f"{s.get('outages', 3)} outages of {s.get('outage_s', 20):g} s, one per worker in "
+              f"turn, over {s['seconds']:g} s at {s['rate']:,} records/s, MirrorSourceConnector, "
+              f"tasks.max {s['tasks']}, {s['partitions']} partitions, sessioned")
+    for scenario, title, text in (
+            ("freeze", f"## Worker frozen past its session timeout (SIGSTOP, then SIGCONT; "
+                       f"{outage})",
+             "Each outage: one worker stopped with SIGSTOP (its heartbeats stop: the group "
+             "expires it after session.timeout.ms, 10 s, and gives its tasks to the others), "
+             "resumed with SIGCONT once the outage is over (it must notice it left the group, "
+             "stop its tasks and join again; what it writes as a zombie meanwhile counts as "
+             "duplicates). Recovery: from the SIGSTOP until its tasks copy again, on another "
+             "worker."),
+            ("partition", f"## Worker cut off from the target cluster (network partition; "
+                          f"{outage})",
+             "Each outage: one worker's network path to the target cluster (group "
+             "coordinator, internal topics, its tasks' producers) cut at a TCP proxy of the "
+             "suite's own on loopback, forwarding nothing but resetting nothing, then healed. "
+             "Its MirrorSource tasks still read the source cluster directly. Recovery: from the "
+             "cut until its tasks copy again."),
+            ("brokers", f"## Broker restarts ({s.get('broker_restarts', 2)} restarts of the "
+                        f"source broker, {s.get('broker_restarts', 2)} of the target broker, "
+                        f"and a three-broker target cluster rolled, one broker after the other; "
+                        f"over {s['seconds']:g} s at {s['rate']:,} records/s, "
+                        f"MirrorSourceConnector, tasks.max {s['tasks']}, {s['partitions']} "
+                        f"partitions, sessioned)",
+             "source, target: the one broker of that cluster stopped (SIGTERM: controlled "
+             "shutdown) and started again on the same data. roll: each of the three brokers of "
+             "a target cluster in turn, the workers' internal topics, the remote topic and the "
+             "offset syncs with replication factor 3 (min.insync.replicas 2): every partition "
+             "leader moves, those of the offsets, config and status topics included. The "
+             "VerifiableProducer's sends that fail while the source broker is down are not "
+             "acknowledged, so not counted. Recovery: from the stop until the copy flows "
+             "again; broker back: from the stop until the broker is in the cluster's metadata "
+             "again with no partition under-replicated (only then is the next broker of a roll "
+             "stopped).")):
+        runs_of = [r for r in runs if r["scenario"] == scenario]
+        if not runs_of:
+            continue
+        out += heading(title)
+        out += [text, ""]
+        out += _rolling_rows(runs_of, label="fault" if scenario == "brokers" else "protocol")
     dedicated = [r for r in runs if r["scenario"] == "dedicated"]
     if dedicated:
         out += heading(f"## Dedicated MirrorMaker node killed before its first flush "
@@ -1560,16 +1858,25 @@ def _sections(results, provenance):
     return out
 
 
-def _rolling_rows(runs, uncommitted=False):
-    """The table and per-kill lines of the rolling scenario's runs, or of the eos scenario's
-    (uncommitted: with its not committed column)."""
+def _victim(k, run):
+    """Who a fault hit, for the per-fault lines: w<i> (and its kind in a mixed run), or the
+    broker restarted."""
+    if "broker" in k:
+        return k["broker"]
+    return f"w{k['worker']}{' ' + k['kind'] if run['kind'] == 'mixed' else ''}"
+
+
+def _rolling_rows(runs, uncommitted=False, label="protocol"):
+    """The table and per-fault lines of the rolling scenario's runs, or of the eos scenario's
+    (uncommitted: with its not committed column), or of another scenario of Faults.rolling;
+    label: the run's key shown in the first column."""
     extra = " not committed |" if uncommitted else ""
-    out = ["| protocol | kind | produced | lost | duplicated |" + extra + " kills stopping a "
+    out = [f"| {label} | kind | produced | lost | duplicated |" + extra + " kills stopping a "
            "copy | recovery median (s) | recovery max (s) | not recovered | drained |",
            "|---|---|--:|--:|--:|" + ("--:|" if uncommitted else "") + "--:|--:|--:|--:|---|"]
     for r in runs:
         if "error" in r:
-            out.append(f"| {r['protocol']} | {r['kind']} | failed: {r['error'][:200]} | | |"
+            out.append(f"| {r[label]} | {r['kind']} | failed: {r['error'][:200]} | | |"
                        + (" |" if uncommitted else "") + " | | | | |")
             continue
         cell = f" {_fmt(r['uncommitted_copies'])} |" if uncommitted else ""
@@ -1578,7 +1885,7 @@ def _rolling_rows(runs, uncommitted=False):
         unknown = sum(1 for k in r["kills"] if not k.get("status_known", True))
         unknown = f" ({unknown} unknown)" if unknown else ""
         out.append(
-            f"| {r['protocol']} | {r['kind']} | {_fmt(r['produced'])} | {_fmt(r['lost'])} "
+            f"| {r[label]} | {r['kind']} | {_fmt(r['produced'])} | {_fmt(r['lost'])} "
             f"| {_fmt(r['duplicated'])} ({_pct(r['duplicated'], r['produced'])}) |{cell} "
             f"{r['kills_stopping_a_copy']} of {len(r['kills'])}{unknown} | "
             f"{_fmt(r['recovery_median_s'])} | {_fmt(r['recovery_max_s'])} | "
@@ -1591,11 +1898,14 @@ def _rolling_rows(runs, uncommitted=False):
         if "error" in r:
             continue
         kills = "; ".join(
-            f"w{k['worker']}{' ' + k['kind'] if r['kind'] == 'mixed' else ''}@{k['at_s']:.0f} "
+            f"{_victim(k, r)}@{k['at_s']:.0f} "
             f"{k['partitions'] or ('-' if k.get('status_known', True) else '?')}→"
-            f"{_fmt(k['recovery_s'])}, REST {_fmt(k.get('rest_again_s'))}"
+            f"{_fmt(k['recovery_s'])}" + (f", broker back {_fmt(k['broker_back_s'])}"
+                                          if "broker_back_s" in k else
+                                          f", REST {_fmt(k.get('rest_again_s'))}"
+                                          if "rest_again_s" in k else "")
             for k in r["kills"])
-        out.append(f"- {r['protocol']} {r['kind']}: {kills}")
+        out.append(f"- {r[label]} {r['kind']}: {kills}")
         if r.get("exits"):
             exits = [(e["worker"], round(e["at_s"], 1), e["returncode"]) for e in r["exits"]]
             out.append(f"  - workers that exited by themselves: {exits}")
@@ -1614,13 +1924,90 @@ def _rolling_rows(runs, uncommitted=False):
     return out
 
 
+KIND_COLORS = {"java": "#d9822b", "kconnect": "#2b7bb9", "mixed": "#6a9f3a"}
+
+
+def _chart_label(r):
+    """A run's label under its bars: scenario, then what sets it apart."""
+    what = {"rolling": r.get("protocol"), "eos": r.get("protocol"),
+            "brokers": r.get("fault"), "dedicated": f"{r.get('kill_delay', 0):g} s"}
+    extra = what.get(r["scenario"])
+    pipeline = "file" if r.get("pipeline") == "file" else ""
+    return "\n".join(x for x in (r["scenario"], pipeline, extra if extra else "") if x)
+
+
+def chart(all_results, path):
+    """Two panels over every run of the report's results.json files: recovery (median and
+    max of the faults that stopped a copy) and duplicated records (% of produced), one bar per
+    kind; a lost record would show as a red mark with its count."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    runs = [r for res in all_results for r in res["runs"] if "error" not in r]
+    labels = []
+    for r in runs:
+        if _chart_label(r) not in labels:
+            labels.append(_chart_label(r))
+    kinds = [k for k in KINDS if any(r["kind"] == k for r in runs)]
+    fig, axes = plt.subplots(2, 1, figsize=(max(10, 0.55 * len(labels) * len(kinds)), 8.5))
+    width = 0.8 / max(1, len(kinds))
+    for ax, title in zip(axes, ("Recovery (s from the fault until the copy flows again; bar: "
+                                "median, tick: max; lower is better)",
+                                "Duplicated (% of produced; lower is better). Lost records in "
+                                "red (none expected)")):
+        ax.set_title(title, fontsize=10)
+        for i, kind in enumerate(kinds):
+            for j, label in enumerate(labels):
+                mine = [r for r in runs if r["kind"] == kind and _chart_label(r) == label]
+                if not mine:
+                    continue
+                r = mine[0]
+                x = j + (i - (len(kinds) - 1) / 2) * width
+                if ax is axes[0]:
+                    med = r.get("recovery_median_s", r.get("recovery_s"))
+                    top = r.get("recovery_max_s", med)
+                    if med is not None:
+                        ax.bar(x, med, width, color=KIND_COLORS[kind])
+                        ax.plot([x - width / 3, x + width / 3], [top, top], color="black",
+                                linewidth=1)
+                else:
+                    dup = 100 * r["duplicated"] / r["produced"] if r.get("produced") else 0
+                    ax.bar(x, dup, width, color=KIND_COLORS[kind])
+                    if r.get("lost"):
+                        ax.annotate(f"lost {r['lost']:,}", (x, dup), color="red", ha="center",
+                                    va="bottom", fontsize=7, rotation=90)
+        ax.set_xticks(range(len(labels)))
+        ax.set_xticklabels(labels, fontsize=7)
+    handles = [matplotlib.patches.Patch(color=KIND_COLORS[k], label=k) for k in kinds]
+    axes[0].legend(handles=handles, fontsize=8)
+    fig.suptitle(f"Fault suite: kconnect and Java Connect ({all_results[0]['date']})",
+                 fontsize=12)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
 def write_report(results, out, md_path=None):
     with open(os.path.join(out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
-    text = markdown(results)
-    with open(md_path or os.path.join(out, "results.md"), "w") as f:
+    md_path = md_path or os.path.join(out, "results.md")
+    text = markdown(results, chart_name=_chart(results, md_path))
+    with open(md_path, "w") as f:
         f.write(text)
     return text
+
+
+def _chart(results, md_path):
+    """The chart beside the report (results.png beside results.md); its file name, or None
+    when it could not be drawn (matplotlib missing: the tables are the report)."""
+    png = os.path.splitext(md_path)[0] + ".png"
+    all_results = results if isinstance(results, list) else [results]
+    try:
+        chart(all_results, png)
+    except ImportError as e:
+        print(f"faults: no chart ({e})", flush=True)
+        return None
+    return os.path.basename(png)
 
 
 def file_sha256(path):
@@ -1646,7 +2033,7 @@ def main(argv):
         for path in inputs:
             with open(path) as f:
                 all_results.append(json.load(f))
-        text = markdown(*all_results)
+        text = markdown(*all_results, chart_name=_chart(all_results, md))
         with open(md, "w") as f:
             f.write(text)
         print(text)

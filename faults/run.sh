@@ -14,7 +14,7 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-tests/setup.sh packages librdkafka kafka venv
+tests/setup.sh packages librdkafka kafka venv bench
 # Run from `make faults` or by hand alike: this make is not a sub-make of the caller's.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 make --no-print-directory -j"$(nproc)" SANITIZE= build/kconnect

@@ -313,8 +313,10 @@ apply_special(rd_kafka_conf_t *conf, const kc_props *props, const char *prefix,
     return rc;
 }
 
-/* Java's reconnect.backoff.ms (50 ms; librdkafka's is 100); a worker's reconnect.backoff.ms,
- * applied after, wins. It matters at start-up: librdkafka drops the bootstrap connection once it knows
+/* Java's reconnect.backoff.ms (50 ms; librdkafka's is 100) and reconnect.backoff.max.ms
+ * (1 s; librdkafka's is 10 s: after a broker restart its clients came back up to 10 s
+ * later than Java's, make faults' brokers scenario); a worker's settings, applied after,
+ * win. It matters at start-up: librdkafka drops the bootstrap connection once it knows
  * the cluster's brokers, failing a request that was on it, and holds back a new client's
  * next connection for half of reconnect.backoff.ms, so a client's first request often
  * waits that long.
@@ -336,7 +338,9 @@ kc_clientconf_connection_defaults(rd_kafka_conf_t *conf, kc_err *err)
     int rc;
 
     if ((rc = kc_clientconf_set(conf, "reconnect.backoff.ms", "50", "reconnect.backoff.ms",
-                                err)) != KC_OK)
+                                err)) != KC_OK ||
+        (rc = kc_clientconf_set(conf, "reconnect.backoff.max.ms", "1000",
+                                "reconnect.backoff.max.ms", err)) != KC_OK)
         return rc;
     return kc_clientconf_set(conf, "enable.sparse.connections", "false",
                              "enable.sparse.connections", err);
