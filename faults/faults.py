@@ -646,8 +646,15 @@ class Proxy:
         self.flowing.set()
 
     def close(self):
+        import socket
         self.closed = True
         self.flowing.set()
+        try:
+            # shutdown first: close() alone does not wake the acceptor's accept(), which
+            # keeps the socket, and so its port, bound.
+            self.listener.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         try:
             self.listener.close()
         except OSError:
