@@ -1266,6 +1266,7 @@ class Faults:
                                   lambda ps=proxies[i]: [px.heal() for px in ps]))
                 elif fault in BROKER_FAULTS:
                     before = kill_offsets.ends()
+                    source_before = kill_source.ends()
                     node.stop()
                 # The target's one broker stopped answers nothing (a reading would wait out
                 # its timeout, the broker kept down meanwhile): the copy stands where it was
@@ -1274,7 +1275,8 @@ class Faults:
                 if fault in BROKER_FAULTS:
                     baseline = [a if a is not None else b for a, b in zip(baseline, before)]
                 t_base = time.monotonic()
-                source_at_kill = kill_source.ends()
+                # (The source's one broker stopped: where the source stood before the stop.)
+                source_at_kill = (source_before if fault == "source" else kill_source.ends())
                 if fault == "kill":
                     workers[i] = start_worker(kind_at(kind, i), self.java, s, wd, props[i],
                                               f"w{i}", ports[i])
