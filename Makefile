@@ -2,12 +2,16 @@
 #
 #   make                 build build/kconnect
 #   make test            every tier CI runs: the include floors (tests/layers.py), unit
-#                        (cmocka), the fuzz targets over their seeds, and integration (pytest
-#                        against real Kafka), under ASan+UBSan; ends with "N passed, N failed"
+#                        (cmocka), the fuzz targets (each over its seeds, then a bounded
+#                        search: FUZZ_TEST_SECONDS, 60 s for all of them together on
+#                        FUZZ_TEST_JOBS=2 cores), and integration (pytest against real Kafka),
+#                        under ASan+UBSan; ends with "N passed, N failed"
 #   make layers          only the include floors: no file includes a header above its own
 #   make run             local source and target Kafka clusters plus one worker on :8083
 #   make stop            stop what `make run` started
-#   make fuzz            build the libFuzzer targets and run each for FUZZ_SECONDS
+#   make fuzz            build the libFuzzer targets and run each in turn for FUZZ_SECONDS
+#                        (60), growing its corpus in build/fuzz/corpus-<target>; what it
+#                        finds is written to build/fuzz/ (add it to tests/fuzz/seeds/)
 #   make bench           kconnect against Java Connect and a bare librdkafka pipe, side by
 #                        side on local brokers (bench/README.md); not part of `make test`
 #   make faults          kconnect and Java Connect under kill -9 (rolling kills of a Connect
@@ -168,8 +172,11 @@ stop:
 	@tests/run-local.sh stop
 
 # The fuzz targets: the library is compiled once with coverage instrumentation
-# (fuzzer-no-link) into build/fuzz/libkc.a, and each target only links against it.
+# (fuzzer-no-link) into build/fuzz/libkc.a, and each target only links against it. Undefined
+# behaviour stops a target as a crash does (as in SANITIZE builds), whatever UBSAN_OPTIONS say.
+# tests/fuzz/capture_seeds.py takes seeds of a broker's bytes from a real broker.
 FUZZ_CFLAGS := -std=c11 -g -O1 -D_GNU_SOURCE -I. -Wall -Wextra -Werror -MMD -MP \
+               -fno-sanitize-recover=undefined \
                -DKC_VERSION='"$(KC_VERSION)"' -DKC_KAFKA_VERSION='"$(KAFKA_VERSION)"'
 FUZZ_OBJS   := $(LIB_SRCS:%.c=build/fuzz/obj/%.o)
 

@@ -13,6 +13,12 @@
 void
 kc_rbuf_init(kc_rbuf *rb, const void *data, size_t len)
 {
+    static const uint8_t none[1];
+
+    /* An empty kc_wbuf has no buffer yet: reading nothing from NULL reads from here, as
+     * NULL + 0 is not a pointer C allows. */
+    if (data == NULL)
+        data = none;
     rb->start = rb->p = data;
     rb->end = rb->start + len;
 }
@@ -90,10 +96,15 @@ read_uvarint64(kc_rbuf *rb, uint64_t *v, int max_bytes)
 int
 kc_rbuf_uvarint(kc_rbuf *rb, uint32_t *v)
 {
-    uint64_t x;
+    const uint8_t *rewind = rb->p;
+    uint64_t       x;
 
-    if (read_uvarint64(rb, &x, 5) != 0 || x > UINT32_MAX)
+    if (read_uvarint64(rb, &x, 5) != 0)
         return -1;
+    if (x > UINT32_MAX) {                       /* 5 bytes of 7 bits hold up to 35 */
+        rb->p = rewind;
+        return -1;
+    }
     *v = (uint32_t) x;
     return 0;
 }

@@ -30,7 +30,7 @@ typedef struct kc_rbuf {
     const uint8_t *start, *p, *end;
 } kc_rbuf;
 
-void kc_rbuf_init(kc_rbuf *rb, const void *data, size_t len);
+void kc_rbuf_init(kc_rbuf *rb, const void *data, size_t len);   /* data NULL: len is 0 */
 size_t kc_rbuf_remaining(const kc_rbuf *rb);
 size_t kc_rbuf_offset(const kc_rbuf *rb);
 

@@ -128,15 +128,38 @@ split_hostport(const char *hp, char *host, size_t size, int *port)
     return *port > 0 ? 0 : -1;
 }
 
+int
+kc_group_parse_coordinator(const uint8_t *buf, size_t len, int16_t *ec, char *host, size_t size,
+                           int32_t *port)
+{
+    kc_rbuf  rb;
+    kc_slice msg, h;
+    int32_t  throttle, node;
+
+    kc_rbuf_init(&rb, buf, len);
+    KC_READ(i32, &rb, &throttle);
+    KC_READ(i16, &rb, ec);
+    KC_READ(string, &rb, &msg);
+    KC_READ(i32, &rb, &node);
+    KC_READ(string, &rb, &h);
+    KC_READ(i32, &rb, port);
+    if (*ec != E_NONE)
+        return KC_OK;
+    if (h.len <= 0 || (size_t) h.len >= size || memchr(h.ptr, '\0', (size_t) h.len) != NULL)
+        goto err_parse;
+    memcpy(host, h.ptr, (size_t) h.len);
+    host[h.len] = '\0';
+    return KC_OK;
+err_parse:
+    return KC_EPROTO;
+}
+
 /* Asks one broker for the group's coordinator. KC_EAGAIN for "not available yet". */
 static int
 find_coordinator_via(kc_group *g, kc_kafka_conn *c, char *host, size_t size, int *port,
                      int timeout_ms, kc_err *err)
 {
     kc_wbuf  body, resp;
-    kc_rbuf  rb;
-    kc_slice msg, h;
-    int32_t  throttle, node;
     int16_t  ec;
     int      rc;
 
@@ -150,26 +173,13 @@ find_coordinator_via(kc_group *g, kc_kafka_conn *c, char *host, size_t size, int
     rc = kc_kconn_request(c, KC_API_FIND_COORDINATOR, 2, &body, &resp, timeout_ms, err);
     if (rc != KC_OK)
         goto out;
-    kc_rbuf_init(&rb, resp.buf, resp.len);
-    KC_READ(i32, &rb, &throttle);
-    KC_READ(i16, &rb, &ec);
-    KC_READ(string, &rb, &msg);
-    KC_READ(i32, &rb, &node);
-    KC_READ(string, &rb, &h);
-    KC_READ(i32, &rb, port);
-    if (ec == E_GROUP_AUTHORIZATION_FAILED) {
+    if (kc_group_parse_coordinator(resp.buf, resp.len, &ec, host, size, port) != KC_OK)
+        rc = kc_err_set(err, KC_EPROTO, "%s: malformed FindCoordinator response",
+                        kc_kconn_peer(c));
+    else if (ec == E_GROUP_AUTHORIZATION_FAILED)
         rc = kc_err_set(err, KC_EKAFKA, "not authorized to access group %s", g->cfg->group_id);
-    } else if (ec != E_NONE) {
+    else if (ec != E_NONE)
         rc = kc_err_set(err, KC_EAGAIN, "FindCoordinator: %s", kc_kafka_error_name(ec));
-    } else if (h.len <= 0 || (size_t) h.len >= size) {
-        goto err_parse;
-    } else {
-        memcpy(host, h.ptr, (size_t) h.len);
-        host[h.len] = '\0';
-    }
-    goto out;
-err_parse:
-    rc = kc_err_set(err, KC_EPROTO, "%s: malformed FindCoordinator response", kc_kconn_peer(c));
 out:
     kc_wbuf_free(&body);
     kc_wbuf_free(&resp);
@@ -444,14 +454,35 @@ member_error(kc_group *g, const char *api, int16_t ec, kc_err *err)
 }
 
 int
+kc_group_parse_sync(const uint8_t *buf, size_t len, int16_t *ec, uint8_t **data, size_t *dlen)
+{
+    kc_rbuf  rb;
+    kc_slice a;
+    int32_t  throttle;
+
+    *data = NULL;
+    *dlen = 0;
+    kc_rbuf_init(&rb, buf, len);
+    KC_READ(i32, &rb, &throttle);
+    KC_READ(i16, &rb, ec);
+    KC_READ(bytes, &rb, &a);
+    if (*ec != E_NONE)
+        return KC_OK;
+    *dlen = a.len > 0 ? (size_t) a.len : 0;
+    *data = kc_xmalloc(*dlen);
+    if (*dlen > 0)
+        memcpy(*data, a.ptr, *dlen);
+    return KC_OK;
+err_parse:
+    return KC_EPROTO;
+}
+
+int
 kc_group_sync(kc_group *g, const kc_group_joined *joined,
               const kc_group_assignment *assignments, size_t n, uint8_t **data, size_t *len,
               kc_err *err)
 {
     kc_wbuf  body, resp;
-    kc_rbuf  rb;
-    kc_slice a;
-    int32_t  throttle;
     int16_t  ec;
     int      rc;
 
@@ -478,23 +509,12 @@ kc_group_sync(kc_group *g, const kc_group_joined *joined,
             rc = KC_EREBALANCE;
         goto out;
     }
-    kc_rbuf_init(&rb, resp.buf, resp.len);
-    KC_READ(i32, &rb, &throttle);
-    KC_READ(i16, &rb, &ec);
-    KC_READ(bytes, &rb, &a);
-    if ((rc = member_error(g, "SyncGroup", ec, err)) != KC_OK) {
-        if (rc == KC_EAGAIN)
-            rc = KC_EREBALANCE;
-        goto out;
+    if (kc_group_parse_sync(resp.buf, resp.len, &ec, data, len) != KC_OK) {
+        coordinator_dead(g, "malformed SyncGroup response");
+        rc = kc_err_set(err, KC_EREBALANCE, "malformed SyncGroup response");
+    } else if ((rc = member_error(g, "SyncGroup", ec, err)) == KC_EAGAIN) {
+        rc = KC_EREBALANCE;
     }
-    *len = a.len > 0 ? (size_t) a.len : 0;
-    *data = kc_xmalloc(*len);
-    if (*len > 0)
-        memcpy(*data, a.ptr, *len);
-    goto out;
-err_parse:
-    coordinator_dead(g, "malformed SyncGroup response");
-    rc = kc_err_set(err, KC_EREBALANCE, "malformed SyncGroup response");
 out:
     kc_wbuf_free(&body);
     kc_wbuf_free(&resp);
@@ -502,11 +522,23 @@ out:
 }
 
 int
+kc_group_parse_heartbeat(const uint8_t *buf, size_t len, int16_t *ec)
+{
+    kc_rbuf rb;
+    int32_t throttle;
+
+    kc_rbuf_init(&rb, buf, len);
+    KC_READ(i32, &rb, &throttle);
+    KC_READ(i16, &rb, ec);
+    return KC_OK;
+err_parse:
+    return KC_EPROTO;
+}
+
+int
 kc_group_heartbeat(kc_group *g, kc_err *err)
 {
     kc_wbuf body, resp;
-    kc_rbuf rb;
-    int32_t throttle;
     int16_t ec;
     int     rc;
 
@@ -530,20 +562,39 @@ kc_group_heartbeat(kc_group *g, kc_err *err)
     if (rc != KC_OK) {
         coordinator_dead(g, err ? err->msg : "request failed");
         rc = KC_EAGAIN;
-        goto out;
+    } else if (kc_group_parse_heartbeat(resp.buf, resp.len, &ec) != KC_OK) {
+        coordinator_dead(g, "malformed Heartbeat response");
+        rc = kc_err_set(err, KC_EAGAIN, "malformed Heartbeat response");
+    } else {
+        rc = member_error(g, "Heartbeat", ec, err);
     }
-    kc_rbuf_init(&rb, resp.buf, resp.len);
-    KC_READ(i32, &rb, &throttle);
-    KC_READ(i16, &rb, &ec);
-    rc = member_error(g, "Heartbeat", ec, err);
-    goto out;
-err_parse:
-    coordinator_dead(g, "malformed Heartbeat response");
-    rc = kc_err_set(err, KC_EAGAIN, "malformed Heartbeat response");
-out:
     kc_wbuf_free(&body);
     kc_wbuf_free(&resp);
     return rc;
+}
+
+int
+kc_group_parse_leave(const uint8_t *buf, size_t len, int16_t *ec)
+{
+    kc_rbuf  rb;
+    kc_slice member, instance;
+    int32_t  throttle, count;
+    int16_t  member_ec;
+
+    kc_rbuf_init(&rb, buf, len);
+    KC_READ(i32, &rb, &throttle);
+    KC_READ(i16, &rb, ec);
+    KC_READ(array_len, &rb, &count);
+    for (int32_t i = 0; i < count; i++) {
+        KC_READ(string, &rb, &member);
+        KC_READ(string, &rb, &instance);
+        KC_READ(i16, &rb, &member_ec);
+        if (*ec == E_NONE)
+            *ec = member_ec;
+    }
+    return KC_OK;
+err_parse:
+    return KC_EPROTO;
 }
 
 void
@@ -551,6 +602,7 @@ kc_group_leave(kc_group *g)
 {
     kc_wbuf body, resp;
     kc_err  err;
+    int16_t ec;
 
     if (g->member_id[0] != '\0')
         (void) ensure_coordinator(g, kc_mono_ms() + g->cfg->request_timeout_ms, NULL, &err);
@@ -564,10 +616,16 @@ kc_group_leave(kc_group *g)
         kc_wbuf_string(&body, g->member_id);
         kc_wbuf_string(&body, NULL);
         if (kc_kconn_request(g->coord, KC_API_LEAVE_GROUP, 3, &body, &resp,
-                             g->cfg->request_timeout_ms, &err) == KC_OK)
-            kc_log_info("group", "group %s: left as %s", g->cfg->group_id, g->member_id);
-        else
+                             g->cfg->request_timeout_ms, &err) != KC_OK)
             kc_log_warn("group", "group %s: LeaveGroup failed: %s", g->cfg->group_id, err.msg);
+        else if (kc_group_parse_leave(resp.buf, resp.len, &ec) != KC_OK)
+            kc_log_warn("group", "group %s: LeaveGroup failed: malformed response from %s",
+                        g->cfg->group_id, kc_kconn_peer(g->coord));
+        else if (ec != E_NONE)
+            kc_log_warn("group", "group %s: LeaveGroup as %s failed: %s", g->cfg->group_id,
+                        g->member_id, kc_kafka_error_name(ec));
+        else
+            kc_log_info("group", "group %s: left as %s", g->cfg->group_id, g->member_id);
         kc_wbuf_free(&body);
         kc_wbuf_free(&resp);
     }

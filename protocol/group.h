@@ -86,6 +86,25 @@ int kc_group_join(kc_group *g, const kc_group_protocol *protocols, size_t nproto
 int kc_group_parse_join(const uint8_t *buf, size_t len, int16_t *ec, char **member_id,
                         kc_group_joined *out);
 
+/* The other responses of the coordinator, as it sends them (after the response header),
+ * each read as the call that asks for it reads it. Each returns KC_OK with *ec the error the
+ * response carries, or KC_EPROTO for malformed bytes. Pure: any thread.
+ *
+ * FindCoordinator v2: when ec is NONE, host (of size bytes) gets the coordinator's host and
+ * *port its port; an empty host, one of size bytes or more, or one holding a NUL is
+ * malformed. */
+int kc_group_parse_coordinator(const uint8_t *buf, size_t len, int16_t *ec, char *host,
+                               size_t size, int32_t *port);
+/* SyncGroup v3: when ec is NONE, *data (new, free()) and *dlen get this member's assignment
+ * (a null assignment reads as an empty one); otherwise they are NULL and 0. */
+int kc_group_parse_sync(const uint8_t *buf, size_t len, int16_t *ec, uint8_t **data,
+                        size_t *dlen);
+/* Heartbeat v3. */
+int kc_group_parse_heartbeat(const uint8_t *buf, size_t len, int16_t *ec);
+/* LeaveGroup v3: *ec is the top-level error, or when that is NONE the first member's error
+ * that is not (as Java's LeaveGroupResponse.error()). */
+int kc_group_parse_leave(const uint8_t *buf, size_t len, int16_t *ec);
+
 /* Completes the join: the leader passes every member's assignment, others pass none.
  * KC_OK: *data (new, free()) and *len hold this member's assignment. KC_EREBALANCE: the
  * generation moved on, join again. */
@@ -97,8 +116,8 @@ int kc_group_sync(kc_group *g, const kc_group_joined *joined,
  * not be reached (the caller counts how long that lasts). */
 int kc_group_heartbeat(kc_group *g, kc_err *err);
 
-/* Leaves the group (best effort, bounded by the request timeout, regardless of cfg->stop)
- * and forgets the member id. A join given up for a stop closed its connection; the
+/* Leaves the group (best effort, bounded by the request timeout, regardless of cfg->stop;
+ * a refusal is logged as a warning, as Java logs it) and forgets the member id. A join given up for a stop closed its connection; the
  * coordinator is found again to leave, so that the others need not wait for this member's
  * session to expire. */
 void kc_group_leave(kc_group *g);

@@ -32,6 +32,7 @@
 
 #define MAX_API_KEY     128
 #define MAX_RESPONSE    (64 << 20)
+#define READ_CHUNK      (64 << 10)
 
 struct kc_kafka_conn {
     int      fd;
@@ -216,8 +217,8 @@ kc_kconn_request(kc_kafka_conn *c, int16_t api, int16_t version, const kc_wbuf *
     int64_t  deadline = kc_mono_ms() + timeout_ms;
     kc_wbuf  req;
     uint8_t  size_buf[4];
-    uint32_t size;
-    int32_t  corr = ++c->correlation;
+    uint32_t size, chunk;
+    int32_t  corr = ++c->correlation, got;
     int      rc;
 
     kc_wbuf_init(&req);
@@ -240,21 +241,18 @@ kc_kconn_request(kc_kafka_conn *c, int16_t api, int16_t version, const kc_wbuf *
     if (size < 4 || size > MAX_RESPONSE)
         return kc_err_set(err, KC_EPROTO, "%s: response of %u bytes to API %d v%d", c->peer,
                           size, api, version);
+    /* The header (correlation id), then the body into resp as it comes: a size announced
+     * is not memory to take before the bytes are there. */
+    if ((rc = io_read(c, size_buf, 4, deadline, err)) != KC_OK)
+        return rc;
+    if ((got = (int32_t) kc_be32(size_buf)) != corr)
+        return kc_err_set(err, KC_EPROTO, "%s: response correlation id %d, expected %d",
+                          c->peer, got, corr);
     kc_wbuf_reset(resp);
-    {
-        uint8_t *buf = kc_xmalloc(size);
-        int32_t  got;
-        if ((rc = io_read(c, buf, size, deadline, err)) != KC_OK) {
-            free(buf);
+    for (size -= 4; size > 0; size -= chunk) {
+        chunk = size < READ_CHUNK ? size : READ_CHUNK;
+        if ((rc = io_read(c, kc_wbuf_grow(resp, chunk), chunk, deadline, err)) != KC_OK)
             return rc;
-        }
-        got = (int32_t) kc_be32(buf);
-        if (got == corr)
-            kc_wbuf_raw(resp, buf + 4, size - 4);
-        free(buf);
-        if (got != corr)
-            return kc_err_set(err, KC_EPROTO, "%s: response correlation id %d, expected %d",
-                              c->peer, got, corr);
     }
     return KC_OK;
 }
@@ -409,6 +407,74 @@ scram_attr(const char *msg, size_t len, char k, size_t *vlen)
     return NULL;
 }
 
+/* A positive decimal int of n digits exactly, as Java's Integer.parseInt reads the
+ * iteration count ([0-9]+); -1 for anything else. */
+static int
+scram_int(const char *s, size_t n)
+{
+    int64_t v = 0;
+
+    if (n == 0 || n > 10)
+        return -1;
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] < '0' || s[k] > '9')
+            return -1;
+        v = v * 10 + (s[k] - '0');
+    }
+    return v > 0 && v <= INT32_MAX ? (int) v : -1;
+}
+
+int
+kc_kconn_scram_parse_first(const char *msg, size_t len, const char *client_nonce,
+                           const char *mechanism, kc_scram_first *out, kc_err *err)
+{
+    const char *r, *s, *i;
+    size_t      rlen, slen, ilen, nlen = strlen(client_nonce);
+
+    memset(out, 0, sizeof(*out));
+    r = scram_attr(msg, len, 'r', &rlen);
+    s = scram_attr(msg, len, 's', &slen);
+    i = scram_attr(msg, len, 'i', &ilen);
+    if (memchr(msg, '\0', len) != NULL || r == NULL || s == NULL || i == NULL ||
+        rlen < nlen || memcmp(r, client_nonce, nlen) != 0 ||
+        kc_base64_decode(s, slen, &out->salt, &out->salt_len) != 0 ||
+        (out->iterations = scram_int(i, ilen)) <= 0) {
+        free(out->salt);
+        memset(out, 0, sizeof(*out));
+        return kc_err_set(err, KC_EPROTO, "malformed server-first message");
+    }
+    if (out->iterations < KC_SCRAM_MIN_ITERATIONS) {
+        int n = out->iterations;
+        free(out->salt);
+        memset(out, 0, sizeof(*out));
+        return kc_err_set(err, KC_EKAFKA, "Requested iterations %d is less than the minimum "
+                          "%d for %s", n, KC_SCRAM_MIN_ITERATIONS, mechanism);
+    }
+    out->nonce = r;
+    out->nonce_len = rlen;
+    return KC_OK;
+}
+
+int
+kc_kconn_scram_check_final(const char *msg, size_t len, const uint8_t *sig, size_t sig_len,
+                           const char *mechanism, kc_err *err)
+{
+    const char *v, *e;
+    uint8_t    *got = NULL;
+    size_t      vlen, elen, got_len = 0;
+    int         rc = KC_OK;
+
+    if ((e = scram_attr(msg, len, 'e', &elen)) != NULL && e == msg + 2)
+        return kc_err_set(err, KC_EKAFKA, "Sasl authentication using %s failed with error: "
+                          "%.*s", mechanism, (int) (elen < 100 ? elen : 100), e);
+    v = scram_attr(msg, len, 'v', &vlen);
+    if (v == NULL || kc_base64_decode(v, vlen, &got, &got_len) != 0 || got_len != sig_len ||
+        CRYPTO_memcmp(got, sig, sig_len) != 0)
+        rc = kc_err_set(err, KC_EKAFKA, "the broker's signature does not match");
+    free(got);
+    return rc;
+}
+
 static int
 sasl_scram(kc_kafka_conn *c, const kc_conn_security *sec, int timeout_ms, kc_err *err)
 {
@@ -417,15 +483,12 @@ sasl_scram(kc_kafka_conn *c, const kc_conn_security *sec, int timeout_ms, kc_err
     int           hlen = EVP_MD_size(md);
     uint8_t       nonce_raw[24], salted[64], client_key[64], stored_key[64];
     uint8_t       client_sig[64], proof[64], server_key[64], server_sig[64];
-    uint8_t      *salt = NULL, *got_sig = NULL;
-    size_t        salt_len = 0, got_len = 0;
     unsigned int  ulen;
     char         *nonce, *name, *client_first_bare = NULL, *server_first = NULL;
     char         *client_final_wo_proof = NULL, *auth_message = NULL, *client_final = NULL;
     char         *proof_b64 = NULL;
-    const char   *r, *s, *i, *v;
-    size_t        rlen, slen, ilen, vlen;
-    int           iterations, rc;
+    kc_scram_first first = { 0 };
+    int           rc;
     kc_wbuf       resp;
 
     kc_wbuf_init(&resp);
@@ -443,25 +506,20 @@ sasl_scram(kc_kafka_conn *c, const kc_conn_security *sec, int timeout_ms, kc_err
         if (rc != KC_OK)
             goto out;
     }
-    server_first = kc_xstrndup((const char *) resp.buf, resp.len);
-    r = scram_attr(server_first, resp.len, 'r', &rlen);
-    s = scram_attr(server_first, resp.len, 's', &slen);
-    i = scram_attr(server_first, resp.len, 'i', &ilen);
-    if (r == NULL || s == NULL || i == NULL || rlen < strlen(nonce) ||
-        strncmp(r, nonce, strlen(nonce)) != 0 ||
-        kc_base64_decode(s, slen, &salt, &salt_len) != 0 ||
-        (iterations = atoi(i)) <= 0) {
-        rc = kc_err_set(err, KC_EPROTO, "%s: SCRAM: malformed server-first message", c->peer);
+    server_first = kc_xstrndup(resp.len > 0 ? (const char *) resp.buf : "", resp.len);
+    if ((rc = kc_kconn_scram_parse_first(server_first, resp.len, nonce, sec->sasl_mechanism,
+                                         &first, err)) != KC_OK) {
+        if (err != NULL)
+            kc_err_prefix(err, "%s: SCRAM: ", c->peer);
         goto out;
     }
 
     PKCS5_PBKDF2_HMAC(sec->sasl_password ? sec->sasl_password : "",
-                      (int) strlen(sec->sasl_password ? sec->sasl_password : ""), salt,
-                      (int) salt_len,
-                      iterations, md, hlen, salted);
+                      (int) strlen(sec->sasl_password ? sec->sasl_password : ""), first.salt,
+                      (int) first.salt_len, first.iterations, md, hlen, salted);
     HMAC(md, salted, hlen, (const uint8_t *) "Client Key", 10, client_key, &ulen);
     EVP_Digest(client_key, (size_t) hlen, stored_key, &ulen, md, NULL);
-    client_final_wo_proof = kc_xasprintf("c=biws,r=%.*s", (int) rlen, r);
+    client_final_wo_proof = kc_xasprintf("c=biws,r=%.*s", (int) first.nonce_len, first.nonce);
     auth_message = kc_xasprintf("%s,%s,%s", client_first_bare, server_first,
                                 client_final_wo_proof);
     HMAC(md, stored_key, hlen, (const uint8_t *) auth_message, strlen(auth_message),
@@ -477,11 +535,10 @@ sasl_scram(kc_kafka_conn *c, const kc_conn_security *sec, int timeout_ms, kc_err
     HMAC(md, salted, hlen, (const uint8_t *) "Server Key", 10, server_key, &ulen);
     HMAC(md, server_key, hlen, (const uint8_t *) auth_message, strlen(auth_message),
          server_sig, &ulen);
-    v = scram_attr((const char *) resp.buf, resp.len, 'v', &vlen);
-    if (v == NULL || kc_base64_decode(v, vlen, &got_sig, &got_len) != 0 ||
-        got_len != (size_t) hlen || CRYPTO_memcmp(got_sig, server_sig, (size_t) hlen) != 0)
-        rc = kc_err_set(err, KC_EKAFKA, "%s: SCRAM: the broker's signature does not match",
-                        c->peer);
+    rc = kc_kconn_scram_check_final(resp.len > 0 ? (const char *) resp.buf : "", resp.len,
+                                    server_sig, (size_t) hlen, sec->sasl_mechanism, err);
+    if (rc != KC_OK && err != NULL)
+        kc_err_prefix(err, "%s: SCRAM: ", c->peer);
 out:
     free(nonce);
     free(name);
@@ -491,8 +548,7 @@ out:
     free(auth_message);
     free(client_final);
     free(proof_b64);
-    free(salt);
-    free(got_sig);
+    free(first.salt);
     OPENSSL_cleanse(salted, sizeof(salted));
     kc_wbuf_free(&resp);
     return rc;
@@ -647,19 +703,23 @@ tcp_connect(kc_kafka_conn *c, const char *host, int port, int64_t deadline, kc_e
     return rc;
 }
 
-kc_kafka_conn *
-kc_kconn_open(const char *host, int port, const kc_conn_security *sec, const char *client_id,
-              const atomic_bool *stop, int timeout_ms, kc_err *err)
+static kc_kafka_conn *
+conn_new(const char *host, int port, const char *client_id, const atomic_bool *stop)
 {
     kc_kafka_conn *c = kc_xcalloc(1, sizeof(*c));
-    int64_t        deadline = kc_mono_ms() + timeout_ms;
 
     c->fd = -1;
     c->stop = stop;
     c->client_id = kc_xstrdup(client_id ? client_id : "kconnect");
     snprintf(c->peer, sizeof(c->peer), "%s:%d", host, port);
-    if (tcp_connect(c, host, port, deadline, err) != KC_OK)
-        goto fail;
+    return c;
+}
+
+/* What follows the TCP connect: TLS, ApiVersions, SASL. c is closed on failure. */
+static kc_kafka_conn *
+conn_start(kc_kafka_conn *c, const char *host, const kc_conn_security *sec, int64_t deadline,
+           kc_err *err)
+{
     if (sec != NULL && sec->tls && tls_start(c, host, sec, deadline, err) != KC_OK)
         goto fail;
     if (api_versions(c, (int) (deadline - kc_mono_ms()), err) != KC_OK)
@@ -671,6 +731,36 @@ kc_kconn_open(const char *host, int port, const kc_conn_security *sec, const cha
 fail:
     kc_kconn_close(c);
     return NULL;
+}
+
+kc_kafka_conn *
+kc_kconn_open(const char *host, int port, const kc_conn_security *sec, const char *client_id,
+              const atomic_bool *stop, int timeout_ms, kc_err *err)
+{
+    kc_kafka_conn *c = conn_new(host, port, client_id, stop);
+    int64_t        deadline = kc_mono_ms() + timeout_ms;
+
+    if (tcp_connect(c, host, port, deadline, err) != KC_OK) {
+        kc_kconn_close(c);
+        return NULL;
+    }
+    return conn_start(c, host, sec, deadline, err);
+}
+
+kc_kafka_conn *
+kc_kconn_open_fd(int fd, const char *host, int port, const kc_conn_security *sec,
+                 const char *client_id, const atomic_bool *stop, int timeout_ms, kc_err *err)
+{
+    kc_kafka_conn *c = conn_new(host, port, client_id, stop);
+    int            flags = fcntl(fd, F_GETFL);
+
+    c->fd = fd;
+    if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) {
+        kc_err_set(err, KC_EIO, "%s: fcntl: %s", c->peer, strerror(errno));
+        kc_kconn_close(c);
+        return NULL;
+    }
+    return conn_start(c, host, sec, kc_mono_ms() + timeout_ms, err);
 }
 
 void

@@ -66,6 +66,12 @@ typedef struct kc_kafka_conn kc_kafka_conn;
 kc_kafka_conn *kc_kconn_open(const char *host, int port, const kc_conn_security *sec,
                              const char *client_id, const atomic_bool *stop, int timeout_ms,
                              kc_err *err);
+/* As kc_kconn_open, over a stream socket the caller has connected to the broker at
+ * host:port (e.g. through a proxy, or one end of a socketpair standing for a broker): it is
+ * made non-blocking and is the connection's from then on (closed with it, or on failure). */
+kc_kafka_conn *kc_kconn_open_fd(int fd, const char *host, int port, const kc_conn_security *sec,
+                                const char *client_id, const atomic_bool *stop, int timeout_ms,
+                                kc_err *err);
 /* Replaces the stop flag given to kc_kconn_open (NULL: none), e.g. to send a LeaveGroup
  * once the owner is stopping. */
 void kc_kconn_set_stop(kc_kafka_conn *c, const atomic_bool *stop);
@@ -82,6 +88,32 @@ int kc_kconn_api_version(const kc_kafka_conn *c, int16_t api, int16_t ours_min,
  * after the response header. On any error the connection is unusable: close it. */
 int kc_kconn_request(kc_kafka_conn *c, int16_t api, int16_t version, const kc_wbuf *body,
                      kc_wbuf *resp, int timeout_ms, kc_err *err);
+
+/* ===== SCRAM messages (RFC 5802), as the broker sends them during kc_kconn_open =====
+ * Pure: any thread. The mechanism ("SCRAM-SHA-256") names it in messages. */
+
+/* The fewest iterations a broker may ask for, as Java's ScramMechanism minIterations. */
+#define KC_SCRAM_MIN_ITERATIONS 4096
+
+typedef struct kc_scram_first {
+    const char *nonce;          /* the server's nonce: borrowed from the message */
+    size_t      nonce_len;
+    uint8_t    *salt;           /* new (free()) */
+    size_t      salt_len;
+    int         iterations;
+} kc_scram_first;
+
+/* The server-first message msg[0..len): its nonce must start with client_nonce, its salt be
+ * base64 and its iteration count a positive decimal int. KC_OK with *out filled; KC_EPROTO
+ * for a malformed message; KC_EKAFKA for fewer iterations than KC_SCRAM_MIN_ITERATIONS (as
+ * Java's ScramSaslClient refuses them). *out holds nothing to free unless KC_OK. */
+int kc_kconn_scram_parse_first(const char *msg, size_t len, const char *client_nonce,
+                               const char *mechanism, kc_scram_first *out, kc_err *err);
+
+/* The server-final message msg[0..len): KC_OK when its "v=" signature is sig[0..sig_len);
+ * KC_EKAFKA for an "e=" error (which err quotes) or any other signature. */
+int kc_kconn_scram_check_final(const char *msg, size_t len, const uint8_t *sig,
+                               size_t sig_len, const char *mechanism, kc_err *err);
 
 /* Kafka error codes as Kafka names them, for messages ("REBALANCE_IN_PROGRESS"). */
 const char *kc_kafka_error_name(int16_t code);

@@ -2,7 +2,8 @@
 # tests/run.sh - run the test tiers against a build directory and end with one line:
 #     N passed, N failed
 # Usage: tests/run.sh BUILD_DIR [layers|unit|fuzz|integration ...]   (no tier: all of them)
-# Exits non-zero if anything failed or no test ran.
+# Exits non-zero if anything failed or no test ran. FUZZ_TEST_SECONDS (60) and FUZZ_TEST_JOBS
+# (2) bound the fuzz tier's search (see fuzz below).
 #
 # SPDX-License-Identifier: Apache-2.0
 set -uo pipefail
@@ -75,12 +76,17 @@ PY
     fi
 }
 
-# Every libFuzzer target (build/fuzz, built by `make test` too) over its seed corpus, once:
-# the targets keep building and their seeds keep passing; `make fuzz` is the long search.
+# Every libFuzzer target (build/fuzz, built by `make test` too) over its seed corpus, once
+# (the targets keep building and their seeds keep passing), then a bounded search: all the
+# targets share FUZZ_TEST_SECONDS (60) of FUZZ_TEST_JOBS (2) cores, each mutating its seeds
+# into a fresh scratch corpus under build/fuzz/test-run/. A crash, leak, timeout or
+# sanitizer report fails the run, naming the target and the input that did it.
+# `make fuzz` is the long search.
 fuzz() {
-    local f name out
+    local f name out targets=()
     for f in "$top"/build/fuzz/fuzz_*; do
-        [ -x "$f" ] || continue
+        [ -f "$f" ] && [ -x "$f" ] || continue
+        targets+=("$f")
         name=$(basename "$f")
         if out=$("$f" -runs=0 "tests/fuzz/seeds/$name" 2>&1); then
             passed=$((passed + 1))
@@ -89,6 +95,54 @@ fuzz() {
             echo "fuzz: $name failed on its seeds"
             failed=$((failed + 1))
         fi
+    done
+    [ ${#targets[@]} -gt 0 ] || return 0
+    fuzz_search "${targets[@]}"
+}
+
+# The search: each target is started with its share of what is left of the budget, so that
+# what a process takes beyond its -max_total_time (start-up, the final leak check) comes out
+# of the later targets' shares, not on top of the budget.
+fuzz_search() {
+    local total=${FUZZ_TEST_SECONDS:-60} jobs=${FUZZ_TEST_JOBS:-2}
+    local scratch="$top/build/fuzz/test-run" start=$SECONDS left=$# each f name dir artifact
+    local order
+    [ "$total" -gt 0 ] || return 0
+    rm -rf "$scratch"
+    # In a new order each run: the last targets' shares are the ones squeezed.
+    mapfile -t order < <(printf '%s\n' "$@" | shuf)
+    for f in "${order[@]}"; do
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+            wait -n
+        done
+        each=$(( (start + total - SECONDS) * jobs / left ))
+        [ "$each" -ge 1 ] || each=1
+        left=$((left - 1))
+        name=$(basename "$f")
+        dir="$scratch/$name"
+        mkdir -p "$dir/corpus"
+        # -timeout: one input running this long is a hang, not a slow machine.
+        ( "$f" -max_total_time="$each" -timeout=20 -artifact_prefix="$dir/" \
+              "$dir/corpus" "tests/fuzz/seeds/$name" >"$dir/log" 2>&1
+          echo $? >"$dir/rc" ) &
+    done
+    wait
+    echo "fuzz: $# targets searched in $((SECONDS - start))s (FUZZ_TEST_SECONDS=$total," \
+         "$jobs at a time)"
+    for f in "$@"; do
+        name=$(basename "$f")
+        dir="$scratch/$name"
+        if [ "$(cat "$dir/rc" 2>/dev/null)" = 0 ]; then
+            echo "fuzz: $name: $(grep -o 'Done [0-9]* runs in [0-9]* second' "$dir/log")s"
+            passed=$((passed + 1))
+            continue
+        fi
+        tail -n 40 "$dir/log"
+        artifact=$(ls -d "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-* "$dir"/oom-* \
+                   2>/dev/null | head -n 1)
+        echo "fuzz: $name failed in its search: input ${artifact:-(none written)}," \
+             "log $dir/log" | sed "s|$top/||g"
+        failed=$((failed + 1))
     done
 }
 

@@ -388,16 +388,28 @@ kc_offset_store_list(kc_offset_store *s, const char *connector, json_t **out, kc
     pthread_mutex_lock(&s->lock);
     rc = catch_up(s, err);
     for (size_t i = 0; rc == KC_OK && i < s->n; i++) {
-        json_t *key = json_loads(s->items[i].key, JSON_DECODE_ANY, NULL);
-        json_t *name = json_array_get(key, 0), *partition = json_array_get(key, 1), *offset;
-        if (json_array_size(key) == 2 && json_is_string(name) &&
-            strcmp(json_string_value(name), connector) == 0 && json_is_object(partition) &&
-            (offset = json_loadb(s->items[i].value, s->items[i].value_len, JSON_DECODE_ANY,
-                                 NULL)) != NULL)
-            json_array_append_new(*out, json_pack("{s:O,s:o}", "partition", partition,
+        json_t *partition, *offset;
+        if (kc_offset_record_parse(s->items[i].key, s->items[i].value, s->items[i].value_len,
+                                   connector, &partition, &offset))
+            json_array_append_new(*out, json_pack("{s:o,s:o}", "partition", partition,
                                                   "offset", offset));
-        json_decref(key);
     }
     pthread_mutex_unlock(&s->lock);
     return rc;
+}
+
+bool
+kc_offset_record_parse(const char *key, const char *value, size_t len, const char *connector,
+                       json_t **partition, json_t **offset)
+{
+    json_t *k = json_loads(key, JSON_DECODE_ANY, NULL);
+    json_t *name = json_array_get(k, 0), *p = json_array_get(k, 1);
+    bool    ours = json_array_size(k) == 2 && json_is_string(name) &&
+                   strcmp(json_string_value(name), connector) == 0 && json_is_object(p);
+
+    *partition = *offset = NULL;
+    if (ours && (*offset = json_loadb(value, len, JSON_DECODE_ANY, NULL)) != NULL)
+        *partition = json_incref(p);
+    json_decref(k);
+    return *offset != NULL;
 }

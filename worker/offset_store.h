@@ -71,6 +71,12 @@ int kc_offset_store_put(kc_offset_store *s, const char *connector, const json_t 
 /* Waits until every put so far is acknowledged. */
 int kc_offset_store_flush(kc_offset_store *s, int timeout_ms, kc_err *err);
 
+/* One record of the offset topic as kc_offset_store_list reads it: true when key (a C
+ * string) is ["<connector>",{partition}] of this connector and the value's len bytes are
+ * JSON, with *partition and *offset new references to them; false (both NULL) for another
+ * connector's record or one of another shape. Pure: any thread. */
+bool kc_offset_record_parse(const char *key, const char *value, size_t len,
+                            const char *connector, json_t **partition, json_t **offset);
 /* The key bytes Java would write (new string). */
 char *kc_offset_key(const char *connector, const json_t *partition, size_t *len);
 
