@@ -164,8 +164,8 @@ typedef struct kc_kafka_hooks {
  * the same batch, fail the task (Java's IllegalStateException). A transaction the task never
  * ends stays open: at a stop or a pause the worker ends it only for a batch request still
  * pending, so its records are written again by whoever runs the task next (from the last
- * offsets committed), and one open longer than the producer's transaction.timeout.ms fails
- * the task. */
+ * offsets committed); one left open longer than the producer's transaction.timeout.ms is
+ * aborted by the broker, and the task fails at its next commit. */
 typedef struct kc_transaction_context kc_transaction_context;
 struct kc_transaction_context {
     /* Commit the transaction once the worker has written the batch that the poll() under way

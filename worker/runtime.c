@@ -1850,7 +1850,9 @@ run_source(instance *in)
     s.slot_size = s.base_size = s.lean ? sizeof(inflight) : sizeof(inflight_full);
     s.eos = in->rt->env.fence != NULL && kc_worker_eos_level(wc) == KC_EOS_ENABLED;
     if (s.eos) {
-        const char *b = config_str(in->connector_config, "transaction.boundary");
+        /* Read as Java's ConfigDef reads a STRING: trimmed (validation trims it too). */
+        const char *given = config_str(in->connector_config, "transaction.boundary");
+        char       *b = given != NULL ? kc_java_trim(given) : NULL;
         const char *every = config_str(in->connector_config, "transaction.boundary.interval.ms");
         s.slot_size += sizeof(eos_ack);
         s.offsets_topic = kc_cfg_str(&wc->cfg, "offset.storage.topic");
@@ -1862,6 +1864,7 @@ run_source(instance *in)
             s.txn = kc_txn_context_new(in->label);
             in->txn = kc_txn_context_api(s.txn);
         }
+        free(b);
     }
     kc_wbuf_init(&kbuf);
     kc_wbuf_init(&vbuf);
