@@ -168,8 +168,9 @@ typedef struct kc_kafka_hooks {
  * aborted by the broker, and the task fails at its next commit. */
 typedef struct kc_transaction_context kc_transaction_context;
 struct kc_transaction_context {
-    /* Commit the transaction once the worker has written the batch that the poll() under way
-     * returns (or, between two polls, the next one returns): Java's commitTransaction().
+    /* Commit the transaction once the worker has written the batch it is at: the one the
+     * poll() under way returns, else the one it is writing, else the next (Java's
+     * commitTransaction(), "after the next batch of records from poll() is processed").
      * Any thread. */
     void (*commit)(kc_transaction_context *tc);
     /* Commit the transaction right after rec, its last record: Java's
@@ -177,8 +178,8 @@ struct kc_transaction_context {
      * pointer into that call's out array), marked during that poll() or later on the task
      * thread (from a commit_record() or commit() the worker calls before it polls again);
      * a mark on a record the worker has already written, or beyond those poll() returned,
-     * is never acted on. 0, or -1 (the request ignored, with an error logged) when rec is
-     * NULL or not such a record. Task thread. */
+     * is never acted on. Only rec's address is read. 0, or -1 (the request ignored, with an
+     * error logged) when rec is NULL or not such a record. Task thread. */
     int  (*commit_record)(kc_transaction_context *tc, const kc_record *rec);
     /* Abort the transaction once the worker has written the batch (as commit): Java's
      * abortTransaction(). Any thread. */
