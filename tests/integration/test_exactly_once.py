@@ -173,6 +173,9 @@ def test_validation_answers_as_java(workers, target_cluster, java, tmp_path):
     jw = kh.JavaConnectWorker(java, str(tmp_path), jprops).start()
     kw = workers.start(base_properties(target_cluster, f"k{suffix}"))
     jw.wait_log("Joined group at generation", timeout=180)
+    # Java's REST resources are registered after its herder starts: 404 until then.
+    wait_until("Java's REST resources", lambda: requests.get(
+        f"{jw.url}/connector-plugins", timeout=10).status_code == 200, timeout=120)
     cases = [
         ("FileStreamSource", {"file": "/tmp/x", "topic": "t", "exactly.once.support": "required"}),
         ("FileStreamSource", {"topic": "t", "exactly.once.support": "required"}),
