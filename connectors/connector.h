@@ -44,11 +44,13 @@
  * kc_task_ops; ABI 7 appended offsets_put to kc_host; ABI 8 appended worker_cluster and
  * the Kafka clients (kafka_new, kafka_user, kafka_destroy, kafka_topic_partitions) to kc_host
  * and mirror_status to kc_connector_ops; ABI 9 appended exactly_once_support to
- * kc_connector_ops.
+ * kc_connector_ops; ABI 10 appended transaction_context to kc_host and
+ * can_define_transaction_boundaries to kc_connector_ops (connector-defined transaction
+ * boundaries, KIP-618).
  * The worker still loads older tables and never reads their missing members (see
  * KC_CONNECTOR_HAS and KC_TASK_HAS); a plugin reads the host's newer members only from a
  * host that declares them (KC_HOST_HAS). */
-#define KC_CONNECTOR_ABI 9
+#define KC_CONNECTOR_ABI 10
 #define KC_CONNECTOR_ABI_MIN 1
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
@@ -142,6 +144,51 @@ typedef struct kc_kafka_hooks {
     void *user;
 } kc_kafka_hooks;
 
+/* Java's TransactionContext (KIP-618): how a source task ends the transactions its records are
+ * written in, when its connector is configured with transaction.boundary=connector on a worker
+ * with exactly.once.source.support=enabled (kc_host.transaction_context, ABI 10). A transaction
+ * holds the records the worker wrote since the last one ended, and their source offsets last;
+ * it ends only where the task asks:
+ *   - commit: its records become visible to read_committed consumers and their offsets are
+ *     committed with them; commit_record() then learns of each of them, and commit() is
+ *     called. A commit asked for while no record is pending writes nothing and only calls
+ *     the task's commit();
+ *   - abort: its records are discarded (read_committed consumers never see them, and they
+ *     never reach commit_record()), but their offsets are committed all the same, in a
+ *     transaction of their own, so the task is not handed them again: a task that wants
+ *     them again must fail instead (Java's words). An abort asked for while no transaction
+ *     is open is ignored, with Java's warning.
+ * A request naming a record ends the transaction right after that record (the records after
+ * it in the same batch begin the next one); a request for the batch ends it once the worker
+ * has written the whole batch. Both a commit and an abort asked for the same record, or for
+ * the same batch, fail the task (Java's IllegalStateException). A transaction the task never
+ * ends stays open: at a stop or a pause the worker ends it only for a batch request still
+ * pending, so its records are written again by whoever runs the task next (from the last
+ * offsets committed); one left open longer than the producer's transaction.timeout.ms is
+ * aborted by the broker, and the task fails at its next commit. */
+typedef struct kc_transaction_context kc_transaction_context;
+struct kc_transaction_context {
+    /* Commit the transaction once the worker has written the batch it is at: the one the
+     * poll() under way returns, else the one it is writing, else the next (Java's
+     * commitTransaction(), "after the next batch of records from poll() is processed").
+     * Any thread. */
+    void (*commit)(kc_transaction_context *tc);
+    /* Commit the transaction right after rec, its last record: Java's
+     * commitTransaction(record). rec is one of the records the task's latest poll() fills (a
+     * pointer into that call's out array), marked during that poll() or later on the task
+     * thread (from a commit_record() or commit() the worker calls before it polls again);
+     * a mark on a record the worker has already written, or beyond those poll() returned,
+     * is never acted on. Only rec's address is read. 0, or -1 (the request ignored, with an
+     * error logged) when rec is NULL or not such a record. Task thread. */
+    int  (*commit_record)(kc_transaction_context *tc, const kc_record *rec);
+    /* Abort the transaction once the worker has written the batch (as commit): Java's
+     * abortTransaction(). Any thread. */
+    void (*abort)(kc_transaction_context *tc);
+    /* Abort the transaction right after rec, its last record (as commit_record): Java's
+     * abortTransaction(record). Task thread. */
+    int  (*abort_record)(kc_transaction_context *tc, const kc_record *rec);
+};
+
 typedef struct kc_host {
     int   abi;
     /* ctx is the kc_context given to start(); any thread. */
@@ -202,14 +249,25 @@ typedef struct kc_host {
      * the reason in err when the brokers did not answer within timeout_ms. */
     int (*kafka_topic_partitions)(rd_kafka_t *rk, const char *topic, int timeout_ms,
                                   int *partitions, char *err, size_t errlen);
+
+    /* ===== ABI 10 ===== */
+
+    /* Source tasks: the task's transaction context (Java's
+     * SourceTaskContext.transactionContext()), or NULL, as Java's null, when the worker's
+     * exactly.once.source.support is not enabled or the connector's transaction.boundary is
+     * not "connector". The worker's: it lives until the task's destroy() returns. Task
+     * thread, from start() on (the same answer each time). */
+    kc_transaction_context *(*transaction_context)(void *ctx);
 } kc_host;
 
 /* Whether a plugin may call host member m: an ABI 4 member, on a host of ABI 4 or later... */
 #define KC_HOST_HAS(host, m) ((host)->abi >= 4 && (host)->m != NULL)
 /* ...an ABI 7 one... */
 #define KC_HOST_HAS7(host, m) ((host)->abi >= 7 && (host)->m != NULL)
-/* ...and an ABI 8 one. */
+/* ...an ABI 8 one... */
 #define KC_HOST_HAS8(host, m) ((host)->abi >= 8 && (host)->m != NULL)
+/* ...and an ABI 10 one. */
+#define KC_HOST_HAS10(host, m) ((host)->abi >= 10 && (host)->m != NULL)
 
 /* What start() receives: the host table and the opaque context to pass back to it. */
 typedef struct kc_context {
@@ -245,6 +303,14 @@ typedef enum {
     KC_EOS_SUPPORTED,
     KC_EOS_UNSUPPORTED,
 } kc_exactly_once_support;
+
+/* Java's ConnectorTransactionBoundaries, and null. */
+typedef enum {
+    KC_TXN_BOUNDARIES_NULL = 0,      /* Java's null: not permitted, refused as UNSUPPORTED is,
+                                      * with Java's message for it */
+    KC_TXN_BOUNDARIES_SUPPORTED,
+    KC_TXN_BOUNDARIES_UNSUPPORTED,
+} kc_transaction_boundaries;
 
 /* Reads the source offset a connector committed for one source partition: *offset_out a new
  * reference, or NULL when none is stored. 0, or -1 with the reason in err. */
@@ -362,9 +428,18 @@ typedef struct kc_connector_ops {
      * Java's null ("does not implement the API required for preflight validation").
      * Whether it is asked or not, a source task runs exactly once when the worker's
      * exactly.once.source.support is enabled: its records and offsets are written in
-     * transactions (transaction.boundary poll or interval; a connector-defined boundary is
-     * refused, as Java refuses it for connectors that cannot define one). Any thread. */
+     * transactions (transaction.boundary poll, interval, or connector: see
+     * can_define_transaction_boundaries). Any thread. */
     kc_exactly_once_support (*exactly_once_support)(const json_t *config);
+
+    /* ===== ABI 10 ===== */
+
+    /* Sources, OPTIONAL: Java's SourceConnector.canDefineTransactionBoundaries(config), asked
+     * when a config with transaction.boundary=connector is validated: SUPPORTED when the
+     * connector's tasks end their transactions themselves with this config (through
+     * kc_host.transaction_context); anything else refuses the config with Java's message.
+     * Absent: UNSUPPORTED, Java's default. Any thread. */
+    kc_transaction_boundaries (*can_define_transaction_boundaries)(const json_t *config);
 } kc_connector_ops;
 
 /* Whether ops (of any accepted ABI) has member m set: members appended after ABI 1 are
@@ -375,9 +450,12 @@ typedef struct kc_connector_ops {
 /* ...and for an ABI 8 member of kc_connector_ops... */
 #define KC_CONNECTOR_HAS8(ops, m) \
     ((ops)->abi >= 8 && (ops)->m != NULL)
-/* ...and an ABI 9 one. */
+/* ...an ABI 9 one... */
 #define KC_CONNECTOR_HAS9(ops, m) \
     ((ops)->abi >= 9 && (ops)->m != NULL)
+/* ...and an ABI 10 one. */
+#define KC_CONNECTOR_HAS10(ops, m) \
+    ((ops)->abi >= 10 && (ops)->m != NULL)
 /* The same for an ABI 2 member of the connector's task table... */
 #define KC_TASK_HAS(ops, m) \
     ((ops)->abi >= 2 && (ops)->task->m != NULL)

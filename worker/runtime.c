@@ -32,6 +32,7 @@
 #include "worker/refused.h"
 #include "worker/topic_creation.h"
 #include "worker/transform.h"
+#include "worker/txn_context.h"
 
 typedef struct instance instance;
 
@@ -67,6 +68,8 @@ struct instance {
     int                     stop_calls;         /* herder threads inside the task's stop() */
     atomic_bool             failed;             /* FAILED written: it stays (Java's) */
     atomic_bool             commit_soon;        /* source task: commit at its next turn */
+    kc_transaction_context *txn;                /* source task, transaction.boundary=connector:
+                                                 * its context (task thread) */
     char                  **topics;             /* KIP-558: topics this task has used */
     size_t                  ntopics;
     /* Metrics, written by the instance's thread and read by scrapes (relaxed atomics). */
@@ -251,6 +254,12 @@ host_kafka_topic_partitions(rd_kafka_t *rk, const char *topic, int timeout_ms, i
     return -1;
 }
 
+static kc_transaction_context *
+host_transaction_context(void *ctx)
+{
+    return ((instance *) ctx)->txn;
+}
+
 static const kc_host host_api = {
     .abi = KC_CONNECTOR_ABI,
     .log = host_log,
@@ -264,6 +273,7 @@ static const kc_host host_api = {
     .kafka_user = kc_kafka_user,
     .kafka_destroy = kc_kafka_destroy,
     .kafka_topic_partitions = host_kafka_topic_partitions,
+    .transaction_context = host_transaction_context,
 };
 
 const kc_host *kc_runtime_host(void) { return &host_api; }
@@ -298,8 +308,9 @@ config_str(const json_t *config, const char *key)
 }
 
 /* Records the failure as the Java exception class exception. what is the runtime's own
- * message around the plugin's, or NULL when the plugin's failure is the exception itself
- * (start(): Java's status trace then begins with the plugin's exception and its message). */
+ * message around the plugin's, or NULL when the failure is the exception itself (start():
+ * Java's status trace then begins with the plugin's exception and its message; or, once
+ * started, the worker's own exception). Called on the instance's own thread. */
 static void
 fail_as(instance *in, const char *exception, const char *what, const char *msg)
 {
@@ -309,7 +320,8 @@ fail_as(instance *in, const char *exception, const char *what, const char *msg)
     snprintf(trace, sizeof(trace), "%s: %s%s%s\n\tat kconnect.%s(%s)\n", exception,
              what ? what : "", what ? ": " : "", shown,
              in->task < 0 ? "WorkerConnector" : "WorkerTask", in->label);
-    kc_log_error("worker", "[%s] %s failed: %s", in->label, what ? what : "start()", shown);
+    kc_log_error("worker", "[%s] %s failed: %s", in->label,
+                 what ? what : in->running ? "the task" : "start()", shown);
     free(shown);
     write_status(in, KC_STATE_FAILED, trace, true);
 }
@@ -744,6 +756,7 @@ typedef struct source_state {
     bool         txn_open;
     size_t       base_size;      /* the slot without its eos_ack */
     const char  *offsets_topic;  /* the worker's offset.storage.topic */
+    kc_txn_context *txn;         /* transaction.boundary=connector: what the task asks */
     bool         send_failed;    /* a record was not acknowledged: the task fails */
     char         last_error[512];
     kc_errors   *errors;         /* errors.tolerance and the error log */
@@ -1509,17 +1522,17 @@ eos_begin(source_state *s, rd_kafka_t *producer)
     return true;
 }
 
-/* Every record of the open transaction is acknowledged: each partition's latest offset
- * among them becomes committable (taken out of its slot; advance() then only releases). */
+/* Every record of the open transaction is acknowledged, or (aborted) was dropped with its
+ * transaction: each partition's latest offset among them becomes committable (taken out of
+ * its slot; advance() then only releases). Aborted records are released here, unseen by
+ * commit_record(), and their slots taken as acknowledged. */
 static void
-eos_take_offsets(source_state *s)
+eos_take_offsets(source_state *s, bool aborted)
 {
     for (spart *p = s->parts; p != NULL; p = p->next) {
         inflight_chunk *c = p->head;
         unsigned        i = p->head_slot;
 
-        if (p->partition == NULL)
-            continue;
         while (c != NULL && !(c == p->tail && i == p->tail_slot)) {
             inflight *f;
             if (i == INFLIGHT_CHUNK_SLOTS) {
@@ -1528,7 +1541,11 @@ eos_take_offsets(source_state *s)
                 continue;
             }
             f = chunk_slot(s, c, i++);
-            if (source_offset_set(&f->offset)) {
+            if (aborted) {
+                inflight_release_record(s, f);
+                f->acked = true;
+            }
+            if (p->partition != NULL && source_offset_set(&f->offset)) {
                 source_offset_clear(&p->committable);
                 p->committable = f->offset;
                 f->offset = (source_offset) { 0 };
@@ -1541,24 +1558,30 @@ eos_take_offsets(source_state *s)
 /* Ends the open transaction as Java's ExactlyOnceWorkerSourceTask commits one: its records
  * all acknowledged, their source offsets written last in it (to the worker's offsets topic,
  * as the offsets topic's records: same keys, values and partitions), then the commit; only
- * then commit_record() for its records and the task's commit(). With no transaction open
- * only commit() is called. False, the task failed with Java's message, when any of it
- * fails: the transaction is left to the coordinator to abort, and whoever runs the task
- * next starts from the last one committed. */
+ * then commit_record() for its records and the task's commit(). After an abort, the aborted
+ * records' offsets are committed in a transaction of their own. With nothing to commit only
+ * commit() is called. False, the task failed with Java's message, when any of it fails: the
+ * transaction is left to the coordinator to abort, and whoever runs the task next starts
+ * from the last one committed. */
 static bool
 eos_commit(source_state *s, rd_kafka_t *producer, int timeout_ms)
 {
     rd_kafka_error_t *e = NULL;
     char              why[1024] = "", what[256];
+    bool              pending = s->txn_open;
 
-    if (s->txn_open) {
+    for (spart *p = s->parts; p != NULL && !pending; p = p->next)
+        pending = p->dirty;
+    if (pending) {
+        if (!eos_begin(s, producer))
+            return false;
         if (rd_kafka_flush(producer, timeout_ms) != RD_KAFKA_RESP_ERR_NO_ERROR)
             snprintf(why, sizeof(why), "records of the transaction not acknowledged within "
                      "%d ms", timeout_ms);
         else if (s->send_failed)
             snprintf(why, sizeof(why), "%s", s->last_error);
         if (why[0] == '\0') {
-            eos_take_offsets(s);
+            eos_take_offsets(s, false);
             for (spart *p = s->parts; p != NULL && why[0] == '\0'; p = p->next) {
                 size_t              klen, vlen;
                 char               *key, *value;
@@ -1611,6 +1634,119 @@ eos_commit(source_state *s, rd_kafka_t *producer, int timeout_ms)
     if (s->in->ops->task->commit != NULL && s->priv != NULL)
         s->in->ops->task->commit(s->priv);
     return true;
+}
+
+/* Aborts the open transaction at the task's request (transaction.boundary=connector), as
+ * Java's connector-defined boundary does: its records are purged or written aborted
+ * (read_committed readers never see them) and never reach commit_record(), but their source
+ * offsets become committable, for the commit that follows, so the task is not handed them
+ * again. A send that failed in it failed with it. With no transaction open, Java's warning.
+ * why is Java's log line. False: the task failed. */
+static bool
+eos_abort(source_state *s, rd_kafka_t *producer, int timeout_ms, const char *why)
+{
+    rd_kafka_error_t *e;
+
+    if (!s->txn_open) {
+        kc_log_warn("task", "[%s] Ignoring request by task to abort transaction as the current "
+                    "transaction is empty", s->in->label);
+        return true;
+    }
+    kc_log_info("task", "[%s] %s", s->in->label, why);
+    /* A retriable error is a timeout: the abort goes on in the background, asked again. */
+    for (int tries = 0; (e = rd_kafka_abort_transaction(producer, -1)) != NULL &&
+         rd_kafka_error_is_retriable(e) && ++tries < 3;)
+        rd_kafka_error_destroy(e);
+    if (e != NULL) {
+        fail(s->in, "Task threw an uncaught and unrecoverable exception",
+             rd_kafka_error_string(e));
+        rd_kafka_error_destroy(e);
+        return false;
+    }
+    s->txn_open = false;
+    /* The purged records' delivery reports, before their slots are let go. */
+    if (rd_kafka_flush(producer, timeout_ms) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        fail(s->in, "Task threw an uncaught and unrecoverable exception", "records of the "
+             "aborted transaction not purged in time");
+        return false;
+    }
+    s->send_failed = false;
+    eos_take_offsets(s, true);
+    advance(s);
+    return true;
+}
+
+/* What the task asked (transaction.boundary=connector) after out[i] of its batch, the record
+ * r, was written or dropped: the transaction ends right after it, as Java's boundary manager
+ * ends it for a record (an abort, then its offsets committed). False: the task failed. */
+static bool
+eos_record_boundary(source_state *s, rd_kafka_t *producer, int timeout_ms, size_t i,
+                    const kc_record *r)
+{
+    char part[16] = "null";
+
+    switch (kc_txn_context_record(s->txn, i)) {
+    case KC_TXN_NONE:
+        return true;
+    case KC_TXN_COMMIT:
+        return eos_commit(s, producer, timeout_ms);
+    case KC_TXN_ABORT: {
+        char why[512];
+        snprintf(why, sizeof(why), "Aborting transaction for record on topic %s as requested "
+                 "by connector", r->topic ? r->topic : "null");
+        return eos_abort(s, producer, timeout_ms, why) && eos_commit(s, producer, timeout_ms);
+    }
+    case KC_TXN_BOTH:
+        break;
+    }
+    if (r->partition >= 0)
+        snprintf(part, sizeof(part), "%d", (int) r->partition);
+    {
+        char msg[512];
+        snprintf(msg, sizeof(msg), "Connector requested both commit and abort of same record "
+                 "against topic/partition %s/%s", r->topic ? r->topic : "null", part);
+        fail_as(s->in, "java.lang.IllegalStateException", NULL, msg);
+    }
+    return false;
+}
+
+/* What the task asked (transaction.boundary=connector) for the batch it returned: *commit
+ * when the transaction is to be committed now (after an abort too: its offsets). False: the
+ * task failed. */
+static bool
+eos_batch_boundary(source_state *s, rd_kafka_t *producer, int timeout_ms, bool *commit)
+{
+    *commit = false;
+    switch (kc_txn_context_batch(s->txn)) {
+    case KC_TXN_NONE:
+        return true;
+    case KC_TXN_COMMIT:
+        *commit = true;
+        return true;
+    case KC_TXN_ABORT:
+        *commit = true;
+        return eos_abort(s, producer, timeout_ms, "Aborting transaction for batch as requested "
+                         "by connector");
+    case KC_TXN_BOTH:
+        break;
+    }
+    fail_as(s->in, "java.lang.IllegalStateException", NULL,
+            "Connector requested both commit and abort of same transaction");
+    return false;
+}
+
+/* At a stop or a pause (Java's finalOffsetCommit, onPause): the open transaction is
+ * committed, unless the task defines the boundaries; then only a batch request still
+ * pending ends it, and a transaction the task left open stays open, its records unseen
+ * and their offsets not committed. False: the task failed. */
+static bool
+eos_final_commit(source_state *s, rd_kafka_t *producer, int timeout_ms)
+{
+    bool commit = true;
+
+    if (s->txn != NULL && !eos_batch_boundary(s, producer, timeout_ms, &commit))
+        return false;
+    return !commit || eos_commit(s, producer, timeout_ms);
 }
 
 /* Sets what an exactly-once task's producer must have, as Java's ensureProperty: a value
@@ -1714,13 +1850,21 @@ run_source(instance *in)
     s.slot_size = s.base_size = s.lean ? sizeof(inflight) : sizeof(inflight_full);
     s.eos = in->rt->env.fence != NULL && kc_worker_eos_level(wc) == KC_EOS_ENABLED;
     if (s.eos) {
-        const char *b = config_str(in->connector_config, "transaction.boundary");
+        /* Read as Java's ConfigDef reads a STRING: trimmed (validation trims it too). */
+        const char *given = config_str(in->connector_config, "transaction.boundary");
+        char       *b = given != NULL ? kc_java_trim(given) : NULL;
         const char *every = config_str(in->connector_config, "transaction.boundary.interval.ms");
         s.slot_size += sizeof(eos_ack);
         s.offsets_topic = kc_cfg_str(&wc->cfg, "offset.storage.topic");
         eos_interval = b != NULL && strcasecmp(b, "interval") == 0;
         if (eos_interval && every != NULL && *every != '\0')
             flush_every = atoll(every);
+        /* Java's WorkerTransactionContext: the task ends its transactions itself. */
+        if (b != NULL && strcasecmp(b, "connector") == 0) {
+            s.txn = kc_txn_context_new(in->label);
+            in->txn = kc_txn_context_api(s.txn);
+        }
+        free(b);
     }
     kc_wbuf_init(&kbuf);
     kc_wbuf_init(&vbuf);
@@ -1807,7 +1951,7 @@ run_source(instance *in)
              * task waits, as at a stop, so a worker lost while the task is paused costs
              * nothing to copy again. */
             if (s.eos) {
-                if (!eos_commit(&s, producer, flush_timeout))
+                if (!eos_final_commit(&s, producer, flush_timeout))
                     goto stopping;
             } else {
                 rd_kafka_flush(producer, flush_timeout);
@@ -1822,6 +1966,8 @@ run_source(instance *in)
          * 500 for a batch of a few records cost more than the records). */
         memset(recs, 0, recs_used * sizeof(recs[0]));
         errbuf[0] = '\0';
+        if (s.txn != NULL)
+            kc_txn_context_poll(s.txn, recs, KC_ARRAY_LEN(recs));
         rc = in->ops->task->poll(priv, recs, KC_ARRAY_LEN(recs), &n, 1000, errbuf, sizeof(errbuf));
         recs_used = n < KC_ARRAY_LEN(recs) ? n : KC_ARRAY_LEN(recs);
         if (rc == KC_PLUGIN_FATAL) {
@@ -1843,20 +1989,16 @@ run_source(instance *in)
 
             if (chain != NULL) {
                 if (!chain_record(chain, simple, r, false, &cr, &drop, &f, &err)) {
-                    if (source_record_failed(&s, &f, r)) {
-                        release_records(recs, i, i + 1);
-                        continue;
-                    }
+                    if (source_record_failed(&s, &f, r))
+                        goto dropped;
                     fail_tolerance(in, &f);
                     release_records(recs, i, n);
                     goto stopping;
                 }
                 /* Dropped by a stage: as Java's recordDropped, its offset is not committed
                  * on its own and commitRecord() learns of no metadata. */
-                if (drop) {
-                    release_records(recs, i, i + 1);
-                    continue;
-                }
+                if (drop)
+                    goto dropped;
                 sent = &cr.view;
             }
             if (kc_converter_from_connect(&kconv, &sent->key, &kbuf, &k, &klen, &err) != KC_OK ||
@@ -1864,10 +2006,8 @@ run_source(instance *in)
                  kc_converter_from_connect(&vconv, &sent->value, &vbuf, &v, &vlen, &err))
                     != KC_OK) {
                 f = conversion_failure(stage, &kconv, &vconv, err.msg);
-                if (source_record_failed(&s, &f, r)) {
-                    release_records(recs, i, i + 1);      /* dropped, as Java's */
-                    continue;
-                }
+                if (source_record_failed(&s, &f, r))
+                    goto dropped;                         /* as Java's */
                 fail_tolerance(in, &f);
                 release_records(recs, i, n);
                 goto stopping;
@@ -1898,12 +2038,28 @@ run_source(instance *in)
                 release_records(recs, i + 1, n);
                 goto stopping;
             }
+            /* Java's connector-defined boundary: a transaction may end at this record. */
+            if (s.txn != NULL && !eos_record_boundary(&s, producer, flush_timeout, i, r)) {
+                release_records(recs, i + 1, n);
+                goto stopping;
+            }
+            continue;
+dropped:
+            if (s.txn != NULL && !eos_record_boundary(&s, producer, flush_timeout, i, r)) {
+                release_records(recs, i, n);
+                goto stopping;
+            }
+            release_records(recs, i, i + 1);
         }
         rd_kafka_poll(producer, 0);
         if (s.eos) {
-            /* Java's transaction boundaries: after every poll, or once the interval
-             * (transaction.boundary.interval.ms, else offset.flush.interval.ms) has passed. */
-            if (!eos_interval || kc_mono_ms() >= next_flush) {
+            /* Java's transaction boundaries: after every poll, once the interval
+             * (transaction.boundary.interval.ms, else offset.flush.interval.ms) has passed,
+             * or where the task asks. */
+            bool commit = !eos_interval || kc_mono_ms() >= next_flush;
+            if (s.txn != NULL && !eos_batch_boundary(&s, producer, flush_timeout, &commit))
+                goto stopping;
+            if (commit) {
                 if (!eos_commit(&s, producer, flush_timeout))
                     goto stopping;
                 next_flush = kc_mono_ms() + flush_every;
@@ -1947,7 +2103,7 @@ stopping:
     if (s.eos) {
         /* The final commit, unless the task failed (Java's finalOffsetCommit). */
         if (!atomic_load(&in->failed))
-            (void) eos_commit(&s, producer, flush_timeout);
+            (void) eos_final_commit(&s, producer, flush_timeout);
     } else {
         rd_kafka_flush(producer, flush_timeout);
         commit_offsets(&s, producer, flush_timeout);
@@ -1966,6 +2122,8 @@ out:
     kc_errors_free(s.errors);
     if (priv != NULL)
         in->ops->task->destroy(priv);
+    in->txn = NULL;
+    kc_txn_context_free(s.txn);
     kc_kafka_destroy(producer);
     kc_kafka_destroy(admin);
     kc_topic_creation_free(creation);

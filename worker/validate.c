@@ -428,10 +428,11 @@ sink_checks(const kc_cfg *worker, const json_t *config, json_t *configs)
     }
 }
 
-/* Java's transaction boundary check, made whether or not exactly-once is on: no kconnect
- * connector defines its own transaction boundaries (Java's default answer). */
+/* Java's transaction boundary check, made whether or not exactly-once is on: with
+ * transaction.boundary=connector, the connector's answer (its
+ * can_define_transaction_boundaries, ABI 10; absent, Java's default UNSUPPORTED). */
 static void
-boundary_checks(const json_t *config, json_t *configs)
+boundary_checks(const json_t *config, const kc_connector_ops *ops, json_t *configs)
 {
     const char *b = json_string_value(json_object_get(config, "transaction.boundary"));
     json_t     *v = value_named(configs, "transaction.boundary");
@@ -440,11 +441,23 @@ boundary_checks(const json_t *config, json_t *configs)
     if (b == NULL || v == NULL || json_array_size(json_object_get(v, "errors")) > 0)
         return;
     trimmed = kc_java_trim(b);
-    if (strcasecmp(trimmed, "connector") == 0)
-        json_array_append_new(json_object_get(v, "errors"), json_string(
-            "The connector does not support connector-defined transaction boundaries with the "
-            "given configuration. Please reconfigure it to use a different transaction boundary "
-            "definition."));
+    if (strcasecmp(trimmed, "connector") == 0) {
+        kc_transaction_boundaries answer =
+            KC_CONNECTOR_HAS10(ops, can_define_transaction_boundaries)
+            ? ops->can_define_transaction_boundaries(config) : KC_TXN_BOUNDARIES_UNSUPPORTED;
+        json_t *errors = json_object_get(v, "errors");
+        if (answer == KC_TXN_BOUNDARIES_UNSUPPORTED)
+            json_array_append_new(errors, json_string(
+                "The connector does not support connector-defined transaction boundaries with "
+                "the given configuration. Please reconfigure it to use a different transaction "
+                "boundary definition."));
+        else if (answer != KC_TXN_BOUNDARIES_SUPPORTED)
+            json_array_append_new(errors, json_string(
+                "This connector has returned a null value from its "
+                "canDefineTransactionBoundaries method, which is not permitted. The connector "
+                "will be treated as if it cannot define its own transaction boundaries, and "
+                "cannot be configured with 'transaction.boundary' set to 'connector'."));
+    }
     free(trimmed);
 }
 
@@ -460,7 +473,7 @@ source_checks(const kc_cfg *worker, const json_t *config, const kc_connector_ops
     json_t     *v = value_named(configs, "exactly.once.support");
     char       *trimmed;
 
-    boundary_checks(config, configs);
+    boundary_checks(config, ops, configs);
     if (eos == NULL || v == NULL || json_array_size(json_object_get(v, "errors")) > 0)
         return;
     trimmed = kc_java_trim(eos);

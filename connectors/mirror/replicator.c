@@ -32,6 +32,10 @@
  *                               API
  * MM2's offset syncs, heartbeat replication and ACL sync are off: Replicator has none.
  *
+ * Exactly once: with the worker's exactly.once.source.support=enabled its records and offsets
+ * are written in transactions as any source task's; it answers exactly.once.support=required
+ * as MirrorSourceConnector does (SUPPORTED when its source consumer reads read_committed).
+ *
  * Where this differs from Replicator (its behaviour as Confluent documents it):
  *   - progress lives only in the Connect offsets topic, under MirrorSourceTask's source
  *     partitions ({"cluster":"source","partition":N,"topic":T}); no consumer group offsets
@@ -441,6 +445,46 @@ rep_stop(void *priv)
     kc_mirror_source_connector.stop(priv);
 }
 
+/* ===== Exactly once ===== */
+
+/* MirrorSourceConnector's rule (exactlyOnceSupport) on the translated config: exactly once
+ * when the source consumer (src.consumer.isolation.level, else src.kafka.isolation.level)
+ * reads read_committed, since the task is MirrorSource's; else records of aborted and open
+ * transactions on the source would be copied. Confluent documents Replicator as at least
+ * once and gives no answer of its own. */
+static kc_exactly_once_support
+rep_exactly_once_support(const json_t *config)
+{
+    json_t                 *mm = kc_replicator_translate(config, NULL);
+    kc_exactly_once_support answer = kc_mirror_source_connector.exactly_once_support(mm);
+
+    json_decref(mm);
+    return answer;
+}
+
+/* kc_replicator_validate, and with exactly.once.support=required a source consumer that is
+ * not read_committed is an error of its own, as MirrorSourceConnector's validate() adds one
+ * (in Replicator's words). */
+static json_t *
+rep_validate(const json_t *config)
+{
+    json_t     *errors = kc_replicator_validate(config);
+    const char *eos = str(config, "exactly.once.support", NULL);
+
+    if (eos != NULL && strcmp(eos, "required") == 0 &&
+        rep_exactly_once_support(config) != KC_EOS_SUPPORTED) {
+        if (errors == NULL)
+            errors = json_object();
+        kc_mirror_add_error(errors, "exactly.once.support", "ReplicatorSourceConnector can only "
+                            "provide exactly-once guarantees when its source consumer is "
+                            "configured with isolation.level set to 'read_committed' "
+                            "(src.consumer.isolation.level); otherwise, records from aborted "
+                            "and uncommitted transactions will be replicated from the source "
+                            "cluster to the destination cluster.");
+    }
+    return errors;
+}
+
 /* ===== Task: MirrorSourceTask on the translated config ===== */
 
 static int
@@ -519,11 +563,12 @@ const kc_connector_ops kc_replicator_connector = {
     .version = KC_KAFKA_VERSION,
     .type = KC_CONNECTOR_SOURCE,
     .task_class = "io.confluent.connect.replicator.ReplicatorSourceTask",
-    .validate = kc_replicator_validate,
+    .validate = rep_validate,
     .start = rep_start,
     .task_configs = rep_task_configs,
     .stop = rep_stop,
     .task = &rept_ops,
+    .exactly_once_support = rep_exactly_once_support,
 };
 
 const kc_connector_ops kc_emr_replicator_connector = {
@@ -533,9 +578,10 @@ const kc_connector_ops kc_emr_replicator_connector = {
     .version = KC_KAFKA_VERSION,
     .type = KC_CONNECTOR_SOURCE,
     .task_class = "io.confluent.connect.replicator.ReplicatorSourceTask",
-    .validate = kc_replicator_validate,
+    .validate = rep_validate,
     .start = rep_start,
     .task_configs = rep_task_configs,
     .stop = rep_stop,
     .task = &rept_ops,
+    .exactly_once_support = rep_exactly_once_support,
 };

@@ -4,7 +4,8 @@ exactly.once.source.support=enabled): a FileStreamSource pipeline whose worker i
 while lines flow loses none and repeats none (read read_committed); the round of zombie
 fencing writes the task count to the config topic as Java's leader does; a task's
 transactional id is Java's; the validation answers of exactly.once.support and
-transaction.boundary are Java's.
+transaction.boundary are Java's; the Replicator-compatible connector runs exactly once with a
+read_committed source.
 
 SPDX-License-Identifier: Apache-2.0
 """
@@ -34,6 +35,14 @@ def eos_properties(cluster, suffix):
         "heartbeat.interval.ms": "1000",
     })
     return props
+
+
+def two_mirror_workers(workers, cluster, suffix):
+    """Two exactly-once workers of one group whose converters pass bytes through."""
+    props = eos_properties(cluster, suffix)
+    props.update({"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+                  "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    return workers.start(dict(props)), workers.start(dict(props))
 
 
 def read_all(cluster, topic, isolation="read_committed", timeout=10):
@@ -164,10 +173,15 @@ def test_validation_answers_as_java(workers, target_cluster, java, tmp_path):
     jw = kh.JavaConnectWorker(java, str(tmp_path), jprops).start()
     kw = workers.start(base_properties(target_cluster, f"k{suffix}"))
     jw.wait_log("Joined group at generation", timeout=180)
+    # Java's REST resources are registered after its herder starts: 404 until then.
+    wait_until("Java's REST resources", lambda: requests.get(
+        f"{jw.url}/connector-plugins", timeout=10).status_code == 200, timeout=120)
     cases = [
         ("FileStreamSource", {"file": "/tmp/x", "topic": "t", "exactly.once.support": "required"}),
         ("FileStreamSource", {"topic": "t", "exactly.once.support": "required"}),
         ("FileStreamSource", {"file": "/tmp/x", "topic": "t", "transaction.boundary": "connector"}),
+        ("MirrorSourceConnector", {"source.cluster.alias": "a", "transaction.boundary": "connector",
+                                   "source.cluster.bootstrap.servers": "localhost:1"}),
         ("MirrorSourceConnector", {"source.cluster.alias": "a", "exactly.once.support": "required",
                                    "source.cluster.bootstrap.servers": "localhost:1"}),
         ("MirrorSourceConnector", {"source.cluster.alias": "a", "exactly.once.support": "required",
@@ -236,11 +250,7 @@ def test_mirror_source_kill_minus_9_loses_and_repeats_nothing(workers, source_cl
     topic = f"eos-mm-{suffix}"
     source_cluster.create_topic(topic)
     target_cluster.create_topic(f"src.{topic}")
-    props = eos_properties(target_cluster, suffix)
-    props.update({"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
-                  "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
-    w1 = workers.start(dict(props))
-    w2 = workers.start(dict(props))
+    w1, w2 = two_mirror_workers(workers, target_cluster, suffix)
     name = "eos-mirror"
     r = w1.request("POST", "/connectors", json={"name": name, "config": {
         "connector.class": "MirrorSourceConnector", "source.cluster.alias": "src",
@@ -267,6 +277,66 @@ def test_mirror_source_kill_minus_9_loses_and_repeats_nothing(workers, source_cl
                                         produce)
     values = read_exactly(target_cluster, f"src.{topic}", total)
     assert values == [f"rec-{i}" for i in range(total)], (len(values), len(set(values)))
+    assert survivor.sanitizer_report() is None
+
+
+def test_replicator_required_runs_exactly_once(workers, source_cluster, target_cluster):
+    """The Replicator-compatible connector answers exactly.once.support=required as
+    MirrorSource does (SUPPORTED with a read_committed source consumer, named in Replicator's
+    vocabulary): validated, created, then killed -9 while transactions, some aborted, are
+    written to the source: the copy holds each committed record once and no aborted one, read
+    read_committed."""
+    from confluent_kafka import Producer
+    suffix = uuid.uuid4().hex[:8]
+    topic = f"eos-rep-{suffix}"
+    source_cluster.create_topic(topic)
+    w1, w2 = two_mirror_workers(workers, target_cluster, suffix)
+    name = "eos-replicator"
+    config = {
+        "connector.class": "io.confluent.connect.replicator.ReplicatorSourceConnector",
+        "src.kafka.bootstrap.servers": source_cluster.bootstrap, "topic.whitelist": topic,
+        "topic.rename.format": "${topic}.replica", "topic.config.sync": "false",
+        "tasks.max": "1", "exactly.once.support": "required", "name": name}
+
+    def eos_errors(extra):
+        r = w1.request("PUT", "/connector-plugins/ReplicatorSourceConnector/config/validate",
+                       json=dict(config, **extra), timeout=30)
+        assert r.status_code == 200, r.text
+        return [e for v in r.json()["configs"] if v["value"]["name"] == "exactly.once.support"
+                for e in v["value"]["errors"]]
+    errors = eos_errors({"src.consumer.isolation.level": "read_uncommitted"})
+    assert any("(src.consumer.isolation.level)" in e for e in errors), errors
+    assert eos_errors({"src.kafka.isolation.level": "read_committed"}) == []
+    config["src.consumer.isolation.level"] = "read_committed"
+    assert eos_errors({}) == []
+    r = w1.request("POST", "/connectors", json={"name": name, "config": config}, timeout=60)
+    assert r.status_code == 201, r.text
+    owner = wait_until("the task running", lambda: task_owner(w1, name), timeout=90)
+    total, per_txn = 12000, 50
+    p = Producer(source_cluster.client_config(log_level=0, **{
+        "transactional.id": f"src-{suffix}", "linger.ms": 5}))
+    p.init_transactions(30)
+
+    def produce():
+        """Transactions of 50 records; every 7th aborted (its values start with x-)."""
+        for t in range(total // per_txn):
+            p.begin_transaction()
+            for i in range(t * per_txn, (t + 1) * per_txn):
+                p.produce(topic, value=(f"x-{i}" if t % 7 == 6 else f"rec-{i}").encode(),
+                          partition=0)
+            if t % 7 == 6:
+                p.flush(30)                    # in the source's log, then aborted
+                p.abort_transaction(30)
+            else:
+                p.commit_transaction(30)
+            if t % 4 == 3:                     # about 1,000 records a second
+                time.sleep(0.2)
+    survivor = kill_owner_while_flowing(target_cluster, f"{topic}.replica", w1, w2, name,
+                                        owner, produce)
+    expected = [f"rec-{i}" for i in range(total) if (i // per_txn) % 7 != 6]
+    values = read_exactly(target_cluster, f"{topic}.replica", len(expected))
+    assert values == expected, (len(values), len(set(values)),
+                                [v for v in values if v.startswith("x-")][:5])
     assert survivor.sanitizer_report() is None
 
 

@@ -273,6 +273,53 @@ test_validation(void **state)
     json_decref(config);
 }
 
+/* exactly.once.support=required: MirrorSource's read_committed rule on the source consumer
+ * (src.consumer.* over src.kafka.*), with a message of its own in validation. */
+static void
+test_exactly_once_support(void **state)
+{
+    const struct {
+        const char             *kafka, *consumer;
+        kc_exactly_once_support want;
+    } cases[] = {
+        { NULL, NULL, KC_EOS_UNSUPPORTED },
+        { NULL, "read_committed", KC_EOS_SUPPORTED },
+        { "read_committed", NULL, KC_EOS_SUPPORTED },
+        { "read_committed", "read_uncommitted", KC_EOS_UNSUPPORTED },
+        { "read_uncommitted", "read_committed", KC_EOS_SUPPORTED },
+    };
+    const kc_connector_ops *ops[] = { &kc_replicator_connector, &kc_emr_replicator_connector };
+
+    (void) state;
+    for (size_t o = 0; o < 2; o++)
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+            json_t *config = runbook_config(), *errors;
+
+            json_object_set_new(config, "exactly.once.support", json_string("required"));
+            if (cases[i].kafka != NULL)
+                json_object_set_new(config, "src.kafka.isolation.level",
+                                    json_string(cases[i].kafka));
+            if (cases[i].consumer != NULL)
+                json_object_set_new(config, "src.consumer.isolation.level",
+                                    json_string(cases[i].consumer));
+            assert_true(KC_CONNECTOR_HAS9(ops[o], exactly_once_support));
+            assert_int_equal(ops[o]->exactly_once_support(config), cases[i].want);
+            errors = ops[o]->validate(config);
+            if (cases[i].want == KC_EOS_SUPPORTED) {
+                assert_null(errors);
+            } else {
+                assert_non_null(errors);
+                assert_non_null(strstr(first_error(errors, "exactly.once.support"),
+                                       "ReplicatorSourceConnector can only provide "
+                                       "exactly-once guarantees when its source consumer is "
+                                       "configured with isolation.level set to "
+                                       "'read_committed' (src.consumer.isolation.level)"));
+            }
+            json_decref(errors);
+            json_decref(config);
+        }
+}
+
 static void
 test_registered(void **state)
 {
@@ -297,6 +344,7 @@ main(void)
         cmocka_unit_test(test_translation_runbook_2),
         cmocka_unit_test(test_prepared_config),
         cmocka_unit_test(test_validation),
+        cmocka_unit_test(test_exactly_once_support),
         cmocka_unit_test(test_registered),
     };
 

@@ -168,6 +168,76 @@ test_problem_before_a_write(void **state)
     json_decref(good);
 }
 
+static kc_transaction_boundaries
+boundaries_supported(const json_t *config)
+{
+    (void) config;
+    return KC_TXN_BOUNDARIES_SUPPORTED;
+}
+
+static kc_transaction_boundaries
+boundaries_unsupported(const json_t *config)
+{
+    (void) config;
+    return KC_TXN_BOUNDARIES_UNSUPPORTED;
+}
+
+static kc_transaction_boundaries
+boundaries_null(const json_t *config)
+{
+    (void) config;
+    return KC_TXN_BOUNDARIES_NULL;
+}
+
+/* transaction.boundary=connector: the connector's answer (ABI 10), Java's messages. */
+static void
+test_connector_defined_boundaries(void **state)
+{
+    static const char not_supported[] = "The connector does not support connector-defined "
+        "transaction boundaries with the given configuration. Please reconfigure it to use a "
+        "different transaction boundary definition.";
+    static const char null_answer[] = "This connector has returned a null value from its "
+        "canDefineTransactionBoundaries method, which is not permitted. The connector will be "
+        "treated as if it cannot define its own transaction boundaries, and cannot be "
+        "configured with 'transaction.boundary' set to 'connector'.";
+    const struct {
+        kc_transaction_boundaries (*answer)(const json_t *);
+        int                       abi;
+        const char               *boundary, *error;
+    } cases[] = {
+        { NULL, KC_CONNECTOR_ABI, "connector", not_supported },       /* Java's default */
+        { boundaries_supported, KC_CONNECTOR_ABI, "connector", NULL },
+        { boundaries_supported, KC_CONNECTOR_ABI, " CONNECTOR ", NULL },
+        { boundaries_unsupported, KC_CONNECTOR_ABI, "connector", not_supported },
+        { boundaries_null, KC_CONNECTOR_ABI, "connector", null_answer },
+        { boundaries_unsupported, KC_CONNECTOR_ABI, "poll", NULL },   /* not asked */
+        { boundaries_supported, 9, "connector", not_supported },      /* not an ABI 9 member */
+    };
+
+    (void) state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        kc_connector_ops ops = *kc_plugins_find("FileStreamSource");
+        json_t          *config = json_pack("{s:s,s:s,s:s,s:s,s:s}", "connector.class",
+                                            "FileStreamSource", "name", "x", "file", "/tmp/x",
+                                            "topic", "t", "transaction.boundary",
+                                            cases[i].boundary);
+        json_t          *infos, *errors;
+
+        ops.abi = cases[i].abi;
+        ops.can_define_transaction_boundaries = cases[i].answer;
+        infos = kc_validate_connector(NULL, config, &ops);
+        errors = json_object_get(value_of(infos, "transaction.boundary"), "errors");
+        if (cases[i].error == NULL) {
+            assert_int_equal(json_array_size(errors), 0);
+        } else {
+            assert_int_equal(json_array_size(errors), 1);
+            assert_string_equal(json_string_value(json_array_get(errors, 0)), cases[i].error);
+        }
+        json_decref(infos);
+        json_decref(config);
+    }
+}
+
 int
 main(void)
 {
@@ -176,6 +246,7 @@ main(void)
         cmocka_unit_test(test_source_validation),
         cmocka_unit_test(test_unknown_class_message),
         cmocka_unit_test(test_problem_before_a_write),
+        cmocka_unit_test(test_connector_defined_boundaries),
     };
 
     kc_plugins_init(NULL, NULL);
