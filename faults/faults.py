@@ -1273,7 +1273,12 @@ class Faults:
                 # before the stop, whose controlled shutdown stops writes first.
                 baseline = before if fault == "target" else kill_offsets.ends()
                 if fault in BROKER_FAULTS:
-                    baseline = [a if a is not None else b for a, b in zip(baseline, before)]
+                    # A partition neither reading answered: its last sample before the fault.
+                    last = [next((e[p] for tt, e in reversed(sampler.samples)
+                                  if tt <= t and e[p] is not None), None)
+                            for p in range(partitions)]
+                    baseline = [next((v for v in vs if v is not None), None)
+                                for vs in zip(baseline, before, last)]
                 t_base = time.monotonic()
                 # (The source's one broker stopped: where the source stood before the stop.)
                 source_at_kill = (source_before if fault == "source" else kill_source.ends())
