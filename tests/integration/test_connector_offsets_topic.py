@@ -256,7 +256,8 @@ def test_offsets_rest_answers_as_java(workers, target_cluster, java, tmp_path):
     """GET, PATCH and DELETE /connectors/{c}/offsets for a connector with its own offsets
     topic answer as a Java worker's, and write the same to both topics: the new offsets and
     tombstones to the connector's topic and to the worker's. An empty offsets.storage.topic
-    is refused with Java's message."""
+    is refused with Java's message; a connector topic that is not compacted fails the
+    connector with Java's trace."""
     s = uuid.uuid4().hex[:8]
     src = tmp_path / "lines.txt"
     append(src, 0, 10)
@@ -318,6 +319,22 @@ def test_offsets_rest_answers_as_java(workers, target_cluster, java, tmp_path):
             assert errors[1][0]["errors"] == ["Invalid value  for configuration "
                                               "offsets.storage.topic: String must be non-empty"]
             same_answer((jw, kw), "PUT", "/connectors/bad/config", bad)
+        # A connector topic that is not compacted fails the connector as Java's fails it.
+        deleting = f"deleting-{s}"
+        target_cluster.create_topic(deleting, config={"cleanup.policy": "delete"})
+        traces = []
+        for w in (jw, kw):
+            put_config(w, "deleting", file_source(src, "t", **{"offsets.storage.topic":
+                                                                 deleting}))
+            st = wait_until("the connector FAILED", lambda: (
+                r := w.get("/connectors/deleting/status")).status_code == 200 and
+                r.json()["connector"]["state"] == "FAILED" and r.json())
+            assert st["tasks"] == [], st
+            traces.append(st["connector"]["trace"].split("\n")[0])
+        assert traces[0] == traces[1], traces
+        assert traces[1].startswith("org.apache.kafka.common.config.ConfigException: Topic "
+                                    f"'{deleting}' supplied via the 'offset.storage.topic' "
+                                    "property is required to have 'cleanup.policy=compact'")
     finally:
         jw.stop()
 
@@ -372,69 +389,75 @@ def test_connector_given_its_own_topic_later(workers, target_cluster, java, tmp_
 # ---- a producer on another cluster ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("case", ["regular", "exactly-once", "own-topic"])
+@pytest.mark.parametrize("mode", ["regular", "eos"])
 def test_producer_on_another_cluster(workers, source_cluster, target_cluster, java, tmp_path,
-                                     case):
-    """Workers on the target cluster, a FileStreamSource whose producer writes to the source
+                                     mode):
+    """Workers on the target cluster, FileStreamSources whose producer writes to the source
     cluster (producer.override.bootstrap.servers), side by side with Java:
     - regular, no topic of its own: the offsets stay in the worker's topic only;
+    - regular, its own topic, with its consumer and admin on the source cluster too: that
+      topic on the source cluster, then the worker's topic;
     - exactly once: the worker's topic name on the producer's cluster (created there by the
       connector's admin client, admin.override.*) is written in the task's transactions,
-      then the worker's topic;
-    - its own topic, with its consumer and admin on the source cluster too: that topic on the
-      source cluster, then the worker's topic.
+      then the worker's topic.
     kconnect writes where Java writes, the same bytes in the same partitions, and a
     restarted kconnect worker resumes without repeating a line."""
     s = uuid.uuid4().hex[:8]
     src = tmp_path / "lines.txt"
     append(src, 0, 20)
-    name = "fs"
-    key = offset_key(name, src)
-    other = {"producer.override.bootstrap.servers": source_cluster.bootstrap}
-    if case != "regular":
-        other["admin.override.bootstrap.servers"] = source_cluster.bootstrap
-    if case == "own-topic":
-        other["consumer.override.bootstrap.servers"] = source_cluster.bootstrap
-    mode = "eos" if case == "exactly-once" else "regular"
-    sides = []
+    there = {"producer.override.bootstrap.servers": source_cluster.bootstrap}
+    also_admin = dict(there, **{"admin.override.bootstrap.servers": source_cluster.bootstrap})
+    everything = dict(also_admin,
+                      **{"consumer.override.bootstrap.servers": source_cluster.bootstrap})
+    sides = {}
     for tag in ("j", "k"):
         props = worker_props(target_cluster, f"{tag}{s}", mode)
-        data = f"data-{tag}{s}"
-        source_cluster.create_topic(data)
-        config = file_source(src, data, **other)
-        if case == "own-topic":
-            config["offsets.storage.topic"] = f"own-{tag}{s}"
-        # Where the connector's own store writes: nowhere (regular), else on the source.
-        own = {"regular": None, "exactly-once": props["offset.storage.topic"],
-               "own-topic": f"own-{tag}{s}"}[case]
-        sides.append((tag, props, data, config, own))
-    jw = java_worker(java, tmp_path, sides[0][1], "java")
+        # (connector, its config's overrides, its own topic, where that topic's store is)
+        cases = [("fs-worker", there, None)] if mode == "regular" else \
+            [("fs-eos", also_admin, props["offset.storage.topic"])]
+        if mode == "regular":
+            cases.append(("fs-own", dict(everything, **{"offsets.storage.topic":
+                                                        f"own-{tag}{s}"}), f"own-{tag}{s}"))
+        sides[tag] = (props, cases)
+    jw = java_worker(java, tmp_path, sides["j"][0], "java")
     try:
-        kw = workers.start(sides[1][1])
+        kw = workers.start(sides["k"][0])
         written = {}
-        for (tag, props, data, config, own), w in zip(sides, (jw, kw)):
-            put_config(w, name, config)
-            wait_values(source_cluster, data, lines(0, 20))
-            wait_offset(target_cluster, props["offset.storage.topic"], key, position(src),
-                        f"{tag}: the worker's topic")
-            if own is None:
-                assert not exists(source_cluster, props["offset.storage.topic"])
-                written[tag] = records(target_cluster, props["offset.storage.topic"])
-                continue
-            wait_offset(source_cluster, own, key, position(src), f"{tag}: the connector's topic")
-            assert source_cluster.topic_partitions(own) == 5
-            assert source_cluster.topic_config(own)["cleanup.policy"] == "compact"
-            if case == "own-topic":
-                assert not exists(target_cluster, own)
-            written[tag] = records(source_cluster, own)
-        # Same keys in the same partitions, the same last value.
-        assert {(p, k_) for p, k_, _ in written["j"]} == {(p, k_) for p, k_, _ in written["k"]}
-        assert latest(written["j"]) == latest(written["k"])
+        for tag, w in (("j", jw), ("k", kw)):
+            props, cases = sides[tag]
+            for name, overrides, own in cases:
+                data = f"data-{name}-{tag}{s}"
+                source_cluster.create_topic(data)
+                put_config(w, name, file_source(src, data, **overrides))
+            for name, overrides, own in cases:
+                key = offset_key(name, src)
+                wait_values(source_cluster, f"data-{name}-{tag}{s}", lines(0, 20))
+                wait_offset(target_cluster, props["offset.storage.topic"], key, position(src),
+                            f"{tag}, {name}: the worker's topic")
+                if own is None:
+                    assert not exists(source_cluster, props["offset.storage.topic"])
+                    written[tag, name] = [r for r in records(target_cluster,
+                                                             props["offset.storage.topic"])
+                                          if r[1] == key]
+                    continue
+                wait_offset(source_cluster, own, key, position(src),
+                            f"{tag}, {name}: the connector's topic")
+                assert source_cluster.topic_partitions(own) == 5
+                assert source_cluster.topic_config(own)["cleanup.policy"] == "compact"
+                if own != props["offset.storage.topic"]:
+                    assert not exists(target_cluster, own)
+                written[tag, name] = records(source_cluster, own)
+        for name, *_ in sides["k"][1]:
+            # Same keys in the same partitions, the same last value.
+            j, k = written["j", name], written["k", name]
+            assert {(p, k_) for p, k_, _ in j} == {(p, k_) for p, k_, _ in k}, name
+            assert latest(j) == latest(k), name
         # kconnect restarted: it resumes from where its offsets are read.
         assert kw.stop() == 0
         append(src, 20, 30)
-        kw = workers.start(sides[1][1])
-        wait_values(source_cluster, sides[1][2], lines(0, 30))
+        kw = workers.start(sides["k"][0])
+        for name, *_ in sides["k"][1]:
+            wait_values(source_cluster, f"data-{name}-k{s}", lines(0, 30))
         assert kw.stop() == 0
         assert kw.sanitizer_report() is None
     finally:
