@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "worker/herder.h"
-#include "worker/offset_store.h"
 #include "worker/plugins.h"
 #include "worker/runtime.h"
+#include "worker/source_offsets.h"
 
 #define HERDER_TIMEOUT_MS 90000
 #define KAFKA_TIMEOUT_MS  15000
@@ -74,13 +74,16 @@ do_lookup(kc_herder *h, void *arg)
     l->status = 200;
 }
 
+/* The stored offset of partition, where the connector's tasks read it (opaque: the view of
+ * the connector's offsets; connector is its name). */
 static int
 read_offset(void *opaque, const char *connector, const json_t *partition, json_t **offset,
             char *why, size_t whylen)
 {
     kc_err err;
 
-    if (kc_offset_store_get(opaque, connector, partition, offset, &err) == KC_OK)
+    (void) connector;
+    if (kc_source_offsets_get_many(opaque, &partition, 1, offset, &err) == KC_OK)
         return 0;
     snprintf(why, whylen, "%s", err.msg);
     return -1;
@@ -91,14 +94,20 @@ kc_rest_mirror_status_of(const kc_rest_ctx *ctx, const char *name, const json_t 
                          int timeout_ms, json_t **out, kc_err *err)
 {
     const kc_connector_ops *ops = mirror_source_of(config);
+    kc_source_offsets      *offsets;
     char                    why[512] = "";
     int                     rc;
 
     *out = NULL;
     if (ops == NULL)
         return kc_err_set(err, KC_EINVAL, "connector %s computes no mirror status", name);
-    rc = ops->mirror_status(kc_runtime_host(), name, config, read_offset,
-                            kc_herder_offsets(ctx->herder), timeout_ms, out, why, sizeof(why));
+    if ((offsets = kc_source_offsets_open(kc_herder_worker_config(ctx->herder),
+                                          kc_herder_offsets(ctx->herder), config, name, name,
+                                          err)) == NULL)
+        return err->code;
+    rc = ops->mirror_status(kc_runtime_host(), name, config, read_offset, offsets, timeout_ms,
+                            out, why, sizeof(why));
+    kc_source_offsets_close(offsets);
     if (rc == KC_PLUGIN_OK)
         return KC_OK;
     return kc_err_set(err, rc == KC_PLUGIN_FATAL ? KC_EINVAL : KC_EKAFKA, "%s", why);

@@ -1,8 +1,9 @@
 /*
  * rest/offsets.c - KIP-875: GET, PATCH (alter) and DELETE (reset) /connectors/{c}/offsets.
  *
- * Source connectors' offsets live in the offset topic (worker/offset_store.c): altering
- * writes new values, resetting writes tombstones. Sink connectors' offsets are their
+ * Source connectors' offsets live in the offsets topics worker/source_offsets.h names (the
+ * worker's, the connector's own, or both, as Java's Worker chooses): altering writes new
+ * values, resetting writes tombstones, both in Java's order. Sink connectors' offsets are their
  * consumer group's (connect-<name>, or consumer.override.group.id): they are read, altered
  * and deleted with Kafka's admin API, as Java's Worker does.
  *
@@ -25,8 +26,8 @@
 #include "worker/herder.h"
 #include "worker/kafka.h"
 #include "lib/log.h"
-#include "worker/offset_store.h"
 #include "worker/plugins.h"
+#include "worker/source_offsets.h"
 
 #define HERDER_TIMEOUT_MS 90000
 #define ADMIN_TIMEOUT_MS  30000
@@ -483,6 +484,21 @@ source_offsets_valid(const json_t *offsets, kc_rest_response *resp)
 
 /* ===== Handlers ===== */
 
+/* The connector's offsets as its tasks see them (NULL: the 500 answered, with what). */
+static kc_source_offsets *
+source_view(const kc_rest_ctx *ctx, const snapshot *s, const char *what)
+{
+    kc_err             err;
+    kc_source_offsets *o = kc_source_offsets_open(kc_herder_worker_config(ctx->herder),
+                                                  kc_herder_offsets(ctx->herder), s->config,
+                                                  s->name, s->name, &err);
+
+    if (o == NULL)
+        kc_rest_error(s->resp, 500, "Failed to %s offsets for source connector %s: %s", what,
+                      s->name, err.msg);
+    return o;
+}
+
 static const kc_connector_ops *
 class_of(const json_t *config, kc_rest_response *resp)
 {
@@ -509,7 +525,11 @@ kc_rest_offsets_get(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_
     if ((ops = class_of(s.config, resp)) == NULL)
         goto out;
     if (ops->type == KC_CONNECTOR_SOURCE) {
-        rc = kc_offset_store_list(kc_herder_offsets(ctx->herder), s.name, &list, &err);
+        kc_source_offsets *view = source_view(ctx, &s, "retrieve");
+        if (view == NULL)
+            goto out;
+        rc = kc_source_offsets_list(view, &list, &err);
+        kc_source_offsets_close(view);
     } else {
         char       *group = sink_group(s.name, s.config);
         rd_kafka_t *rk = admin_client(ctx, &err);
@@ -554,6 +574,7 @@ modify(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *res
 {
     snapshot                s = { req, resp, req->segments[1], true, NULL, NULL };
     const kc_connector_ops *ops;
+    kc_source_offsets      *view = NULL;
     json_t                 *list = NULL;
     bool                    managed = false, reset = offsets == NULL;
     kc_err                  err;
@@ -588,10 +609,12 @@ modify(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *res
         goto out;
     }
     /* Source: the offsets to write; a reset tombstones every partition stored. */
+    if ((view = source_view(ctx, &s, "modify")) == NULL)
+        goto out;
     if (reset) {
         size_t  i;
         json_t *e;
-        if (kc_offset_store_list(kc_herder_offsets(ctx->herder), s.name, &list, &err) != KC_OK) {
+        if (kc_source_offsets_list(view, &list, &err) != KC_OK) {
             kc_rest_error(resp, 500, "Failed to modify offsets for source connector %s: %s",
                           s.name, err.msg);
             goto out;
@@ -612,17 +635,19 @@ modify(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *res
         goto out;
     }
     {
-        kc_offset_store *store = kc_herder_offsets(ctx->herder);
-        size_t           i;
-        json_t          *e;
+        size_t         n = json_array_size(offsets), i;
+        const json_t **parts = kc_xcalloc(n ? n : 1, sizeof(*parts));
+        const json_t **values = kc_xcalloc(n ? n : 1, sizeof(*values));
+        json_t        *e;
         json_array_foreach(offsets, i, e) {
             const json_t *o = json_object_get(e, "offset");
-            if (rc == KC_OK)
-                rc = kc_offset_store_put(store, s.name, json_object_get(e, "partition"),
-                                         json_is_null(o) ? NULL : o, &err);
+            parts[i] = json_object_get(e, "partition");
+            values[i] = json_is_null(o) ? NULL : o;
         }
-        if (rc == KC_OK && json_array_size(offsets) > 0)
-            rc = kc_offset_store_flush(store, ADMIN_TIMEOUT_MS, &err);
+        if (n > 0)
+            rc = kc_source_offsets_write(view, parts, values, n, ADMIN_TIMEOUT_MS, &err);
+        free(parts);
+        free(values);
     }
     if (rc != KC_OK)
         kc_rest_error(resp, 500, "Failed to modify offsets for source connector %s: %s", s.name,
@@ -630,6 +655,7 @@ modify(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *res
     else
         modified(resp, managed, reset);
 out:
+    kc_source_offsets_close(view);
     json_decref(list);
     json_decref(s.config);
 }

@@ -16,6 +16,7 @@
 #ifndef KC_CLIENTCONF_H
 #define KC_CLIENTCONF_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <librdkafka/rdkafka.h>
 
@@ -58,5 +59,15 @@ int kc_clientconf_parse_jaas(const char *jaas, char **module, char **user, char 
  * Connect group protocol). KC_EINVAL naming the key when something cannot be honoured. */
 int kc_clientconf_security(const kc_props *props, const char *prefix, kc_conn_security *sec,
                            kc_err *err);
+
+/* The settings of a connector's producer, consumer or admin client (kind: "producer",
+ * "consumer", "admin") into out (initialised here; label names it in messages), from the
+ * worker's settings (worker) and the connector's config, as Java's Worker layers them
+ * (baseProducerConfigs, baseConsumerConfigs, adminConfigs): the worker's connection
+ * settings, the base settings for tasks, the worker's "<kind>.*", then the connector's
+ * "<kind>.override.*". A producer's enable.idempotence is decided last, from what is laid
+ * (kc_client_default_idempotence). */
+void kc_clientconf_connector(const kc_props *worker, const json_t *connector_config,
+                             const char *kind, const char *label, kc_props *out);
 
 #endif

@@ -1233,17 +1233,26 @@ static int heartbeat_due(kc_herder *h, kc_err *err);
 
 /* Herder thread: fences the transactional producers of the connector's first n tasks, as
  * Java's Worker.fenceZombies: InitProducerId for each id bumps its epoch, which aborts its
- * open transaction and refuses every later write of an older instance. The group's
+ * open transaction and refuses every later write of an older instance. On the cluster the
+ * connector's admin settings reach (admin.override.*, as Java's), which is where its tasks'
+ * producers write when they are pointed at another cluster than the worker's. The group's
  * heartbeats go on between ids. */
 static int
 fence_producers(kc_herder *h, const char *connector, int n, kc_err *err)
 {
-    char *cid = kc_xasprintf("connector-worker-adminclient-%s", connector);
-    int   rc = KC_OK;
+    char    *cid = kc_xasprintf("connector-worker-adminclient-%s", connector);
+    json_t  *config = kc_herder_connector_config(h, connector, err);
+    kc_props props;
+    int      rc = KC_OK;
 
+    if (config == NULL) {
+        free(cid);
+        return err->code;
+    }
+    kc_clientconf_connector(&h->wc->props, config, "admin", connector, &props);
     for (int i = 0; i < n && rc == KC_OK && !atomic_load(&h->stopping); i++) {
         char             *tid = kc_worker_task_transactional_id(h->wc, connector, i);
-        rd_kafka_t       *rk = kc_kafka_new(RD_KAFKA_PRODUCER, &h->wc->props, "",
+        rd_kafka_t       *rk = kc_kafka_new(RD_KAFKA_PRODUCER, &props, "",
                                             (const char *const[]) { "transactional.id", tid,
                                                                     "client.id", cid, NULL },
                                             err);
@@ -1263,6 +1272,8 @@ fence_producers(kc_herder *h, const char *connector, int n, kc_err *err)
         free(tid);
         (void) heartbeat_due(h, &hb);
     }
+    kc_props_free(&props);
+    json_decref(config);
     free(cid);
     return rc;
 }

@@ -155,13 +155,23 @@ ensure_one(rd_kafka_t *admin, const internal_topic *it, const kc_new_topic *req,
     return KC_OK;
 }
 
+/* How long a topic's creation may take: the worker's default.api.timeout.ms (Java reads it
+ * from the worker's settings for every internal topic). */
+static int
+api_timeout_ms(const kc_worker_config *wc)
+{
+    const char *t = kc_props_get(&wc->props, "default.api.timeout.ms");
+    int         ms = t ? atoi(t) : 60000;
+
+    return ms > 0 ? ms : 60000;
+}
+
 int
 kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc,
                           kc_internal_topic_later **later, kc_err *err)
 {
     enum { N = KC_ARRAY_LEN(internal_topics) };
-    const char  *t = kc_props_get(&wc->props, "default.api.timeout.ms");
-    int          timeout_ms = t ? atoi(t) : 60000;
+    int          timeout_ms = api_timeout_ms(wc);
     kc_props     settings[N];
     kc_new_topic reqs[N], probe[N];
     bool         fresh[N];                 /* the brokers would create it as asked */
@@ -169,8 +179,6 @@ kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc,
     int          rc = KC_OK;
     size_t       i = 0, nprobe = 0;
 
-    if (timeout_ms <= 0)
-        timeout_ms = 60000;
     if (later != NULL)
         *later = NULL;
     for (size_t k = 0; k < N; k++)
@@ -268,6 +276,22 @@ kc_internal_topic_create_later(void *arg, kc_err *err)
     kc_kafka_create_topics(admin, &l->req, 1, false, l->timeout_ms);
     rc = ensure_one(admin, l->it, &l->req, l->timeout_ms, err);
     kc_kafka_destroy(admin);
+    return rc;
+}
+
+int
+kc_internal_topic_ensure_offsets(rd_kafka_t *admin, const kc_worker_config *wc,
+                                 const char *topic, kc_err *err)
+{
+    kc_props     settings;
+    kc_new_topic req;
+    int          rc;
+
+    topic_request(wc, &internal_topics[0], &settings, &req);
+    req.name = topic;
+    kc_kafka_create_topics(admin, &req, 1, false, api_timeout_ms(wc));
+    rc = ensure_one(admin, &internal_topics[0], &req, api_timeout_ms(wc), err);
+    kc_props_free(&settings);
     return rc;
 }
 

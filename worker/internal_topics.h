@@ -38,6 +38,14 @@ int kc_internal_topics_ensure(rd_kafka_t *admin, const kc_worker_config *wc,
  * kc_internal_topic_later; its worker config must outlive it. */
 int kc_internal_topic_create_later(void *arg, kc_err *err);
 
+/* A source connector's own offsets topic (offsets.storage.topic, KIP-618), created if missing
+ * or checked as the worker's offsets topic is, through admin (the connector's admin client:
+ * its cluster may not be the worker's), with the worker's offset.storage.* settings, as
+ * Java's KafkaOffsetBackingStore does for a connector's store. Java's messages name
+ * offset.storage.topic there too. Blocks up to default.api.timeout.ms; same errors. */
+int kc_internal_topic_ensure_offsets(rd_kafka_t *admin, const kc_worker_config *wc,
+                                     const char *topic, kc_err *err);
+
 void kc_internal_topic_later_free(kc_internal_topic_later *l);
 
 #endif

@@ -209,20 +209,28 @@ kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
     bool                             own_wait = fetch_wait_ms > 0 &&
                                                 kc_props_get(props, wait_key) == NULL;
     char                             wait_ms[16];
-    /* isolation.level: librdkafka's default (read_committed) unless forced, as before. */
-    const char                      *consumer_extra[] = {
+    /* isolation.level: forced with read_committed, else as props say (librdkafka's default
+     * is read_committed). */
+    const char                      *consumer_extra[17] = {
         "client.id", client_id_base, "enable.auto.commit", "false",
         "enable.auto.offset.store", "false", "enable.partition.eof", "false",
-        "group.id", client_id_base, "auto.offset.reset", "earliest",
-        own_wait ? "fetch.wait.max.ms" : "isolation.level",
-        own_wait ? wait_ms : "read_committed",
-        read_committed ? "isolation.level" : NULL, "read_committed", NULL };
+        "group.id", client_id_base, "auto.offset.reset", "earliest" };
+    size_t                           nc = 12;
     const char                      *producer_base[32];
     size_t                           np = 0;
     int                              partitions, delay = KC_BACKOFF_FIRST_MS;
     int64_t                          deadline;
 
     snprintf(wait_ms, sizeof(wait_ms), "%d", fetch_wait_ms);
+    if (own_wait) {
+        consumer_extra[nc++] = "fetch.wait.max.ms";
+        consumer_extra[nc++] = wait_ms;
+    }
+    if (read_committed) {
+        consumer_extra[nc++] = "isolation.level";
+        consumer_extra[nc++] = "read_committed";
+    }
+    consumer_extra[nc] = NULL;
     l->topic = kc_xstrdup(topic);
     l->fn = fn;
     l->opaque = opaque;

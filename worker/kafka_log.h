@@ -36,7 +36,8 @@ typedef void (*kc_klog_record_fn)(void *opaque, const char *key, const void *val
  * worker config does not set fetch.max.wait.ms; 0 for the default (500 ms, as Java's).
  * read_committed: the consumer reads committed transactions only (a worker with
  * exactly-once source support enabled reads its config and offsets topics so); a read to
- * the end then waits for transactions still open on the topic, as Java's does. */
+ * the end then waits for transactions still open on the topic, as Java's does. Otherwise
+ * isolation.level is as props say (librdkafka's default, read_committed, when they do not). */
 kc_klog *kc_klog_open(const kc_props *props, const char *prefix, const char *topic,
                       const char *client_id_base, const char *const *extra_producer,
                       int fetch_wait_ms, bool read_committed, kc_klog_record_fn fn, void *opaque, kc_err *err);

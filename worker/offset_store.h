@@ -22,7 +22,7 @@
 typedef struct kc_offset_store kc_offset_store;
 
 /* read_committed: read committed transactions only (exactly-once source support enabled:
- * tasks write their offsets in their transactions). */
+ * tasks write their offsets in their transactions); else isolation.level as props say. */
 kc_offset_store *kc_offset_store_open(const kc_props *props, const char *topic,
                                       const char *client_id_base, bool read_committed,
                                       kc_err *err);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lib/configdef.h"
 
 /* A setting and the values of it that need nothing kconnect lacks: NULL-terminated; ""
  * stands for an empty value, and an absent key is always fine. */
@@ -300,8 +301,8 @@ connector_found(void *arg, const char *key, const char *value, const char *why)
 }
 
 void
-kc_refused_connector(const json_t *config, const kc_cfg *worker, const char *plugin_version,
-                     kc_refused_fn fn, void *arg)
+kc_refused_connector(const json_t *config, const char *plugin_version, kc_refused_fn fn,
+                     void *arg)
 {
     each_refusal e = { fn, arg };
     source       s = { json_get, json_key_at, config };
@@ -311,14 +312,6 @@ kc_refused_connector(const json_t *config, const kc_cfg *worker, const char *plu
         if ((v = json_get(config, connector_refusals[i].key)) != NULL &&
             !accepted(&connector_refusals[i], v))
             connector_found(&e, connector_refusals[i].key, v, connector_refusals[i].why);
-    if ((v = json_get(config, "offsets.storage.topic")) != NULL) {
-        const char *own = worker ? kc_cfg_str(worker, "offset.storage.topic") : NULL;
-        refusal     r = { "offsets.storage.topic", ONLY("", own ? own : ""),
-                          "a connector's own offsets topic is not implemented: offsets are "
-                          "stored in the worker's offset.storage.topic" };
-        if (!accepted(&r, v))
-            connector_found(&e, r.key, v, r.why);
-    }
     check_plugin_versions(&s, "connector.plugin.version", plugin_version, connector_found, &e);
     check_clients(&s, true, connector_found, &e);
 }
@@ -342,11 +335,11 @@ first_found(void *arg, const char *key, const char *value, const char *message)
 }
 
 bool
-kc_refused_connector_first(const json_t *config, const kc_cfg *worker,
-                           const char *plugin_version, char *buf, size_t size)
+kc_refused_connector_first(const json_t *config, const char *plugin_version, char *buf,
+                           size_t size)
 {
     first_message f = { buf, size, false };
 
-    kc_refused_connector(config, worker, plugin_version, first_found, &f);
+    kc_refused_connector(config, plugin_version, first_found, &f);
     return f.found;
 }

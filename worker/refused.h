@@ -2,7 +2,7 @@
  * worker/refused.h - settings kconnect reads but does not act on, refused by name.
  *
  * A setting a Java worker honours and kconnect does not (REST extensions but basic auth,
- * a connector's own offsets topic, a client interceptor, ...) is never accepted quietly: a
+ * a client interceptor, ...) is never accepted quietly: a
  * worker file or mm2.properties that sets one stops the worker at start, before it listens,
  * and a connector config that sets one fails validation (and its start, for configs that
  * reach the worker without REST: a Java worker's in a mixed cluster, MirrorMaker's). A value
@@ -20,7 +20,6 @@
 #include <stdbool.h>
 
 #include "lib/common.h"
-#include "lib/configdef.h"
 #include "lib/props.h"
 
 /* Whether java_key=value is a Java client setting kconnect cannot honour (a Java class to
@@ -42,16 +41,15 @@ bool kc_refused_rest_extension(const char *class_name);
 int kc_refused_worker(const kc_props *props, bool distributed, kc_err *err);
 
 /* A connector config (string values): fn(arg, key, value, message) for each refused setting.
- * worker: the worker's config, or NULL (then offsets.storage.topic is refused whenever
- * set). plugin_version: the connector's version, for connector.plugin.version. */
+ * plugin_version: the connector's version, for connector.plugin.version. */
 typedef void (*kc_refused_fn)(void *arg, const char *key, const char *value,
                               const char *message);
-void kc_refused_connector(const json_t *config, const kc_cfg *worker,
-                          const char *plugin_version, kc_refused_fn fn, void *arg);
+void kc_refused_connector(const json_t *config, const char *plugin_version, kc_refused_fn fn,
+                          void *arg);
 
 /* The first refused setting of a connector config as one message ("key=value: why"),
  * into buf; false when there is none. */
-bool kc_refused_connector_first(const json_t *config, const kc_cfg *worker,
-                                const char *plugin_version, char *buf, size_t size);
+bool kc_refused_connector_first(const json_t *config, const char *plugin_version, char *buf,
+                                size_t size);
 
 #endif

@@ -30,6 +30,7 @@
 #include "worker/plugins.h"
 #include "lib/config_providers.h"
 #include "worker/refused.h"
+#include "worker/source_offsets.h"
 #include "worker/topic_creation.h"
 #include "worker/transform.h"
 #include "worker/txn_context.h"
@@ -70,6 +71,8 @@ struct instance {
     atomic_bool             commit_soon;        /* source task: commit at its next turn */
     kc_transaction_context *txn;                /* source task, transaction.boundary=connector:
                                                  * its context (task thread) */
+    kc_source_offsets      *offsets;            /* source task, once started: where its
+                                                 * connector's offsets are; its thread's */
     char                  **topics;             /* KIP-558: topics this task has used */
     size_t                  ntopics;
     /* Metrics, written by the instance's thread and read by scrapes (relaxed atomics). */
@@ -150,9 +153,12 @@ host_offsets_get(void *ctx, const json_t *const *partitions, size_t n, json_t **
 {
     instance *in = ctx;
     kc_err    err;
+    int       rc = in->offsets != NULL
+                   ? kc_source_offsets_get_many(in->offsets, partitions, n, offsets_out, &err)
+                   : kc_offset_store_get_many(in->rt->env.offsets, in->connector, partitions, n,
+                                              offsets_out, &err);
 
-    if (kc_offset_store_get_many(in->rt->env.offsets, in->connector, partitions, n,
-                                 offsets_out, &err) != KC_OK) {
+    if (rc != KC_OK) {
         kc_log_error("task", "[%s] reading offsets: %s", in->label, err.msg);
         return -1;
     }
@@ -171,15 +177,12 @@ host_offsets_put(void *ctx, const json_t *const *partitions, const json_t *const
 {
     instance *in = ctx;
     kc_err    err;
-    int       rc = KC_OK;
+    int       rc = in->offsets == NULL
+                   ? kc_err_set(&err, KC_EINVAL, "only a source task stores offsets")
+                   : kc_source_offsets_write(in->offsets, partitions, offsets, n,
+                                             (int) kc_cfg_int(&in->rt->env.wc->cfg,
+                                                              "offset.flush.timeout.ms"), &err);
 
-    for (size_t i = 0; i < n && rc == KC_OK; i++)
-        rc = kc_offset_store_put(in->rt->env.offsets, in->connector, partitions[i], offsets[i],
-                                 &err);
-    if (rc == KC_OK)
-        rc = kc_offset_store_flush(in->rt->env.offsets,
-                                   (int) kc_cfg_int(&in->rt->env.wc->cfg,
-                                                    "offset.flush.timeout.ms"), &err);
     if (rc != KC_OK) {
         kc_log_error("task", "[%s] storing the offsets it starts from: %s", in->label, err.msg);
         return -1;
@@ -409,8 +412,27 @@ unresolved(instance *in, char *msg, size_t size)
 static bool
 refused_config(instance *in, char *msg, size_t size)
 {
-    return kc_refused_connector_first(in->connector_config, &in->rt->env.wc->cfg,
-                                      in->ops->version, msg, size);
+    return kc_refused_connector_first(in->connector_config, in->ops->version, msg, size);
+}
+
+/* Java's WorkerConnector starts a source connector's offsets store when it initializes,
+ * whatever its target state: the connector's own offsets topic is created or checked then,
+ * and the connector fails if that fails. */
+static void
+prepare_offsets(instance *in, bool *failed)
+{
+    kc_err err;
+    char   msg[1024];
+
+    if (in->ops->type != KC_CONNECTOR_SOURCE || unresolved(in, msg, sizeof(msg)) ||
+        kc_source_offsets_prepare(in->rt->env.wc, in->connector_config, in->label, &err)
+        == KC_OK)
+        return;
+    if (err.code == KC_EINVAL)
+        fail_config(in, err.msg);
+    else
+        fail(in, NULL, err.msg);
+    *failed = true;
 }
 
 /* ===== Instances ===== */
@@ -559,6 +581,7 @@ connector_thread(void *arg)
     int       rc;
     kc_target_state shown = (kc_target_state) -1;
 
+    prepare_offsets(in, &failed);
     pthread_mutex_lock(&in->lock);
     while (!in->stop) {
         if (!failed && in->target == KC_TARGET_STARTED && !in->running) {
@@ -755,7 +778,7 @@ typedef struct source_state {
     bool         eos;
     bool         txn_open;
     size_t       base_size;      /* the slot without its eos_ack */
-    const char  *offsets_topic;  /* the worker's offset.storage.topic */
+    const char  *offsets_topic;  /* where its transactions write offsets (the connector's) */
     kc_txn_context *txn;         /* transaction.boundary=connector: what the task asks */
     bool         send_failed;    /* a record was not acknowledged: the task fails */
     char         last_error[512];
@@ -1057,42 +1080,68 @@ committable_json(const source_state *s, const spart *p)
          : json_pack("{s:I}", s->offset_field, (json_int_t) p->committable.n);
 }
 
-/* Every offset.flush.interval.ms: store the committable offsets, then SourceTask.commit(),
- * which Java calls even when there was nothing to store (MirrorSourceTask relies on it to
- * flush its delayed offset syncs). */
+/* The partitions whose committable offset is not stored yet, and those offsets (new
+ * references): *parts and *offsets are new arrays of the count returned, NULL when it is 0
+ * (the caller frees them with dirty_offsets_free). */
+static size_t
+dirty_offsets(const source_state *s, const json_t ***parts, json_t ***offsets)
+{
+    size_t n = 0, k = 0;
+
+    *parts = NULL;
+    *offsets = NULL;
+    for (spart *p = s->parts; p != NULL; p = p->next)
+        n += p->dirty;
+    if (n == 0)
+        return 0;
+    *parts = kc_xcalloc(n, sizeof(**parts));
+    *offsets = kc_xcalloc(n, sizeof(**offsets));
+    for (spart *p = s->parts; p != NULL; p = p->next)
+        if (p->dirty) {
+            (*parts)[k] = p->partition;
+            (*offsets)[k++] = committable_json(s, p);
+        }
+    return n;
+}
+
+static void
+dirty_offsets_free(const json_t **parts, json_t **offsets, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        json_decref(offsets[i]);
+    free(offsets);
+    free(parts);
+}
+
+/* Every offset.flush.interval.ms: store the committable offsets (worker/source_offsets.h
+ * says where), then SourceTask.commit(), which Java calls even when there was nothing to
+ * store (MirrorSourceTask relies on it to flush its delayed offset syncs). */
 static void
 commit_offsets(source_state *s, rd_kafka_t *producer, int timeout_ms)
 {
-    kc_err err;
-    int    n = 0;
+    const json_t **parts;
+    json_t       **offsets;
+    kc_err         err;
+    size_t         n;
+    int            rc = KC_OK;
 
     rd_kafka_poll(producer, 0);
     advance(s);
-    for (spart *p = s->parts; p != NULL; p = p->next) {
-        json_t *offset;
-        int     rc;
-
-        if (!p->dirty)
-            continue;
-        offset = committable_json(s, p);
-        rc = kc_offset_store_put(s->in->rt->env.offsets, s->in->connector, p->partition,
-                                 offset, &err);
-        json_decref(offset);
-        if (rc != KC_OK) {
-            kc_log_error("task", "[%s] committing offsets: %s", s->in->label, err.msg);
-            return;
-        }
-        p->dirty = false;
-        n++;
-    }
-    if (n > 0 && kc_offset_store_flush(s->in->rt->env.offsets, timeout_ms, &err) != KC_OK) {
-        kc_log_error("task", "[%s] flushing offsets: %s", s->in->label, err.msg);
+    n = dirty_offsets(s, &parts, &offsets);
+    if (n > 0)
+        rc = kc_source_offsets_write(s->in->offsets, parts, (const json_t *const *) offsets, n,
+                                     timeout_ms, &err);
+    dirty_offsets_free(parts, offsets, n);
+    if (rc != KC_OK) {
+        kc_log_error("task", "[%s] committing offsets: %s", s->in->label, err.msg);
         return;
     }
+    for (spart *p = s->parts; p != NULL; p = p->next)
+        p->dirty = false;
     if (s->in->ops->task->commit != NULL && s->in->priv != NULL)
         s->in->ops->task->commit(s->in->priv);
     if (n > 0)
-        kc_log_debug("task", "[%s] committed offsets of %d source partitions", s->in->label, n);
+        kc_log_debug("task", "[%s] committed offsets of %zu source partitions", s->in->label, n);
 }
 
 static void
@@ -1130,69 +1179,12 @@ source_state_free(source_state *s)
         rd_kafka_topic_destroy(s->rkt);
 }
 
-/* Client settings for a task's producer, consumer or admin client (kind), layered as Java's
- * Worker does: the worker's bootstrap.servers, the base settings for tasks (Java's
- * baseProducerConfigs / baseConsumerConfigs; none for admin), worker "<kind>.*", then the
- * connector's "<kind>.override.*".
- * Two additions:
- * - the worker's own security settings (security.protocol, sasl.*, ssl.*) are laid under
- *   them, so a cluster that needs them is reachable by tasks too; Java requires them to be
- *   repeated under producer./consumer. (an explicit one still wins);
- * - the producer is idempotent, where Java's is not. Java's keeps a partition's order across
- *   retried sends with one request in flight; librdkafka's does not unless idempotent: the
- *   request built while the one before it is in flight goes out as soon as that one is
- *   refused with a retriable error (NOT_ENOUGH_REPLICAS, NOT_LEADER_OR_FOLLOWER), so its
- *   records land first (librdkafka's CONFIGURATION.md, "retries"). Idempotent, it also
- *   writes a record refused after its append (NOT_ENOUGH_REPLICAS_AFTER_APPEND) once. As
- *   Java's client does when enable.idempotence is not given, settings that idempotence does
- *   not allow turn it off; given explicitly, true with such settings fails the task. */
+/* Client settings for a task's producer, consumer or admin client (kind): see
+ * kc_clientconf_connector. */
 static void
 client_props(const instance *in, const char *kind, kc_props *out)
 {
-    /* Java's baseProducerConfigs, then linger.ms 0 (a user's linger.ms still wins). Java's
-     * default linger.ms (5 ms) does not mean the same in librdkafka: once one partition's
-     * batch is ready, Java's sender drains the batches of every partition on that broker into
-     * the same request, while librdkafka waits out the linger of each partition and sends one
-     * partition per request. With one request in flight per connection, records queue behind
-     * the request in flight anyway, so the batches stay large at full speed; but at 10,000
-     * records/s over 8 partitions a lingering librdkafka producer made the median record
-     * wait about 3 ms longer than Java's (make bench, latency). enable.idempotence is
-     * decided last, from the layered settings. */
-    static const char *const producer_base[] = {
-        "acks", "all",
-        "max.in.flight.requests.per.connection", "1", "delivery.timeout.ms", "2147483647",
-        "linger.ms", "0", NULL,
-    };
-    static const char *const consumer_base[] = {
-        "enable.auto.commit", "false", "auto.offset.reset", "earliest", NULL,
-    };
-    const kc_props *wp = &in->rt->env.wc->props;
-    char            prefix[64], override[64];
-    const char     *key;
-    json_t         *v;
-    bool            producer = strcmp(kind, "producer") == 0;
-
-    kc_props_init(out, in->label);
-    snprintf(prefix, sizeof(prefix), "%s.", kind);
-    snprintf(override, sizeof(override), "%s.override.", kind);
-    for (size_t i = 0; i < wp->n; i++) {
-        const char *k = wp->items[i].key;
-        if (kc_client_connection_key(k))
-            kc_props_set(out, k, wp->items[i].value, 0);
-    }
-    for (const char *const *b = producer ? producer_base : strcmp(kind, "consumer") == 0
-                                ? consumer_base : NULL; b != NULL && *b != NULL; b += 2)
-        kc_props_set(out, b[0], b[1], 0);
-    for (size_t i = 0; i < wp->n; i++)
-        if (strncmp(wp->items[i].key, prefix, strlen(prefix)) == 0)
-            kc_props_set(out, wp->items[i].key + strlen(prefix), wp->items[i].value, 0);
-    json_object_foreach(in->connector_config, key, v)
-        if (strncmp(key, override, strlen(override)) == 0 && json_is_string(v))
-            kc_props_set(out, key + strlen(override), json_string_value(v), 0);
-    if (producer && !kc_client_default_idempotence(out))
-        kc_log_info("task", "[%s] producer not idempotent (its acks, retries or "
-                    "max.in.flight.requests.per.connection do not allow it): a retried "
-                    "send may land after records sent behind it", in->label);
+    kc_clientconf_connector(&in->rt->env.wc->props, in->connector_config, kind, in->label, out);
 }
 
 /* One converter of the task: the connector's class and its settings under its prefix, or,
@@ -1555,10 +1547,30 @@ eos_take_offsets(source_state *s, bool aborted)
     }
 }
 
+/* A transaction committed the dirty partitions' offsets to the connector's topic: the
+ * worker's store gets them too when the connector has a topic of its own, after the commit
+ * (Java starts that write once the transaction's offsets are acknowledged; after the commit,
+ * an aborted transaction's offsets never reach the store that reads fall back on). */
+static void
+eos_committed(source_state *s, int timeout_ms)
+{
+    const json_t **parts;
+    json_t       **offsets;
+    size_t         n;
+
+    if (!kc_source_offsets_both(s->in->offsets))
+        return;
+    n = dirty_offsets(s, &parts, &offsets);
+    kc_source_offsets_committed(s->in->offsets, parts, (const json_t *const *) offsets, n,
+                                timeout_ms);
+    dirty_offsets_free(parts, offsets, n);
+}
+
 /* Ends the open transaction as Java's ExactlyOnceWorkerSourceTask commits one: its records
- * all acknowledged, their source offsets written last in it (to the worker's offsets topic,
- * as the offsets topic's records: same keys, values and partitions), then the commit; only
- * then commit_record() for its records and the task's commit(). After an abort, the aborted
+ * all acknowledged, their source offsets written last in it (to the connector's offsets
+ * topic, as the offsets topic's records: same keys, values and partitions), then the commit
+ * (and the worker's topic after it, for a connector with a topic of its own); only then
+ * commit_record() for its records and the task's commit(). After an abort, the aborted
  * records' offsets are committed in a transaction of their own. With nothing to commit only
  * commit() is called. False, the task failed with Java's message, when any of it fails: the
  * transaction is left to the coordinator to abort, and whoever runs the task next starts
@@ -1627,6 +1639,7 @@ eos_commit(source_state *s, rd_kafka_t *producer, int timeout_ms)
             return false;
         }
         s->txn_open = false;
+        eos_committed(s, timeout_ms);
         for (spart *p = s->parts; p != NULL; p = p->next)
             p->dirty = false;
         advance(s);
@@ -1855,7 +1868,6 @@ run_source(instance *in)
         char       *b = given != NULL ? kc_java_trim(given) : NULL;
         const char *every = config_str(in->connector_config, "transaction.boundary.interval.ms");
         s.slot_size += sizeof(eos_ack);
-        s.offsets_topic = kc_cfg_str(&wc->cfg, "offset.storage.topic");
         eos_interval = b != NULL && strcasecmp(b, "interval") == 0;
         if (eos_interval && every != NULL && *every != '\0')
             flush_every = atoll(every);
@@ -1933,6 +1945,16 @@ run_source(instance *in)
     }
     if (s.eos && !eos_prepare(in, producer))
         goto out;
+    /* Java's offsetStore.start(): the connector's offsets topic made ready, and read. */
+    if ((in->offsets = kc_source_offsets_open(wc, in->rt->env.offsets, in->connector_config,
+                                              in->connector, in->label, &err)) == NULL) {
+        if (err.code == KC_EINVAL)
+            fail_config(in, err.msg);
+        else
+            fail(in, NULL, err.msg);
+        goto out;
+    }
+    s.offsets_topic = kc_source_offsets_topic(in->offsets);
     if ((priv = start_plugin_task(in)) == NULL)
         goto out;
     s.priv = priv;
@@ -2124,6 +2146,8 @@ out:
         in->ops->task->destroy(priv);
     in->txn = NULL;
     kc_txn_context_free(s.txn);
+    kc_source_offsets_close(in->offsets);
+    in->offsets = NULL;
     kc_kafka_destroy(producer);
     kc_kafka_destroy(admin);
     kc_topic_creation_free(creation);

@@ -229,6 +229,9 @@ value_of(const json_t *def, const json_t *config)
             check_in(value, name, trimmed, (const char *const[]) { "poll", "interval",
                                                                    "connector", NULL },
                      "poll, interval, connector", true);
+        else if (strcmp(name, "offsets.storage.topic") == 0 && *trimmed == '\0')
+            add_error(value, "Invalid value %s for configuration %s: String must be non-empty",
+                      trimmed, name, "");          /* Java's ConfigDef.NonEmptyString */
     }
     if (strcmp(type, "CLASS") == 0 && strstr(name, "converter") != NULL) {
         json_t     *rec = json_object_get(value, "recommended_values");
@@ -895,7 +898,7 @@ kc_validate_connector(const kc_cfg *worker, const json_t *config, const kc_conne
         source_checks(worker, config, ops, configs);
     alias_checks(config, "transforms", configs);
     alias_checks(config, "predicates", configs);
-    kc_refused_connector(config, worker, ops->version, refused_error, configs);
+    kc_refused_connector(config, ops->version, refused_error, configs);
     add_converter_infos(config, "header.converter", "header", configs, groups);
     add_converter_infos(config, "key.converter", "key", configs, groups);
     add_converter_infos(config, "value.converter", "value", configs, groups);

@@ -25,7 +25,8 @@ from kconnect import WorkerFactory  # noqa: E402
 # The files that take longest, first: tests/run.sh hands whole files to its pytest processes
 # as they come free, so a long file left for last would run alone at the end.
 LONGEST_FIRST = ("test_cluster", "test_examples", "test_mixed_cluster", "test_mirror_maker",
-                 "test_rest_connectors", "test_rest_parity", "test_harness", "test_mirror")
+                 "test_rest_connectors", "test_rest_parity", "test_connector_offsets_topic",
+                 "test_harness", "test_mirror")
 
 
 def pytest_collection_modifyitems(config, items):

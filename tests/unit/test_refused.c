@@ -125,21 +125,37 @@ test_connector_refusals_under_any_prefix(void **state)
     char    first[512];
 
     (void) state;
-    kc_refused_connector(config, NULL, "4.3.1", collect, &f);
-    assert_int_equal(f.n, 5);
+    kc_refused_connector(config, "4.3.1", collect, &f);
+    assert_int_equal(f.n, 4);
     assert_string_equal(f.keys[0], "metric.names.formats");
-    assert_string_equal(f.keys[1], "offsets.storage.topic");
-    assert_string_equal(f.keys[2], "connector.plugin.version");
-    assert_string_equal(f.keys[3], "producer.override.interceptor.classes");
-    assert_string_equal(f.keys[4], "source.cluster.ssl.cipher.suites");
-    assert_true(kc_refused_connector_first(config, NULL, "4.3.1", first, sizeof(first)));
+    assert_string_equal(f.keys[1], "connector.plugin.version");
+    assert_string_equal(f.keys[2], "producer.override.interceptor.classes");
+    assert_string_equal(f.keys[3], "source.cluster.ssl.cipher.suites");
+    assert_true(kc_refused_connector_first(config, "4.3.1", first, sizeof(first)));
     assert_non_null(strstr(first, "metric.names.formats=legacy,new is refused"));
     json_decref(config);
 
     config = json_pack("{s:s,s:s}", "connector.class", "FileStreamSource",
                        "connector.plugin.version", "4.3.1");
-    assert_false(kc_refused_connector_first(config, NULL, "4.3.1", first, sizeof(first)));
+    assert_false(kc_refused_connector_first(config, "4.3.1", first, sizeof(first)));
     json_decref(config);
+}
+
+/* A connector's own offsets topic is honoured (worker/source_offsets.c), at any value: an
+ * empty one is validation's to refuse, with Java's message. */
+static void
+test_connector_offsets_topic_is_not_refused(void **state)
+{
+    static const char *const values[] = { "own-offsets", "connect-offsets", "", " x " };
+    char                     first[512];
+
+    (void) state;
+    for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+        json_t *config = json_pack("{s:s,s:s}", "connector.class", "FileStreamSource",
+                                   "offsets.storage.topic", values[i]);
+        assert_false(kc_refused_connector_first(config, "4.3.1", first, sizeof(first)));
+        json_decref(config);
+    }
 }
 
 static void
@@ -169,6 +185,7 @@ main(void)
         cmocka_unit_test(test_worker_accepts_what_needs_nothing_more),
         cmocka_unit_test(test_rest_extensions_only_in_distributed_mode),
         cmocka_unit_test(test_connector_refusals_under_any_prefix),
+        cmocka_unit_test(test_connector_offsets_topic_is_not_refused),
         cmocka_unit_test(test_client_lists_accept_only_accepted_items),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
