@@ -733,7 +733,7 @@ def test_order_kept_and_nothing_doubled_while_the_target_refuses_writes(tmp_path
         assert state(w, name) == "RUNNING"
     finally:
         factory.close()
-        target.stop()
+        target.kill()
 
 
 def test_task_producer_idempotence_gives_way_to_settings_that_forbid_it(workers,

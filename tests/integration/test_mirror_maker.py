@@ -293,7 +293,7 @@ dst.offset.flush.interval.ms = 2000
             assert node.stop() == 0
         assert "AddressSanitizer" not in node.log()
     finally:
-        src.stop()
+        src.kill()
 
 
 # ---- failover before the first offset flush -------------------------------------------------
