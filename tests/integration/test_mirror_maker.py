@@ -58,7 +58,8 @@ def test_runbook_3_dedicated_mode_mirrors_under_the_same_name(tmp_path, source_c
         node.wait_started()
         wait_for(lambda: topic in topics_of(target_cluster), timeout=90,
                  what="syslog created on the target under its own name")
-        time.sleep(2)       # auto.offset.reset=latest: the task must be reading before we write
+        # auto.offset.reset=latest: the task must know where it starts before we write.
+        wait_for(lambda: started_at_reset(node, topic, 3), timeout=90, what="positions stored")
         p = Producer(source_cluster.client_config(log_level=0))
         for i in range(300):
             p.produce(topic, f"line {i}".encode(), partition=i % 3)
@@ -241,7 +242,9 @@ dst.offset.flush.interval.ms = 2000
             node.wait_started()
             wait_for(lambda: topic in topics_of(target_cluster), timeout=90,
                      what="syslog on the target under its own name")
-            time.sleep(3)        # latest: the task reads from now on
+            # latest: the task copies what is written once it knows where it starts.
+            wait_for(lambda: started_at_reset(node, topic, 3), timeout=90,
+                     what="positions stored")
             java.tool("kafka-producer-perf-test", "--topic", topic, "--num-records", "3000",
                       "--record-size", "200", "--throughput", "1000", "--producer-props",
                       f"bootstrap.servers={src.bootstrap}", timeout=120)
