@@ -128,11 +128,14 @@ unit-bins: $(UNIT_BINS)
 test-bins: $(UNIT_BINS) $(TOOL_BINS) $(PLUGIN_SOS)
 
 # make test: sanitized build of everything, then every tier, one summary line.
-# The builds run one compiler per core (CI calls a plain `make test`).
+# The builds run one compiler per core (CI calls a plain `make test`). The plain
+# build/kconnect is built with them: the integration test of `make run` (which builds it
+# when missing) would otherwise compile it, one file at a time, while tests run beside it.
 JOBS := -j$(shell nproc 2>/dev/null || echo 2)
 
 test: setup
 	@$(MAKE) --no-print-directory $(JOBS) SANITIZE=address,undefined build/san/kconnect test-bins
+	@$(MAKE) --no-print-directory $(JOBS) build/kconnect
 	@$(MAKE) --no-print-directory $(JOBS) $(FUZZ_BINS)
 	@tests/run.sh build/san
 

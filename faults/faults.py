@@ -156,6 +156,9 @@ class Settings:
         self.java_opts = _env("FAULTS_JAVA_OPTS", bench.JAVA_DEFAULT_OPTS).split()
         self.out = os.path.abspath(_env("FAULTS_OUT", os.path.join(TOP, "build", "faults")))
         self.kconnect = os.path.abspath(os.environ["KCONNECT_BIN"])
+        # Worker properties added to those of worker_props (none for `make faults`; the
+        # short round of tests/integration/test_fault_smoke.py shortens the session timeout).
+        self.worker_extra = {}
 
     def as_dict(self):
         d = dict(vars(self))
@@ -840,8 +843,9 @@ def running_on(watcher, key):
 def worker_props(target, run_id, protocol, s, eos=False, rf=1):
     """The worker properties every worker of a rolling run gets, either kind: a group and
     internal topics of its own (replication factor rf), ByteArrayConverter, the protocol under
-    test, the scheduled rebalance delay of the settings; everything else at its default
-    (offset.flush.interval.ms 60 s, session.timeout.ms 10 s). eos: EOS_WORKER too, and
+    test, the scheduled rebalance delay of the settings, the settings' worker_extra;
+    everything else at its default (offset.flush.interval.ms 60 s, session.timeout.ms
+    10 s). eos: EOS_WORKER too, and
     nothing else changed, so that the eos scenario differs from rolling by exactly-once alone
     (its source tasks then commit their offsets in each transaction, with the records: the
     flush interval no longer applies to them)."""
@@ -859,6 +863,7 @@ def worker_props(target, run_id, protocol, s, eos=False, rf=1):
         "connect.protocol": protocol,
         "scheduled.rebalance.max.delay.ms": str(s.rebalance_delay_ms),
         **(EOS_WORKER if eos else {}),
+        **s.worker_extra,
     }
 
 

@@ -46,12 +46,14 @@ integration() {
     mkdir -p "$top/build"
     rm -f "$junit"
     # One test file per core at a time (each process has its own brokers and port slice,
-    # tests/kafka/kafka_harness.py); every test bounded so a hang fails it, not the run.
+    # tests/kafka/kafka_harness.py), handed out longest first, in the order conftest.py
+    # gives them (xdist would otherwise reorder them by their number of tests); every test
+    # bounded (conftest.py) so a hang fails it, not the run.
     local jobs
     jobs=${KC_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
     [ "$jobs" -gt 3 ] && jobs=3
     "$KC_VENV/bin/python" -m pytest -p no:cacheprovider -ra --junitxml="$junit" \
-        -n "$jobs" --dist loadfile --timeout=600 "${PYTEST_ARGS[@]}" tests/integration
+        -n "$jobs" --dist loadfile --no-loadscope-reorder "${PYTEST_ARGS[@]}" tests/integration
     local rc=$?
     if [ ! -f "$junit" ]; then
         echo "integration: pytest produced no report (exit $rc)"

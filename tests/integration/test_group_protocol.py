@@ -31,10 +31,22 @@ class Probe:
                                 props)
         self.proc = subprocess.Popen([PROBE, path, group, url, protocols, str(hold_ms)],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.seen = []
+
+    def wait_event(self, kind):
+        """Reads the probe's events until one of `kind` (a member: "assignment"); they are
+        kept for finish(). Fails if the probe ends first."""
+        for line in self.proc.stdout:
+            if line.startswith("{"):
+                self.seen.append(json.loads(line))
+                if self.seen[-1]["event"] == kind:
+                    return self.seen[-1]
+        pytest.fail(f"group_probe ended without an {kind} event: {self.seen}")
 
     def finish(self, timeout=120):
         out, err = self.proc.communicate(timeout=timeout)
-        events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        events = self.seen + [json.loads(line) for line in out.splitlines()
+                              if line.startswith("{")]
         return self.proc.returncode, events, err
 
 
@@ -46,7 +58,7 @@ def test_two_members_form_one_group_with_one_leader(tmp_path, target_cluster):
     group = f"g-{uuid.uuid4().hex[:8]}"
     a = Probe(tmp_path, target_cluster, group, "http://w1:8083/",
               "sessioned,compatible,default", 9000)
-    time.sleep(1.5)
+    a.wait_event("assignment")                     # a leads: the first to join
     b = Probe(tmp_path, target_cluster, group, "http://w2:8083/",
               "sessioned,compatible,default", 5000)
     rb, eb, errb = b.finish()
@@ -80,7 +92,7 @@ def test_group_runs_the_protocol_every_member_offers(tmp_path, target_cluster, w
     group = f"g-{uuid.uuid4().hex[:8]}"
     a = Probe(tmp_path, target_cluster, group, "http://w1:8083/",
               "sessioned,compatible,default", 7000)
-    time.sleep(1.5)
+    a.wait_event("assignment")
     b = Probe(tmp_path, target_cluster, group, "http://w2:8083/", weakest, 3000)
     rb, eb, errb = b.finish()
     ra, ea, erra = a.finish()
@@ -152,7 +164,7 @@ def test_our_leader_assigns_to_java_worker(tmp_path, target_cluster, java_worker
     group = f"g-{uuid.uuid4().hex[:8]}"
     p = Probe(tmp_path, target_cluster, group, "http://kc:8083/",
               "sessioned,compatible,default", 60000)
-    time.sleep(2)
+    p.wait_event("assignment")                     # the probe leads: the first to join
     jw = java_worker(group)
     log = jw.wait_log("Joined group at generation", timeout=180)
     line = [ln for ln in log.splitlines() if "Joined group at generation" in ln][0]

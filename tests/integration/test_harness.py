@@ -22,7 +22,7 @@ from kconnect import TOP
 def three_brokers(java):
     cluster = kh.start_clusters([("triple", 3)], java=java)["triple"]
     yield cluster
-    cluster.stop()
+    cluster.kill()
 
 
 def test_three_broker_cluster_with_worker_defaults(three_brokers, workers):

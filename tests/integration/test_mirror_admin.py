@@ -61,7 +61,7 @@ def noauth_cluster(java):
     java.tool("kafka-configs", "--bootstrap-server", c.bootstrap, "--entity-type", "brokers",
               "--entity-default", "--alter", "--add-config", "log.retention.ms=7654321")
     yield c
-    c.stop()
+    c.kill()
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +70,7 @@ def acl_cluster(java):
     c = kh.Cluster("acl", java=java)
     c.start()
     yield c
-    c.stop()
+    c.kill()
 
 
 # ---- topics ----------------------------------------------------------------------------

@@ -29,6 +29,13 @@ def mm2_properties(path, source, target, topic, extra=None, src="src", dst="dst"
     return write_properties(path, lines)
 
 
+def short_session(dst="dst"):
+    """The target herder's session at the broker's least timeout (6 s, not 10 s), so a
+    killed node's work moves sooner: what the tests that kill a node check does not depend
+    on when."""
+    return {f"{dst}.session.timeout.ms": "6000", f"{dst}.heartbeat.interval.ms": "1000"}
+
+
 class MirrorMakerNode(Worker):
     """A dedicated-mode process: Worker's log and lifecycle helpers, no REST."""
 
@@ -58,7 +65,8 @@ def test_runbook_3_dedicated_mode_mirrors_under_the_same_name(tmp_path, source_c
         node.wait_started()
         wait_for(lambda: topic in topics_of(target_cluster), timeout=90,
                  what="syslog created on the target under its own name")
-        time.sleep(2)       # auto.offset.reset=latest: the task must be reading before we write
+        # auto.offset.reset=latest: the task must know where it starts before we write.
+        wait_for(lambda: started_at_reset(node, topic, 3), timeout=90, what="positions stored")
         p = Producer(source_cluster.client_config(log_level=0))
         for i in range(300):
             p.produce(topic, f"line {i}".encode(), partition=i % 3)
@@ -146,7 +154,8 @@ def test_two_nodes_share_the_work_and_survive_kill_9(tmp_path, source_cluster, t
                                     "emit.heartbeats.enabled": "false",
                                     "dst.scheduled.rebalance.max.delay.ms": "0",
                                     "dst.offset.flush.interval.ms": "1000",
-                                    "src.scheduled.rebalance.max.delay.ms": "0"})
+                                    "src.scheduled.rebalance.max.delay.ms": "0",
+                                    **short_session()})
     nodes = [MirrorMakerNode(str(tmp_path), config, name=f"mm2-{i}").start() for i in range(2)]
     try:
         for n in nodes:
@@ -241,7 +250,9 @@ dst.offset.flush.interval.ms = 2000
             node.wait_started()
             wait_for(lambda: topic in topics_of(target_cluster), timeout=90,
                      what="syslog on the target under its own name")
-            time.sleep(3)        # latest: the task reads from now on
+            # latest: the task copies what is written once it knows where it starts.
+            wait_for(lambda: started_at_reset(node, topic, 3), timeout=90,
+                     what="positions stored")
             java.tool("kafka-producer-perf-test", "--topic", topic, "--num-records", "3000",
                       "--record-size", "200", "--throughput", "1000", "--producer-props",
                       f"bootstrap.servers={src.bootstrap}", timeout=120)
@@ -293,7 +304,7 @@ dst.offset.flush.interval.ms = 2000
             assert node.stop() == 0
         assert "AddressSanitizer" not in node.log()
     finally:
-        src.stop()
+        src.kill()
 
 
 # ---- failover before the first offset flush -------------------------------------------------
@@ -336,9 +347,11 @@ class SequenceProducer:
 
 def failover_properties(path, source, target, src, dst, topic):
     """Runbook 3's mm2.properties for aliases of the test's own (so its internal topics are
-    its own), the lost-work delay at 0 so a killed node's work moves within its session."""
+    its own), the lost-work delay at 0 so a killed node's work moves within its session,
+    and a short session."""
     return mm2_properties(path, source, target, topic, src=src, dst=dst,
-                          extra={f"{dst}.scheduled.rebalance.max.delay.ms": "0"})
+                          extra={f"{dst}.scheduled.rebalance.max.delay.ms": "0",
+                                 **short_session(dst)})
 
 
 def started_at_reset(node, topic, partitions):

@@ -31,7 +31,7 @@ SIZE = 1000
 def replicator_source(java):
     c = kh.Cluster("replicator-src", brokers=2, java=java).start()
     yield c
-    c.stop()
+    c.kill()
 
 
 def curl_get(worker, path):

@@ -336,7 +336,7 @@ def test_a_herder_that_cannot_answer_in_time(java, tmp_path):
                  what="healthy again")
     finally:
         factory.close()
-        cluster.stop()
+        cluster.kill()
 
 
 def test_same_answers_as_java(workers, java, tmp_path, target_cluster):

@@ -311,7 +311,7 @@ def test_sigterm_during_startup_exits_zero(workers):
     dead = kh.free_ports(1)[0]
     w = workers.create(workers.properties(**{"bootstrap.servers": f"127.0.0.1:{dead}"}))
     w.start()
-    time.sleep(1.5)                      # still looking for the cluster id
+    w.wait_log("Looking up Kafka cluster ID", timeout=30)      # and not finding it
     assert w.stop(signal.SIGTERM, timeout=10) == 0
 
 
@@ -326,7 +326,8 @@ def test_sigterm_exits_promptly_after_the_brokers_vanish(workers, java):
         w.wait_log("joined generation")
     finally:
         cluster.stop()
-    time.sleep(9)                        # past session.timeout.ms: the worker is rejoining
+    # Past session.timeout.ms without a heartbeat: the worker stops its work and rejoins.
+    w.wait_log("coordinator unreachable for session.timeout.ms", timeout=60)
     started = time.monotonic()
     assert w.stop(signal.SIGTERM, timeout=20) == 0
     assert time.monotonic() - started < 15
