@@ -1820,6 +1820,7 @@ class Scale:
             cpu = sum(cpu_seconds(w.pid) for w in workers) - cpu0
             time.sleep(STEADY_S)
             rss = [proc_status_kb(w.pid, "VmRSS") / 1024 for w in workers]
+            fds = [len(os.listdir(f"/proc/{w.pid}/fd")) for w in workers]
             victim = self.follower(workers)
             t_kill = time.monotonic()
             victim.kill()
@@ -1837,7 +1838,8 @@ class Scale:
         return {"all_running_s": t_running - posts["t0"], "posts_s": posts["posts_s"],
                 "first_not_201": posts["first_not_201"], "first_answers": posts["answers"],
                 "scale_cpu_s": cpu, "scale_rss_mib": statistics.mean(rss),
-                "scale_rss_total_mib": sum(rss), "killed_worker": workers.index(victim),
+                "scale_rss_total_mib": sum(rss), "scale_fds": statistics.mean(fds),
+                "killed_worker": workers.index(victim),
                 "recover_s": t_recovered - t_kill,
                 "balance_s": t_balanced - joining.t_exec, "balanced_counts": counts}
 
@@ -2051,6 +2053,8 @@ def scale_rows(settings):
             (": kill -9 of a worker to all RUNNING on the other two", "recover_s", "s", half),
             (": a new worker's exec to a balanced assignment", "balance_s", "s", half),
             (f": worker RSS (mean of {SCALE_WORKERS})", "scale_rss_mib", "MiB", None),
+            (f": worker's open descriptors (mean of {SCALE_WORKERS})", "scale_fds",
+             "descriptors", None),
             (": the workers' CPU, first POST to all RUNNING", "scale_cpu_s", "CPU s", None)]),
         ("partitions", "MirrorSource over {:,} partitions", [
             (": POST to the first record on the target", "first_record_s", "s", half),
