@@ -145,7 +145,8 @@ class Settings:
         self.warmup_workers_max = _env("BENCH_WARMUP_WORKERS_MAX", 3, int)
         self.warmup_starts = _env("BENCH_WARMUP_STARTS", 40, int)
         self.scenarios = _env("BENCH_SCENARIOS",
-                              "throughput,transforms,latency,startup,failover").split(",")
+                              "throughput,transforms,latency,startup,failover,"
+                              "connectors,partitions").split(",")
         self.tasks = [int(t) for t in _env("BENCH_TASKS", "1,4").split(",")]
         self.file_lines = _env("BENCH_FILE_LINES", 1000000, int)
         self.lat_rate = _env("BENCH_LAT_RATE", 10000, int)
@@ -166,8 +167,10 @@ class Settings:
                                                                     "pipe")))
         # At least BENCH_GB (10^9 bytes) of values, the same number in every partition.
         self.records = math.ceil(self.gb * 1e9 / RECORD_BYTES / PARTITIONS) * PARTITIONS
+        scale_settings(self)
         for s in self.scenarios:
-            if s not in ("throughput", "transforms", "latency", "startup", "failover"):
+            if s not in ("throughput", "transforms", "latency", "startup",
+                         "failover") + SCALE_SCENARIOS:
                 raise SystemExit(f"bench: unknown scenario {s!r} in BENCH_SCENARIOS")
         for k in self.skip:
             if k not in KINDS + ("pipe", "hop", "floor"):
@@ -376,6 +379,14 @@ class Worker:
     def status(self, name):
         r = self.get(f"/connectors/{name}/status")
         return r.json() if r.status_code == 200 else None
+
+    def check_running(self, name):
+        """Raises if the worker has exited or connector name or one of its tasks FAILED."""
+        self._check_alive("replicating")
+        st = self.status(name) or {}
+        if (any(t.get("state") == "FAILED" for t in st.get("tasks", [])) or
+                st.get("connector", {}).get("state") == "FAILED"):
+            raise RuntimeError(f"task failed: {json.dumps(st)[:2000]}")
 
     def wait_tasks_running(self, name, ntasks, timeout=180, interval=0.02, here=False):
         """Until every task of the connector (ntasks of them) is RUNNING (with here, on this
@@ -690,12 +701,24 @@ def wait_topic(cluster, topic, timeout=120):
 def preload(source, records):
     """Writes `records` records of RECORD_BYTES to DATA_TOPIC, round robin over its
     partitions, with a producer tuned for speed (this is set-up, not measured)."""
-    from confluent_kafka import Producer
     source.create_topic(DATA_TOPIC, PARTITIONS)
-    p = Producer({"bootstrap.servers": source.bootstrap, "linger.ms": 50, "acks": "1",
+    p = produce_round_robin(source, DATA_TOPIC, PARTITIONS, records, RECORD_BYTES)
+    got = EndOffsets(source).total(DATA_TOPIC)
+    if got != records:
+        raise RuntimeError(f"{DATA_TOPIC} holds {got} records, not {records}")
+    source.create_topic(START_TOPIC, PARTITIONS)
+    p.produce(START_TOPIC, os.urandom(RECORD_BYTES))
+    p.flush(30)
+
+
+def produce_round_robin(cluster, topic, partitions, records, value_bytes):
+    """Writes `records` records of value_bytes random bytes to topic, round robin over its
+    partitions, with a producer tuned for speed (set-up, not measured); the producer."""
+    from confluent_kafka import Producer
+    p = Producer({"bootstrap.servers": cluster.bootstrap, "linger.ms": 50, "acks": "1",
                   "batch.size": 1000000, "queue.buffering.max.kbytes": 262144,
                   "queue.buffering.max.messages": 500000})
-    values = [os.urandom(RECORD_BYTES) for _ in range(64)]
+    values = [os.urandom(value_bytes) for _ in range(64)]
     errors = []
 
     def dr(err, _msg):
@@ -704,7 +727,7 @@ def preload(source, records):
     for i in range(records):
         while True:
             try:
-                p.produce(DATA_TOPIC, values[i % len(values)], partition=i % PARTITIONS,
+                p.produce(topic, values[i % len(values)], partition=i % partitions,
                           on_delivery=dr)
                 break
             except BufferError:
@@ -712,13 +735,8 @@ def preload(source, records):
         if i % 10000 == 0:
             p.poll(0)
     if p.flush(300) != 0 or errors:
-        raise RuntimeError(f"pre-loading {DATA_TOPIC} failed: {errors[:3]}")
-    got = EndOffsets(source).total(DATA_TOPIC)
-    if got != records:
-        raise RuntimeError(f"{DATA_TOPIC} holds {got} records, not {records}")
-    source.create_topic(START_TOPIC, PARTITIONS)
-    p.produce(START_TOPIC, values[0])
-    p.flush(30)
+        raise RuntimeError(f"pre-loading {topic} failed: {errors[:3]}")
+    return p
 
 
 def steady_produce(bootstrap, topic, rate, seconds):
@@ -909,11 +927,7 @@ class Bench:
                 raise RuntimeError(f"{done} of {records} records after {s.run_timeout}s")
             if now > next_status:
                 next_status = now + 5
-                w._check_alive("replicating")
-                st = w.status("bench") or {}
-                if (any(t.get("state") == "FAILED" for t in st.get("tasks", [])) or
-                        st.get("connector", {}).get("state") == "FAILED"):
-                    raise RuntimeError(f"task failed: {json.dumps(st)[:2000]}")
+                w.check_running("bench")
                 if check is not None:
                     check()
         return progress, time.monotonic()
@@ -1606,12 +1620,500 @@ class Bench:
                                 continue
                             self.record(scenario, kind, pair, getattr(self, scenario), kind,
                                         pair)
+            Scale(self).run()
         finally:
             for c in self.clusters.values():
                 c.stop()
             shutil.rmtree(os.path.join(s.out, "kafka"), ignore_errors=True)
         timings["total_s"] = time.monotonic() - t_start
         return timings
+
+
+# ===== Scale: many connectors, many partitions ============================================
+
+SCALE_SCENARIOS = ("connectors", "partitions")
+# The connectors scenario's group: this many workers, then one more joining.
+SCALE_WORKERS = 3
+# The partitions scenario's records: small, so that what is measured is what the partitions
+# cost rather than the bytes.
+PARTITION_VALUE_BYTES = 100
+# KRaft's controller refuses any one request that would write more than this many metadata
+# records ("Unable to perform excessively large batch operation": QuorumController's
+# MAX_RECORDS_PER_USER_OP, a constant, not a setting). A new topic takes one record and one
+# per partition, so no CreateTopics, MirrorSource's included, makes a topic of 10,000; a
+# larger topic is made in steps, CreateTopics then CreatePartitions.
+KRAFT_MAX_RECORDS_PER_OP = 10000
+# How long the partitions scenario samples a worker's RSS while it is idle (before its POST)
+# and after its copy (steady: every partition assigned, nothing left to copy), and the
+# connectors scenario waits once all is RUNNING before it reads its workers' RSS.
+STEADY_S = 5.0
+
+
+def scale_settings(settings):
+    """The scale scenarios' settings, from BENCH_* variables (bench/README.md)."""
+    def sizes(name, default):
+        return [int(v) for v in _env(name, default).split(",") if v]
+    settings.scale_pairs = _env("BENCH_SCALE_PAIRS", 1, int)
+    settings.connectors = sizes("BENCH_CONNECTORS", "100,500")
+    settings.post_threads = _env("BENCH_POST_THREADS", 4, int)
+    settings.partitions = sizes("BENCH_PARTITIONS", "1000,10000")
+    settings.partition_records = _env("BENCH_PARTITION_RECORDS", 200000, int)
+    settings.partition_tasks = _env("BENCH_PARTITION_TASKS", 1, int)
+    settings.scale_timeout = _env("BENCH_SCALE_TIMEOUT", 900.0, float)
+
+
+def scale_limits(settings):
+    """Before the brokers start (they inherit its limits): a broker keeps one file open per
+    partition (its active segment) and maps two indexes per partition, the source's for the
+    largest BENCH_PARTITIONS topic, the target's for its remote copy besides the internal
+    topics every run leaves (31 partitions a group). The open-files soft limit is raised to
+    the hard one; a size that cannot fit in either limit stops the bench here, naming it."""
+    import resource
+    if "partitions" not in settings.scenarios or not settings.partitions:
+        return
+    most = max(settings.partitions)
+    need = most + 5000
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < need:
+        raise SystemExit(f"bench: BENCH_PARTITIONS={most} needs about {need} open files per "
+                         f"broker, and the hard limit (ulimit -Hn) is {hard}")
+    if soft != resource.RLIM_INFINITY and soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    with open("/proc/sys/vm/max_map_count") as f:
+        maps = int(f.read())
+    if maps < 2 * most + 10000:
+        raise SystemExit(f"bench: BENCH_PARTITIONS={most} needs vm.max_map_count of at least "
+                         f"{2 * most + 10000} (two index maps a partition), it is {maps}")
+
+
+def scale_size(run):
+    """The size label of a scale run ("connectors=100"), or ""."""
+    return " ".join(f"{k}={run[k]}" for k in SCALE_SCENARIOS if k in run)
+
+
+def make_topic(cluster, name, partitions, timeout):
+    """A topic of `partitions` partitions, made in as many requests as KRaft takes
+    (KRAFT_MAX_RECORDS_PER_OP), then waited for until every partition answers ListOffsets."""
+    from confluent_kafka import TopicPartition
+    from confluent_kafka.admin import NewPartitions, NewTopic
+    admin = cluster.admin()
+    made = min(partitions, KRAFT_MAX_RECORDS_PER_OP - 1)
+    admin.create_topics([NewTopic(name, made, 1)], request_timeout=120)[name].result(180)
+    while made < partitions:
+        made = min(partitions, made + KRAFT_MAX_RECORDS_PER_OP - 1)
+        admin.create_partitions([NewPartitions(name, made)],
+                                request_timeout=120)[name].result(180)
+    wait_readable(admin, [TopicPartition(name, p) for p in range(partitions)], timeout)
+
+
+def end_offsets(admin, topic, partitions, timeout=60):
+    """The sum of topic's end offsets; raises unless every partition answers (a reading
+    that counted a failed partition as empty would look like records lost)."""
+    from confluent_kafka import TopicPartition
+    from confluent_kafka.admin import OffsetSpec
+    fs = admin.list_offsets({TopicPartition(topic, p): OffsetSpec.latest()
+                             for p in range(partitions)}, request_timeout=timeout)
+    return sum(f.result().offset for f in fs.values())
+
+
+def wait_deleted(cluster, timeout=600):
+    """Until the brokers have removed the files of every deleted partition (their
+    directories renamed *-delete until then): a scale run deletes thousands, and their
+    removal must not run during the next run. Says so and goes on after timeout."""
+    deadline = time.monotonic() + timeout
+    for node in cluster.nodes:
+        data = os.path.join(node.dir, "data")
+        while any(d.endswith("-delete") for d in os.listdir(data)):
+            if time.monotonic() > deadline:
+                print(f"bench: {cluster.name}: deleted partitions' files still there after "
+                      f"{timeout:.0f} s", flush=True)
+                return
+            time.sleep(0.5)
+
+
+def placement(body, n, ports):
+    """From GET /connectors?expand=status: whether all n connectors and each one's only task
+    are RUNNING on the workers of `ports` (REST ports), and {port: [connectors, tasks]}
+    there. A FAILED connector or task fails the run."""
+    counts = {p: [0, 0] for p in ports}
+    ok = len(body) == n
+    for name, info in body.items():
+        status = info.get("status") or {}
+        units = [(0, status.get("connector") or {})] + [(1, t) for t in status.get("tasks", [])]
+        if len(units) != 2:
+            ok = False
+        for i, unit in units:
+            if unit.get("state") == "FAILED":
+                raise RuntimeError(f"{name} failed: {json.dumps(status)[:2000]}")
+            port = str(unit.get("worker_id", "")).rsplit(":", 1)[-1]
+            if unit.get("state") != "RUNNING" or port not in counts:
+                ok = False
+            else:
+                counts[port][i] += 1
+    return ok, counts
+
+
+def balanced(counts, n):
+    """Whether every worker's connectors and tasks are each within 1 of an even share of n
+    (each connector has one task): what both kinds' assignors aim at, each balancing
+    connectors and tasks apart."""
+    low, high = n // len(counts), -(-n // len(counts))
+    return all(low <= c <= high and low <= t <= high for c, t in counts.values())
+
+
+class Scale:
+    """The scale scenarios, after every other scenario's pairs (what they leave the brokers,
+    thousands of partitions made and deleted, groups of four workers, must not weigh on the
+    other runs), in BENCH_SCALE_PAIRS pairs of their own, Java first in odd pairs:
+
+      connectors  three workers of one kind, BENCH_CONNECTORS FileStreamSource connectors on
+                  empty files POSTed by BENCH_POST_THREADS clients round robin over the
+                  workers: first POST to all RUNNING (and the POSTs not answered 201 the
+                  first time); kill -9 of a follower to all RUNNING on the other two; a new
+                  worker's exec to a balanced assignment
+      partitions  one MirrorSourceConnector over a topic of BENCH_PARTITIONS partitions
+                  holding BENCH_PARTITION_RECORDS records of 100 bytes: POST to the first
+                  record on the target, the copy's rate, RSS idle and steady, and so RSS per
+                  partition; the same topic and remote topic for both kinds of a pair"""
+
+    def __init__(self, bench):
+        self.b, self.s = bench, bench.s
+
+    def run(self):
+        b, s = self.b, self.s
+        for pair in range(1, s.scale_pairs + 1):
+            kinds = [k for k in (KINDS if pair % 2 == 1 else KINDS[::-1]) if k not in s.skip]
+            if "connectors" in s.scenarios:
+                for n in s.connectors:
+                    for kind in kinds:
+                        b.record("connectors", kind, pair, self.connectors, kind, n, pair,
+                                 connectors=n)
+            if "partitions" in s.scenarios:
+                for p in s.partitions:
+                    self.partitions_pair(kinds, p, pair)
+                self.flatness(pair)
+
+    # ---- connectors ----
+    def connectors(self, kind, n, pair):
+        b, s, uid = self.b, self.s, self.b.uid()
+        name = f"connectors-{kind}-n{n}-p{pair}"
+        work = b.workdir(name)
+        configs = []
+        for i in range(n):
+            path = os.path.join(work, f"c{i}.txt")
+            open(path, "w").close()
+            configs.append({"connector.class": FILE_SOURCE, "tasks.max": "1", "file": path,
+                            "topic": f"bench-conn-{uid}", "key.converter": STRING,
+                            "value.converter": STRING})
+        props = worker_props(b.target, uid, **{
+            "scheduled.rebalance.max.delay.ms": 0, "session.timeout.ms": s.session_timeout_ms})
+        workers = [Worker(kind, b.java, s, work, props, f"{name}-w{i}")
+                   for i in range(SCALE_WORKERS)]
+        try:
+            for w in workers:
+                w.start()
+            for w in workers:
+                w.wait_get("/connectors")
+            cpu0 = sum(cpu_seconds(w.pid) for w in workers)
+            posts = self.post_all(workers, configs)
+            t_running, _ = self.wait_placed(workers, n, posts["t0"])
+            cpu = sum(cpu_seconds(w.pid) for w in workers) - cpu0
+            time.sleep(STEADY_S)
+            rss = [proc_status_kb(w.pid, "VmRSS") / 1024 for w in workers]
+            fds = [len(os.listdir(f"/proc/{w.pid}/fd")) for w in workers]
+            victim = self.follower(workers)
+            t_kill = time.monotonic()
+            victim.kill()
+            live = [w for w in workers if w is not victim]
+            t_recovered, _ = self.wait_placed(live, n, t_kill)
+            joining = Worker(kind, b.java, s, work, props, f"{name}-w{SCALE_WORKERS}")
+            workers.append(joining)
+            joining.start()
+            live.append(joining)
+            t_balanced, counts = self.wait_placed(live, n, joining.t_exec, even=True)
+        finally:
+            for w in workers:
+                w.kill()
+                w.stop()
+        return {"all_running_s": t_running - posts["t0"], "posts_s": posts["posts_s"],
+                "first_not_201": posts["first_not_201"], "first_answers": posts["answers"],
+                "scale_cpu_s": cpu, "scale_rss_mib": statistics.mean(rss),
+                "scale_rss_total_mib": sum(rss), "scale_fds": statistics.mean(fds),
+                "killed_worker": workers.index(victim),
+                "recover_s": t_recovered - t_kill,
+                "balance_s": t_balanced - joining.t_exec, "balanced_counts": counts}
+
+    def post_all(self, workers, configs):
+        """POSTs connector c<i> with configs[i] to worker i mod 3 from BENCH_POST_THREADS
+        threads at once, as a client behind a load balancer would; an answer other than 201
+        (or no answer) is counted, and the POST sent again 100 ms later until a 201, or a
+        409 "already exists" after an earlier attempt that did create it. Any other 4xx
+        fails the run."""
+        import concurrent.futures
+        import requests
+        s = self.s
+
+        def post(i):
+            url = workers[i % len(workers)].w.url + "/connectors"
+            first, deadline = None, time.monotonic() + s.scale_timeout
+            while True:
+                try:
+                    r = requests.post(url, json={"name": f"c{i}", "config": configs[i]},
+                                      timeout=120)
+                    code, text = r.status_code, r.text
+                except requests.RequestException as e:
+                    code, text = None, f"{type(e).__name__}"
+                answer = f"{code} {text[:160]}"
+                if code == 201 or (code == 409 and first is not None and
+                                   "already exists" in text):
+                    return first, time.monotonic()
+                first = first or answer
+                if (code is not None and 400 <= code < 500 and code != 409) or \
+                        time.monotonic() > deadline:
+                    raise RuntimeError(f"POST of c{i} to {url}: {answer}")
+                time.sleep(0.1)
+
+        t0 = time.monotonic()
+        with concurrent.futures.ThreadPoolExecutor(s.post_threads) as pool:
+            done = list(pool.map(post, range(len(configs))))
+        answers = {}
+        for first, _ in done:
+            if first is not None:
+                answers[first] = answers.get(first, 0) + 1
+        return {"t0": t0, "posts_s": max(t for _, t in done) - t0,
+                "first_not_201": sum(answers.values()), "answers": answers}
+
+    def wait_placed(self, live, n, since, even=False):
+        """Polls GET /connectors?expand=status on live[0] until all n connectors and their
+        tasks are RUNNING on the live workers (with even, also balanced()); (the monotonic
+        time it answered so, {port: [connectors, tasks]})."""
+        ports = [str(w.port) for w in live]
+        last = None
+        while time.monotonic() < since + self.s.scale_timeout:
+            for w in live:
+                w._check_alive(f"waiting for {n} connectors RUNNING")
+            try:
+                r = live[0].get("/connectors?expand=status", timeout=120)
+                body = r.json() if r.status_code == 200 else None
+            except (OSError, http.client.HTTPException, ValueError):
+                body = None
+            if body is not None:
+                ok, last = placement(body, n, ports)
+                if ok and (not even or balanced(last, n)):
+                    return time.monotonic(), last
+            time.sleep(0.1)
+        raise RuntimeError(f"not all of {n} connectors RUNNING{' and balanced' if even else ''}"
+                           f" on workers {ports} after {self.s.scale_timeout:.0f} s: {last}")
+
+    @staticmethod
+    def follower(workers):
+        """The worker to kill: not the leader (the last "Joined group" line of the first
+        worker's log names it, Java's and kconnect's alike), the second worker if it is not."""
+        with open(workers[0].w.log_path, encoding="utf-8", errors="replace") as f:
+            log = f.read()
+        at = log.rfind("leaderUrl='")
+        leader = log[at + 11:log.find("'", at + 11)] if at >= 0 else ""
+        for w in workers[1:] + workers[:1]:
+            if not leader.rstrip("/").endswith(f":{w.port}"):
+                return w
+        return workers[1]
+
+    # ---- partitions ----
+    def partitions_pair(self, kinds, p, pair):
+        """One pair's runs over p partitions: the source topic and its remote copy made
+        (recorded as kind "setup"), each kind's run, both topics deleted and their files
+        removed."""
+        b, s, uid = self.b, self.s, self.b.uid()
+        topic, alias = f"bench-parts-{uid}", f"s{uid}"
+        remote = f"{alias}.{topic}"
+
+        def setup():
+            t = time.monotonic()
+            make_topic(b.source, topic, p, s.scale_timeout)
+            made = time.monotonic()
+            # Made beforehand for every size, so that the sizes compare: above 9,999
+            # partitions no one CreateTopics can (KRAFT_MAX_RECORDS_PER_OP), nor so a
+            # connector; MirrorSource finds it with the source's partitions and copies.
+            make_topic(b.target, remote, p, s.scale_timeout)
+            remote_made = time.monotonic()
+            produce_round_robin(b.source, topic, p, s.partition_records,
+                                PARTITION_VALUE_BYTES).flush(30)
+            got = end_offsets(b.source.admin(), topic, p)
+            if got != s.partition_records:
+                raise RuntimeError(f"{topic} holds {got} records, not {s.partition_records}")
+            return {"source_topic_s": made - t, "remote_topic_s": remote_made - made,
+                    "preload_s": time.monotonic() - remote_made}
+        try:
+            b.record("partitions", "setup", pair, setup, partitions=p)
+            if "error" not in b.runs[-1]:
+                for kind in kinds:
+                    b.record("partitions", kind, pair, self.partitions, kind, topic, alias, p,
+                             pair, partitions=p)
+        finally:
+            delete_topics(b.source, [topic])
+            delete_topics(b.target, [remote])
+            wait_deleted(b.source)
+            wait_deleted(b.target)
+
+    def partitions(self, kind, topic, alias, p, pair):
+        """A fresh worker; its RSS idle for STEADY_S; then the connector (tasks.max
+        BENCH_PARTITION_TASKS) over topic, the remote topic's end offsets read until they
+        hold every record more than before the POST (the other kind's copy, when it ran
+        first), the RSS sampled throughout and STEADY_S after. The count copied must be the
+        source's exactly."""
+        b, s, uid = self.b, self.s, self.b.uid()
+        name = f"partitions-{kind}-n{p}-p{pair}"
+        remote, records = f"{alias}.{topic}", s.partition_records
+        w = Worker(kind, b.java, s, b.workdir(name), worker_props(b.target, uid), name)
+        admin = b.target.admin()
+        try:
+            before = end_offsets(admin, remote, p)
+            w.start()
+            w.wait_get("/connectors")
+            idle = RssSampler(w.pid)
+            idle.start()
+            time.sleep(STEADY_S)
+            rss_idle = idle.stop()[1]
+            sampler = RssSampler(w.pid)
+            sampler.start()
+            cpu0 = cpu_seconds(w.pid)
+            t0 = w.create_connector("bench", mirror_config(b.source, b.target, alias, topic,
+                                                           s.partition_tasks, s.mirror_extra))
+            progress, t1 = self.follow_copy(w, admin, remote, p, before, records, t0)
+            cpu = cpu_seconds(w.pid) - cpu0
+            copied = len(sampler.samples)
+            time.sleep(STEADY_S)
+            w._check_alive("holding its partitions")
+            got = end_offsets(admin, remote, p) - before
+            hwm = proc_status_kb(w.pid, "VmHWM") / 1024
+            peak = sampler.stop()[0]
+        finally:
+            w.stop()
+        if got != records:
+            raise RuntimeError(f"{got} records copied to {remote}, not the {records} of {topic}")
+        steady = statistics.median(sampler.samples[copied:] or [0]) / 1024
+        out = rates(progress, t1 - t0, records)
+        out.update({"first_record_s": next((t for t, n in progress if n > 0), None),
+                    "mb_per_s": out["records_per_s"] * PARTITION_VALUE_BYTES / 1e6,
+                    "records": records, "cpu_s": cpu, "parts_rss_idle_mib": rss_idle,
+                    "parts_rss_mib": steady, "parts_rss_peak_mib": max(peak, hwm),
+                    "rss_per_partition_kib": (steady - rss_idle) * 1024 / p})
+        return out
+
+    def follow_copy(self, w, admin, remote, p, before, records, t0):
+        """Reads remote's end offsets until they hold `records` more than `before`, with the
+        worker's liveness and the connector's status every 5 s; (the progress curve since t0,
+        the monotonic time of the last reading). After each reading it waits as long as the
+        reading took (at least PROGRESS_INTERVAL): ListOffsets of 10,000 partitions takes
+        the bench some 0.6 s, CPU the copy needs too."""
+        progress, done, next_status = [], 0, t0 + 5
+        while done < records:
+            asked = time.monotonic()
+            try:
+                done = end_offsets(admin, remote, p) - before
+                progress.append((time.monotonic() - t0, done))
+            except Exception:                   # noqa: BLE001 - a reading missed, not a loss
+                pass
+            now = time.monotonic()
+            if now - t0 > self.s.scale_timeout:
+                raise RuntimeError(f"{done} of {records} records after "
+                                   f"{self.s.scale_timeout:.0f} s")
+            if now > next_status:
+                next_status = now + 5
+                w.check_running("bench")
+            if done < records:
+                time.sleep(max(PROGRESS_INTERVAL, now - asked))
+        return progress, time.monotonic()
+
+    def flatness(self, pair):
+        """Per kind, its RSS per partition at the largest BENCH_PARTITIONS over that at the
+        smallest, as a run of its own (labelled partitions "<largest>/<smallest>", derived):
+        above 1, the worker's memory grows faster than its partitions."""
+        b, sizes = self.b, sorted(set(self.s.partitions))
+        if len(sizes) < 2:
+            return
+        for kind in KINDS:
+            low, high = (_value(b.runs, "partitions", {"partitions": p}, kind, pair,
+                                "rss_per_partition_kib") for p in (sizes[0], sizes[-1]))
+            if low and low > 0 and high is not None:
+                b.runs.append({"scenario": "partitions", "kind": kind, "pair": pair,
+                               "partitions": f"{sizes[-1]}/{sizes[0]}", "derived": True,
+                               "rss_per_partition_growth": high / low})
+
+
+def scale_rows(settings):
+    """The scale scenarios' rows of the table (rows_for)."""
+    half = ("<=", 0.5, "≤ 1/2 of Java")
+    figures = [
+        ("connectors", "{:d} connectors", [
+            (f" on {SCALE_WORKERS} workers: first POST to all RUNNING", "all_running_s", "s",
+             half),
+            (": POSTs not answered 201 the first time", "first_not_201", "POSTs",
+             ("abs<=", 0, "none")),
+            (": kill -9 of a worker to all RUNNING on the other two", "recover_s", "s", half),
+            (": a new worker's exec to a balanced assignment", "balance_s", "s", half),
+            (f": worker RSS (mean of {SCALE_WORKERS})", "scale_rss_mib", "MiB", None),
+            (f": worker's open descriptors (mean of {SCALE_WORKERS})", "scale_fds",
+             "descriptors", None),
+            (": the workers' CPU, first POST to all RUNNING", "scale_cpu_s", "CPU s", None)]),
+        ("partitions", "MirrorSource over {:,} partitions", [
+            (": POST to the first record on the target", "first_record_s", "s", half),
+            (": throughput", "records_per_s", "records/s", (">=", 2.0, "≥ 2× Java")),
+            (": worker RSS, steady", "parts_rss_mib", "MiB", None),
+            (": RSS per partition (steady − idle)", "rss_per_partition_kib", "KiB", None)]),
+    ]
+    rows = [(name.format(size) + what, scenario, {scenario: size}, metric, unit, "java", target)
+            for scenario, name, rows_of in figures for size in settings.get(scenario, [])
+            for what, metric, unit, target in rows_of]
+    sizes = sorted(set(settings.get("partitions", [])))
+    if len(sizes) > 1:
+        rows.append((f"RSS per partition at {sizes[-1]:,} over at {sizes[0]:,} partitions",
+                     "partitions", {"partitions": f"{sizes[-1]}/{sizes[0]}"},
+                     "rss_per_partition_growth", "×", "java", ("abs<=", 1.1, "flat: ≤ 1.1×")))
+    return rows
+
+
+def scale_notes(results, summary):
+    """The paragraph under the table on the scale scenarios: what ran, which worker was
+    killed, what the POSTs not answered 201 were answered, how long the partitions' topics
+    took to make."""
+    s, runs = results["settings"], results["runs"]
+    scale = [r for r in runs if r["scenario"] in SCALE_SCENARIOS]
+    if not scale:
+        return []
+    text = (f"Scale scenarios ({s.get('scale_pairs')} pair(s), after the others): ")
+    parts = []
+    if "connectors" in s["scenarios"]:
+        parts.append(
+            f"FileStreamSource connectors on empty files of their own, POSTed by "
+            f"{s.get('post_threads')} clients round robin over {SCALE_WORKERS} workers "
+            f"(scheduled.rebalance.max.delay.ms 0, session.timeout.ms "
+            f"{s['session_timeout_ms']}); the worker killed is a follower, then a new one "
+            f"joins; balanced: each worker's connectors and tasks each within 1 of an even "
+            f"share; no kind recovers from a kill -9 in less than about session.timeout.ms, "
+            f"the coordinator's wait before it expires the killed member")
+        answers = {}
+        for r in scale:
+            for a, k in (r.get("first_answers") or {}).items():
+                key = f"{r['kind']}: {a}"
+                answers[key] = answers.get(key, 0) + k
+        if answers:
+            parts.append("first answers other than 201: " +
+                         "; ".join(f"{k} ×{v}" for k, v in sorted(answers.items())))
+    if "partitions" in s["scenarios"]:
+        setups = [r for r in scale if r["kind"] == "setup" and "error" not in r]
+        parts.append(
+            f"one MirrorSourceConnector (tasks.max {s.get('partition_tasks')}) over a topic of "
+            f"{s.get('partition_records', 0):,} records of {PARTITION_VALUE_BYTES} bytes "
+            f"round robin; its remote topic made beforehand for every size (KRaft makes no "
+            f"topic of 10,000 partitions or more in one request), so the time to the first "
+            f"record has no topic creation in it; RSS steady is the median over "
+            f"{STEADY_S:g} s after the copy, idle over {STEADY_S:g} s before the POST"
+            + ("; making the source and remote topics took " +
+               ", ".join(f"{r['source_topic_s'] + r['remote_topic_s']:.0f} s "
+                         f"({r['partitions']:,} partitions)" for r in setups)
+               if setups else ""))
+    return ["", text + "; ".join(parts) + "."]
 
 
 # ===== Report =============================================================================
@@ -1695,7 +2197,7 @@ def rows_for(settings):
         ("Failover: kill -9 to records flowing", "failover", {}, "failover_s", "s", "java",
          ("abs<=", bound, f"≤ {bound:g} s (session.timeout.ms + 2 s)")),
     ]
-    return rows
+    return rows + scale_rows(settings)
 
 
 def _value(runs, scenario, labels, kind, pair, metric):
@@ -1715,7 +2217,7 @@ def summarize(results):
     """One row per figure: medians of the absolute values over the pairs, median of the
     per-pair ratios, and whether the target is met."""
     settings, runs = results["settings"], results["runs"]
-    pairs = range(1, settings["pairs"] + 1)
+    pairs = range(1, max(settings["pairs"], settings.get("scale_pairs", 0)) + 1)
     out = []
     for label, scenario, labels, metric, unit, versus, target, *pipe_labels in \
             rows_for(settings):
@@ -1798,6 +2300,7 @@ def markdown(results, summary):
                      f"{pipe} | {ratio} | {row['target'] or '—'} | {met} |")
     lines += hop_floor(results, summary)
     lines += startup_floor(results, summary)
+    lines += scale_notes(results, summary)
     lines += warmup_note(results)
     failed = [r for r in results["runs"] if "error" in r]
     if failed:
@@ -1806,6 +2309,7 @@ def markdown(results, summary):
             lines.append(f"- pair {r['pair']} {r['scenario']} {r['kind']}"
                          f"{' ' + r['chain'] + ' chain' if 'chain' in r else ''}"
                          f"{' tasks.max=' + str(r['tasks']) if 'tasks' in r else ''}"
+                         f"{' ' + scale_size(r) if scale_size(r) else ''}"
                          f"{' without offset syncs' if r.get('offset_syncs') is False else ''}"
                          f"{' with offset syncs' if r.get('offset_syncs') is True else ''}: "
                          f"{r['error'].splitlines()[0][:300]}")
@@ -2122,6 +2626,7 @@ def main(argv):
                          "RATE SECONDS]\n")
         return 2
     settings = Settings()
+    scale_limits(settings)
     for path in (settings.kconnect, settings.pipe):
         if not os.access(path, os.X_OK):
             raise SystemExit(f"bench: {path} missing: run `make bench` (bench/run.sh)")

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "lib/http.h"
@@ -58,6 +59,21 @@
 #define EXIT_CONNECTOR_FILE 3   /* ConnectStandalone: "Stopping after connector error" */
 
 static sigset_t stop_signals;
+
+/* The open-files soft limit raised to the hard one, as the JVM raises its own (HotSpot's
+ * MaxFDLimit, on by default): each task has Kafka clients of its own, with sockets and
+ * wake-up descriptors, and a few hundred tasks need more descriptors than the 1,024 a shell
+ * or a service manager often leaves as the soft limit. Left as it was when refused. */
+static void
+raise_open_files_limit(void)
+{
+    struct rlimit rl;
+
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        (void) setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
 
 static void
 usage(FILE *out)
@@ -355,6 +371,7 @@ main(int argc, char **argv)
     sigaddset(&stop_signals, SIGINT);
     pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
     signal(SIGPIPE, SIG_IGN);
+    raise_open_files_limit();
     json_object_seed(0);
     watchdog_ms = kc_sd_watchdog_interval_ms();
 

@@ -1071,8 +1071,12 @@ static int
 start_daemon(listener *l, bool tls, const char *host, int port, int *bound_port, kc_err *err)
 {
     struct sockaddr_storage ss;
+    /* poll(), not select(): a worker running a few hundred tasks holds more than FD_SETSIZE
+     * (1,024) descriptors, its tasks' Kafka clients' sockets and wake-up descriptors, and
+     * select() watches none numbered above that: libmicrohttpd would close every new
+     * connection ("not less than FD_SETSIZE"), the API lost while the worker runs. */
     unsigned int            flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG |
-                                    MHD_USE_THREAD_PER_CONNECTION;
+                                    MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
     const union MHD_DaemonInfo *info;
     struct MHD_OptionItem   opts[12];
     size_t                  n = 0;

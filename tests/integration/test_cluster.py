@@ -8,6 +8,7 @@ SPDX-License-Identifier: Apache-2.0
 
 import json
 import os
+from concurrent.futures import ThreadPoolExecutor
 import signal
 import subprocess
 import sys
@@ -260,6 +261,30 @@ def test_three_workers_share_the_work_and_any_answers(workers, target_cluster):
                          text=True, timeout=300)
     assert out.returncode == 0 and not (out.stdout + out.stderr).strip(), out
     assert ws[0].get("/connectors").json() == []
+
+
+def test_a_burst_of_posts_over_three_workers_is_answered_201(workers, tmp_path):
+    """Clients behind a load balancer POST connectors to three workers at once, as `make
+    bench`'s connectors scenario does: each POST meets the rebalances the others cause (a new
+    connector, then its task configs) and is forwarded to the leader by the followers; it
+    waits them out, as Java's herder queues it, and is answered 201 the first time."""
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0"})
+    ws = [workers.start(props) for _ in range(3)]
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+
+    def post(i):
+        r = ws[i % 3].request("POST", "/connectors", timeout=95, json={
+            "name": f"burst{i}", "config": {"connector.class": "FileStreamSource",
+                                            "file": str(empty), "topic": "t-burst",
+                                            "tasks.max": "1"}})
+        return i, r.status_code, r.text
+
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(post, range(24)))
+    assert [a for a in answers if a[1] != 201] == []
+    for i in range(24):
+        wait_for(lambda: all_running(ws[i % 3], f"burst{i}", 1), what=f"burst{i} RUNNING")
 
 
 def java_partition(key, partitions):

@@ -9,8 +9,10 @@ SPDX-License-Identifier: Apache-2.0
 """
 
 import os
+import resource
 import signal
 import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -481,6 +483,69 @@ def test_kafka_cli_tools_see_internal_topics(workers, target_cluster, java):
             break
         time.sleep(1)
     assert out.stdout.strip() == f"{props['config.storage.topic']}:0:1"
+
+
+# ---- Descriptors -------------------------------------------------------------------------
+
+# Runs argv[3:] with argv[1] more descriptors open (/dev/null, inherited), and with argv[2]
+# "lowered", under a soft open-files limit of 1,024.
+DESCRIPTORS = """
+import os, resource, sys
+for _ in range(int(sys.argv[1])):
+    os.set_inheritable(os.open(os.devnull, os.O_RDONLY), True)
+if sys.argv[2] == "lowered":
+    resource.setrlimit(resource.RLIMIT_NOFILE,
+                       (1024, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+os.execv(sys.argv[3], sys.argv[3:])
+"""
+
+
+def started_with(workers, descriptors, soft):
+    """A worker started by DESCRIPTORS, REST answering."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    assert hard == resource.RLIM_INFINITY or hard >= 4096, \
+        f"the test needs a hard open-files limit of 4,096 or more (ulimit -Hn: {hard})"
+    w = workers.create()
+    w.cmd = [sys.executable, "-c", DESCRIPTORS, str(descriptors), soft] + w.cmd
+    w.start()
+    w.wait_rest(60)
+    return w
+
+
+def test_the_open_files_soft_limit_is_raised_to_the_hard_one(workers):
+    """A worker running a few hundred tasks holds more than 1,024 descriptors (each task's
+    Kafka clients have sockets and wake-up descriptors of their own: 500 connectors on three
+    workers took kconnect past it), and a shell or a service manager often leaves 1,024 as
+    the soft limit. As the JVM does (HotSpot's MaxFDLimit), kconnect raises it to the hard
+    one at start."""
+    w = started_with(workers, 0, "lowered")
+    with open(f"/proc/{w.proc.pid}/limits") as f:
+        soft, hard = next(line.split()[3:5] for line in f if line.startswith("Max open files"))
+    assert soft == hard == str(resource.getrlimit(resource.RLIMIT_NOFILE)[1])
+
+
+def test_rest_answers_on_descriptors_past_1024(workers, tmp_path):
+    """select() takes no descriptor at or above FD_SETSIZE (1,024): with it, libmicrohttpd
+    closed every new connection of a worker holding more, its API lost while its tasks ran.
+    Started with 1,100 descriptors open, a worker answers on new connections (its REST
+    server polls) and runs a connector."""
+    w = started_with(workers, 1100, "as is")
+    assert len(os.listdir(f"/proc/{w.proc.pid}/fd")) > 1100
+    lines = tmp_path / "in.txt"
+    lines.write_text("one\n")
+    r = w.request("POST", "/connectors", timeout=60, json={"name": "fs", "config": {
+        "connector.class": "FileStreamSource", "file": str(lines), "topic": "t-fds"}})
+    assert r.status_code == 201, r.text
+    deadline = time.monotonic() + 60
+    state = None
+    while state != "RUNNING" and time.monotonic() < deadline:
+        for _ in range(5):                          # each request on a new connection
+            r = requests.get(f"{w.url}/connectors/fs/status", timeout=10,
+                             headers={"Connection": "close"})
+        tasks = r.json().get("tasks", []) if r.status_code == 200 else []
+        state = tasks[0]["state"] if tasks else None
+        time.sleep(0.2)
+    assert state == "RUNNING", w.log()[-3000:]
 
 
 # ---- TLS ----------------------------------------------------------------------------------
