@@ -158,6 +158,11 @@ $(BUILD)/bench/pipe: bench/pipe.c $(BUILD)/libkc.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BUILD)/libkc.a $(LDFLAGS) $(LDLIBS)
 
+# The record-for-record check of every copy `make bench` makes (a digest of a topic or a file).
+$(BUILD)/bench/verify: bench/verify.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LDFLAGS) $(LDLIBS)
+
 # bench/run.sh installs what it needs, builds build/kconnect and build/bench/pipe (never
 # sanitized), runs every scenario and writes build/bench/.
 bench:
