@@ -99,6 +99,12 @@ rootLogger.appenderRef.err.ref = ERR
 """
 
 
+# How long a cluster may take from its launch to answering metadata: a broker takes seconds
+# on an idle 2-core machine, and has taken more than 90 s on one shared with other work,
+# where a cluster that never came up made every test of a pytest process fail at once.
+READY_TIMEOUT_S = 180
+
+
 class HarnessError(RuntimeError):
     """A cluster or tool could not do what was asked; the message carries the log tail."""
 
@@ -572,15 +578,17 @@ class Cluster:
         for n in self.nodes:
             n.start()
 
-    def start(self, timeout=90):
+    def start(self, timeout=None):
         """prepare(), launch(), wait_ready(): a cluster clients can use."""
         self.prepare()
         self.launch()
         self.wait_ready(timeout)
         return self
 
-    def wait_ready(self, timeout=90):
-        """Until metadata lists every broker, over PLAINTEXT and over SCRAM."""
+    def wait_ready(self, timeout=None):
+        """Until metadata lists every broker, over PLAINTEXT and over SCRAM, for up to
+        timeout seconds (READY_TIMEOUT_S by default)."""
+        timeout = timeout or READY_TIMEOUT_S
         from confluent_kafka.admin import AdminClient
         deadline = time.monotonic() + timeout
         last = None
