@@ -1076,23 +1076,12 @@ def stop_all(producer, threads, processes):
 
 def start_clusters(specs, proxied=(), **kw):
     """kafka_harness.start_clusters, the clusters named in `proxied` with three proxy
-    listeners per broker (add_proxy_listeners: one per worker of a run)."""
-    workdirs = kw.pop("workdirs", {})
-    clusters = {name: kh.Cluster(name, brokers, workdir=workdirs.get(name), **kw)
-                for name, brokers in specs}
-    for name in proxied:
-        add_proxy_listeners(clusters[name], 3)
-    try:
-        for c in clusters.values():
-            c.prepare()
-            c.launch()
-        for c in clusters.values():
-            c.wait_ready(timeout=240)           # three JVMs at once on two busy cores
-    except Exception:
-        for c in clusters.values():
-            c.stop()
-        raise
-    return clusters
+    listeners per broker (add_proxy_listeners: one per worker of a run), and a longer wait
+    for them to answer (three JVMs at once on two busy cores)."""
+    def configure(clusters):
+        for name in proxied:
+            add_proxy_listeners(clusters[name], 3)
+    return kh.start_clusters(specs, configure=configure, ready_timeout=240, **kw)
 
 
 class Faults:

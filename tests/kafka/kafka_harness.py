@@ -677,16 +677,24 @@ class Cluster:
 def start_clusters(specs, **kw):
     """Start several clusters at once: specs = [(name, brokers), ...] -> {name: Cluster}.
 
-    Formatting and waiting run in parallel; the brokers are started from this thread."""
+    Formatting and waiting run in parallel; the brokers are started from this thread.
+    configure(clusters), if given, may change the clusters' nodes before their
+    configuration is written; ready_timeout bounds the wait for them to answer."""
     workdirs = kw.pop("workdirs", {})
+    configure = kw.pop("configure", None)
+    ready_timeout = kw.pop("ready_timeout", None)
     clusters = {name: Cluster(name, brokers, workdir=workdirs.get(name), **kw)
                 for name, brokers in specs}
+    if configure is not None:
+        configure(clusters)
     try:
         with concurrent.futures.ThreadPoolExecutor(len(clusters)) as ex:
             list(ex.map(lambda c: c.prepare(), clusters.values()))
             for c in clusters.values():
                 c.launch()
-            list(ex.map(lambda c: c.wait_ready(), clusters.values()))
+            list(ex.map(lambda c: c.wait_ready(*(() if ready_timeout is None
+                                                  else (ready_timeout,))),
+                        clusters.values()))
     except Exception:
         for c in clusters.values():
             c.stop()
