@@ -1666,6 +1666,11 @@ eos_abort(source_state *s, rd_kafka_t *producer, int timeout_ms, const char *why
         return true;
     }
     kc_log_info("task", "[%s] %s", s->in->label, why);
+    /* Its records written first (aborted with it): librdkafka's abort purges what is still
+     * queued, and a purged request already given sequence numbers leaves a gap that fails
+     * the next transaction (OUT_OF_ORDER_SEQUENCE_NUMBER). A timeout here is no failure:
+     * what is left is purged. */
+    rd_kafka_flush(producer, timeout_ms);
     /* A retriable error is a timeout: the abort goes on in the background, asked again. */
     for (int tries = 0; (e = rd_kafka_abort_transaction(producer, -1)) != NULL &&
          rd_kafka_error_is_retriable(e) && ++tries < 3;)
