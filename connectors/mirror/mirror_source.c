@@ -1355,8 +1355,11 @@ mst_commit_record(void *priv, const kc_record *r, int32_t partition, int64_t off
     const rd_kafka_message_t *m = r->opaque;
     int64_t                   now;
 
+    /* Java's task ignores records acknowledged once stop() was called (its writer may be
+     * closed under it); ours lives until destroy, after the final offset commit, so the
+     * syncs of a stopping task's last records still reach the target's checkpoints. */
     (void) partition;
-    if (tp == NULL || atomic_load(&t->stopping))
+    if (tp == NULL)
         return;
     now = kc_wall_ms();
     kc_mirror_metrics_acked(&tp->metrics, now, rd_kafka_message_timestamp(m, NULL),
