@@ -1514,10 +1514,11 @@ eos_begin(source_state *s, rd_kafka_t *producer)
     return true;
 }
 
-/* Every record of the open transaction is acknowledged, or (aborted) was dropped with its
- * transaction: each partition's latest offset among them becomes committable (taken out of
- * its slot; advance() then only releases). Aborted records are released here, unseen by
- * commit_record(), and their slots taken as acknowledged. */
+/* Before the open transaction's commit, or after its abort: each partition's latest offset
+ * among its records becomes committable (taken out of its slot; advance() then only
+ * releases). The records need not be acknowledged yet: the commit succeeds only if every
+ * one of them is. Aborted records are released here, unseen by commit_record(), and their
+ * slots taken as acknowledged. */
 static void
 eos_take_offsets(source_state *s, bool aborted)
 {
@@ -1566,15 +1567,19 @@ eos_committed(source_state *s, int timeout_ms)
     dirty_offsets_free(parts, offsets, n);
 }
 
-/* Ends the open transaction as Java's ExactlyOnceWorkerSourceTask commits one: its records
- * all acknowledged, their source offsets written last in it (to the connector's offsets
- * topic, as the offsets topic's records: same keys, values and partitions), then the commit
- * (and the worker's topic after it, for a connector with a topic of its own); only then
- * commit_record() for its records and the task's commit(). After an abort, the aborted
- * records' offsets are committed in a transaction of their own. With nothing to commit only
- * commit() is called. False, the task failed with Java's message, when any of it fails: the
- * transaction is left to the coordinator to abort, and whoever runs the task next starts
- * from the last one committed. */
+/* Ends the open transaction as Java's ExactlyOnceWorkerSourceTask commits one: its records'
+ * source offsets written last in it (to the connector's offsets topic, as the offsets
+ * topic's records: same keys, values and partitions) without waiting for the records'
+ * acknowledgements, then the commit, which waits for every record and offset (librdkafka's
+ * commit flushes, serving the delivery reports, and fails if any was refused), and the
+ * worker's topic after it, for a connector with a topic of its own; only then
+ * commit_record() for its records and the task's commit(). Waiting for the records before
+ * sending the offsets cost a round trip per transaction: the offsets topic's partition was
+ * then written after the last record's acknowledgement, not behind the records. After an
+ * abort, the aborted records' offsets are committed in a transaction of their own. With
+ * nothing to commit only commit() is called. False, the task failed with Java's message,
+ * when any of it fails: the transaction is left to the coordinator to abort, and whoever
+ * runs the task next starts from the last one committed. */
 static bool
 eos_commit(source_state *s, rd_kafka_t *producer, int timeout_ms)
 {
@@ -1587,10 +1592,7 @@ eos_commit(source_state *s, rd_kafka_t *producer, int timeout_ms)
     if (pending) {
         if (!eos_begin(s, producer))
             return false;
-        if (rd_kafka_flush(producer, timeout_ms) != RD_KAFKA_RESP_ERR_NO_ERROR)
-            snprintf(why, sizeof(why), "records of the transaction not acknowledged within "
-                     "%d ms", timeout_ms);
-        else if (s->send_failed)
+        if (s->send_failed)
             snprintf(why, sizeof(why), "%s", s->last_error);
         if (why[0] == '\0') {
             eos_take_offsets(s, false);
@@ -1617,7 +1619,9 @@ eos_commit(source_state *s, rd_kafka_t *producer, int timeout_ms)
             }
         }
         if (why[0] == '\0' && (e = rd_kafka_commit_transaction(producer, timeout_ms)) != NULL) {
-            if (rd_kafka_error_code(e) == RD_KAFKA_RESP_ERR_INVALID_PRODUCER_EPOCH)
+            if (s->send_failed)                 /* a record refused: its own error */
+                snprintf(why, sizeof(why), "%s", s->last_error);
+            else if (rd_kafka_error_code(e) == RD_KAFKA_RESP_ERR_INVALID_PRODUCER_EPOCH)
                 snprintf(why, sizeof(why), "The task %s was unable to finish writing records to "
                          "Kafka before its producer transaction expired. It may be necessary "
                          "to reconfigure this connector in order for it to run healthily with "
