@@ -78,8 +78,10 @@ def test_runbook_3_dedicated_mode_mirrors_under_the_same_name(tmp_path, source_c
         # The pair's internal topics live on the target, named after the source.
         assert {"mm2-configs.src.internal", "mm2-offsets.src.internal",
                 "mm2-status.src.internal", "heartbeats"} <= topics_of(target_cluster)
-        # The reverse pair exists for heartbeats only (flows default to disabled).
-        assert {"mm2-configs.dst.internal", "heartbeats"} <= topics_of(source_cluster)
+        # The reverse pair exists for heartbeats only (flows default to disabled); its
+        # heartbeat task creates the topic once it runs, not before the copy above.
+        wait_for(lambda: {"mm2-configs.dst.internal", "heartbeats"} <= topics_of(source_cluster),
+                 timeout=60, what="the reverse pair's topics on the source")
     finally:
         assert node.stop() == 0
     assert "AddressSanitizer" not in node.log()

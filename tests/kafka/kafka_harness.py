@@ -126,7 +126,7 @@ def kafka_libs():
 # no outgoing connection takes one between its choice and its bind, and split into one slice per
 # pytest-xdist worker, so two test processes never choose the same one. Within a process they
 # are handed out in turn, each checked free by a bind.
-_PORT_FLOOR, _PORT_SLICE, _PORT_SLICES = 12000, 5000, 4
+_PORT_FLOOR, _PORT_SLICE, _PORT_SLICES = 12000, 3000, 6
 _next_port = None
 
 
