@@ -1597,24 +1597,16 @@ eos_commit(source_state *s, rd_kafka_t *producer, int timeout_ms)
         if (why[0] == '\0') {
             eos_take_offsets(s, false);
             for (spart *p = s->parts; p != NULL && why[0] == '\0'; p = p->next) {
-                size_t              klen, vlen;
-                char               *key, *value;
                 json_t             *offset;
                 rd_kafka_resp_err_t err;
                 if (!p->dirty)
                     continue;
                 offset = committable_json(s, p);
-                key = kc_offset_key(s->in->connector, p->partition, &klen);
-                value = kc_json_java_dumps(offset, &vlen);
-                err = rd_kafka_producev(producer, RD_KAFKA_V_TOPIC(s->offsets_topic),
-                                        RD_KAFKA_V_KEY(key, klen), RD_KAFKA_V_VALUE(value, vlen),
-                                        RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
-                                        RD_KAFKA_V_OPAQUE(NULL), RD_KAFKA_V_END);
+                err = kc_source_offsets_produce(producer, s->offsets_topic, s->in->connector,
+                                                p->partition, offset);
                 if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
                     snprintf(why, sizeof(why), "Failed to flush offsets to storage: %s",
                              rd_kafka_err2str(err));
-                free(key);
-                free(value);
                 json_decref(offset);
             }
         }

@@ -371,6 +371,24 @@ open_writer(kc_source_offsets *o, kc_err *err)
     return o->writer != NULL ? KC_OK : err->code;
 }
 
+rd_kafka_resp_err_t
+kc_source_offsets_produce(rd_kafka_t *rk, const char *topic, const char *connector,
+                          const json_t *partition, const json_t *offset)
+{
+    size_t              klen, vlen = 0;
+    char               *key = kc_offset_key(connector, partition, &klen);
+    char               *value = offset ? kc_json_java_dumps(offset, &vlen) : NULL;
+    rd_kafka_resp_err_t e = rd_kafka_producev(rk, RD_KAFKA_V_TOPIC(topic),
+                                              RD_KAFKA_V_KEY(key, klen),
+                                              RD_KAFKA_V_VALUE(value, vlen),
+                                              RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
+                                              RD_KAFKA_V_END);
+
+    free(key);
+    free(value);
+    return e;
+}
+
 /* Sends (connector, partitions[i]) -> offsets[i] to the connector's topic, then waits for
  * every one: KC_OK once all are acknowledged. */
 static int
@@ -383,17 +401,9 @@ write_own(kc_source_offsets *o, const json_t *const *partitions, const json_t *c
         return rc;
     o->failed = 0;
     for (size_t i = 0; i < n; i++) {
-        size_t              klen, vlen = 0;
-        char               *key = kc_offset_key(o->connector, partitions[i], &klen);
-        char               *value = offsets[i] ? kc_json_java_dumps(offsets[i], &vlen) : NULL;
-        rd_kafka_resp_err_t e = rd_kafka_producev(o->writer,
-                                                  RD_KAFKA_V_TOPIC(o->plan.topic),
-                                                  RD_KAFKA_V_KEY(key, klen),
-                                                  RD_KAFKA_V_VALUE(value, vlen),
-                                                  RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
-                                                  RD_KAFKA_V_END);
-        free(key);
-        free(value);
+        rd_kafka_resp_err_t e = kc_source_offsets_produce(o->writer, o->plan.topic,
+                                                          o->connector, partitions[i],
+                                                          offsets[i]);
         if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
             return kc_err_set(err, KC_EKAFKA, "write to %s: %s", o->plan.topic,
                               rd_kafka_err2str(e));

@@ -29,6 +29,7 @@
 #define KC_SOURCE_OFFSETS_H
 
 #include <jansson.h>
+#include <librdkafka/rdkafka.h>
 #include <stdbool.h>
 
 #include "lib/common.h"
@@ -73,6 +74,12 @@ void kc_source_offsets_close(kc_source_offsets *o);
 /* Where the connector's offsets are written first: an exactly-once task's transactions write
  * them there (borrowed). */
 const char *kc_source_offsets_topic(const kc_source_offsets *o);
+
+/* Queues the offsets topic's record (connector, partition) -> offset (NULL: a tombstone)
+ * to topic through rk, keyed and written as Java's stores write it (copied; no opaque). */
+rd_kafka_resp_err_t kc_source_offsets_produce(rd_kafka_t *rk, const char *topic,
+                                              const char *connector, const json_t *partition,
+                                              const json_t *offset);
 
 /* offsets[i] (a new reference, NULL when none) for partitions[i]: the connector's topic's,
  * else the worker's when both are used. On failure every offsets[i] is NULL. */
