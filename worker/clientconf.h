@@ -70,4 +70,9 @@ int kc_clientconf_security(const kc_props *props, const char *prefix, kc_conn_se
 void kc_clientconf_connector(const kc_props *worker, const json_t *connector_config,
                              const char *kind, const char *label, kc_props *out);
 
+/* True when the worker's "<kind>.<key>" or the connector's "<kind>.override.<key>" gives
+ * key, so that a default of the caller's own must not replace it. */
+bool kc_clientconf_connector_gives(const kc_props *worker, const json_t *connector_config,
+                                   const char *kind, const char *key);
+
 #endif

@@ -1,7 +1,7 @@
 /*
  * tests/unit/test_clientconf.c - Java client settings carried over to librdkafka's
- * (worker/clientconf.c): the producer's buffer.memory and enable.idempotence defaults and
- * the settings that win.
+ * (worker/clientconf.c): the producer's buffer.memory, enable.idempotence and requests in
+ * flight defaults and the settings that win.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -140,6 +140,65 @@ test_idempotence_default(void **state)
     assert_true(allowed);
 }
 
+/* A connector's producer settings (kc_clientconf_connector) from the worker's settings
+ * (worker: key, value pairs) and the connector's config (a JSON object's text): the value
+ * of key among them, into buf ("" when unset), and whether either gives it. */
+static const char *
+connector_producer(const char *const *worker, const char *config, const char *key,
+                   bool *given, char *buf, size_t size)
+{
+    kc_props     wp, out;
+    json_error_t jerr;
+    json_t      *c = json_loads(config, 0, &jerr);
+    const char  *v;
+
+    assert_non_null(c);
+    kc_props_init(&wp, "worker");
+    for (; worker != NULL && worker[0] != NULL; worker += 2)
+        kc_props_set(&wp, worker[0], worker[1], 0);
+    kc_clientconf_connector(&wp, c, "producer", "test", &out);
+    v = kc_props_get(&out, key);
+    snprintf(buf, size, "%s", v != NULL ? v : "");
+    *given = kc_clientconf_connector_gives(&wp, c, "producer", key);
+    kc_props_free(&out);
+    kc_props_free(&wp);
+    json_decref(c);
+    return buf;
+}
+
+/* Java's base: one request in flight, acks=all, idempotent; a value given wins, and the
+ * caller learns it was given (an exactly-once task's default of 5 then stands aside). */
+static void
+test_connector_producer_in_flight(void **state)
+{
+    static const char *const key = "max.in.flight.requests.per.connection";
+    char                     buf[16];
+    bool                     given;
+
+    (void) state;
+    assert_string_equal(connector_producer(NULL, "{}", key, &given, buf, sizeof(buf)), "1");
+    assert_false(given);
+    assert_string_equal(connector_producer(NULL, "{}", "enable.idempotence", &given, buf,
+                                           sizeof(buf)), "true");
+    assert_string_equal(connector_producer(NULL, "{}", "acks", &given, buf, sizeof(buf)),
+                        "all");
+    assert_string_equal(connector_producer((const char *const[]) {
+                                           "producer.max.in.flight.requests.per.connection", "2",
+                                           NULL }, "{}", key, &given, buf, sizeof(buf)), "2");
+    assert_true(given);
+    assert_string_equal(connector_producer(NULL, "{\"producer.override.max.in.flight."
+                                           "requests.per.connection\":\"3\"}", key, &given,
+                                           buf, sizeof(buf)), "3");
+    assert_true(given);
+    /* Another client's setting is not this one's. */
+    assert_string_equal(connector_producer((const char *const[]) {
+                                           "consumer.max.in.flight.requests.per.connection", "2",
+                                           NULL }, "{\"admin.override.max.in.flight.requests."
+                                           "per.connection\":\"3\"}", key, &given, buf,
+                                           sizeof(buf)), "1");
+    assert_false(given);
+}
+
 int
 main(void)
 {
@@ -148,6 +207,7 @@ main(void)
         cmocka_unit_test(test_buffer_memory_wins),
         cmocka_unit_test(test_consumer_has_no_producer_buffer),
         cmocka_unit_test(test_idempotence_default),
+        cmocka_unit_test(test_connector_producer_in_flight),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
