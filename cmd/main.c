@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "lib/http.h"
 #include "rest/routes.h"
@@ -309,9 +310,22 @@ fail:
     kc_herder_stop(herder);
     kc_kafka_destroy(admin);
     free(cluster_id);
-    kc_worker_config_free(&wc);
+    if (!kc_runtime_left_running())             /* else tasks still read it */
+        kc_worker_config_free(&wc);
     if (rc == 0)
         kc_log_info("worker", "Kafka Connect stopped");
+    return rc;
+}
+
+/* The process's exit with rc: _exit when tasks that ignored their stop still run (they use
+ * what exit's handlers tear down, OpenSSL's among them), as a JVM's exit ends its threads. */
+static int
+finish(int rc)
+{
+    if (kc_runtime_left_running()) {
+        fflush(NULL);
+        _exit(rc);
+    }
     return rc;
 }
 
@@ -398,14 +412,14 @@ main(int argc, char **argv)
         return 0;
     }
     if (argc >= 2 && strcmp(argv[1], "mirror-maker") == 0)
-        return mirror_maker_main(argc - 2, argv + 2);
+        return finish(mirror_maker_main(argc - 2, argv + 2));
     if (argc >= 3 && strcmp(argv[1], "standalone") == 0) {
         for (int i = 2; i < argc; i++)
             if (strcmp(argv[i], "--help") == 0) {
                 usage(stdout);
                 return EXIT_USAGE;
             }
-        return run_worker(argv[2], NULL, 0, true, argv + 3, (size_t) (argc - 3));
+        return finish(run_worker(argv[2], NULL, 0, true, argv + 3, (size_t) (argc - 3)));
     }
     if (argc < 3 || strcmp(argv[1], "distributed") != 0) {
         usage(stderr);
@@ -443,5 +457,5 @@ main(int argc, char **argv)
     }
     rc = run_worker(path, overrides, noverrides, false, NULL, 0);
     free(overrides);
-    return rc;
+    return finish(rc);
 }

@@ -30,6 +30,7 @@
 #include "worker/clientconf.h"
 
 #include <ctype.h>
+#include <stdatomic.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,7 @@
 #include "lib/log.h"
 #include "lib/sd_notify.h"
 #include "worker/refused.h"
+#include "worker/runtime.h"
 #include "worker/validate.h"
 #include "worker/worker_config.h"
 
@@ -68,7 +70,8 @@ typedef struct flow {
     bool             wc_ready;
     kc_props         shown;             /* the worker config before resolving, for messages */
     json_t          *connectors[3];     /* desired configs, in connector_classes order */
-    kc_herder       *herder;
+    /* Set by the driver as the flow starts, read by REST threads meanwhile (flow_herder). */
+    _Atomic(kc_herder *) herder;
     bool             was_leader;
 } flow;
 
@@ -304,7 +307,8 @@ typedef struct flows_view {
     size_t n;
 } flows_view;
 
-/* REST threads: the herder of a flow. The flow table does not change while REST runs. */
+/* REST threads: the herder of a flow, NULL until it has started. Only the flows' herders
+ * change while REST runs. */
 static kc_herder *
 flow_herder(void *arg, const char *source, const char *target)
 {
@@ -341,7 +345,7 @@ flow_free(flow *f)
     kc_herder_stop(f->herder);
     for (size_t i = 0; i < KC_ARRAY_LEN(f->connectors); i++)
         json_decref(f->connectors[i]);
-    if (f->wc_ready)
+    if (f->wc_ready && !kc_runtime_left_running())    /* else tasks still read it */
         kc_worker_config_free(&f->wc);
     kc_props_free(&f->shown);
     free(f->source);

@@ -2127,6 +2127,7 @@ void
 kc_herder_stop(kc_herder *h)
 {
     kc_err err;
+    bool   left = false;
 
     if (h == NULL)
         return;
@@ -2139,7 +2140,7 @@ kc_herder_stop(kc_herder *h)
         pthread_cond_wait(&h->publish_done, &h->publish_lock);
     pthread_mutex_unlock(&h->publish_lock);
     if (h->rt != NULL) {
-        kc_runtime_free(h->rt);
+        left = !kc_runtime_free(h->rt);
         h->rt = NULL;                     /* task configs still queued find no runtime */
         kc_work_list_clear(&h->owned);
     }
@@ -2148,8 +2149,13 @@ kc_herder_stop(kc_herder *h)
     if (h->group != NULL) {
         kc_group_leave(h->group);
         kc_group_free(h->group);
+        h->group = NULL;
     }
     run_queue(h, true);                             /* answer whoever still waits */
+    /* Instances that ignored their stop still run and write their status and offsets
+     * through the stores, and call back into h: all of it stays to the process's exit. */
+    if (left)
+        return;
     release_write_privileges(h);
     kc_status_store_close(h->status);
     kc_offset_store_close(h->offsets);            /* after an open it waits for */

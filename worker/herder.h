@@ -48,7 +48,9 @@ bool kc_herder_standalone(const kc_herder *h);        /* any thread */
  * handlers may wait on the herder. Any thread; NULL is fine. */
 void kc_herder_signal_stop(kc_herder *h);
 
-/* Stops all work, leaves the group, closes the stores, joins the thread. NULL is fine. */
+/* Stops all work, leaves the group, closes the stores, joins the thread. NULL is fine.
+ * When tasks never ended their stop (kc_runtime_left_running), h, its stores and the worker
+ * config they read are left to them. */
 void kc_herder_stop(kc_herder *h);
 
 /* Whether the herder stopped on an error retrying cannot fix (the group refused us: not

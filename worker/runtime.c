@@ -2906,13 +2906,22 @@ kc_runtime_stop_all(kc_runtime *rt)
     free(all);
 }
 
-void
+/* Set once a runtime was left to instances that never ended: see kc_runtime_left_running. */
+static atomic_bool left_running;
+
+bool
+kc_runtime_left_running(void)
+{
+    return atomic_load(&left_running);
+}
+
+bool
 kc_runtime_free(kc_runtime *rt)
 {
     bool left = true;
 
     if (rt == NULL)
-        return;
+        return true;
     kc_runtime_stop_all(rt);
     /* Abandoned instances still use rt: give them a last while to end. */
     for (int i = 0; i < 300 && left; i++) {
@@ -2924,8 +2933,10 @@ kc_runtime_free(kc_runtime *rt)
     }
     if (left) {
         kc_log_error("worker", "tasks still running at exit; leaving them");
-        return;
+        atomic_store(&left_running, true);
+        return false;
     }
     pthread_mutex_destroy(&rt->lock);
     free(rt);
+    return true;
 }

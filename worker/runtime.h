@@ -52,7 +52,12 @@ typedef struct kc_runtime_env {
 typedef struct kc_runtime kc_runtime;
 
 kc_runtime *kc_runtime_new(const kc_runtime_env *env);
-void kc_runtime_free(kc_runtime *rt);             /* stops everything first */
+/* Stops everything first. False when instances that ignored their stop were still running
+ * 30 s after it (abandoned): rt is then left to them, and so must be everything they use
+ * (the env's stores, worker config and herder); kc_runtime_left_running() is true from then
+ * on, and the process must end with _exit, as a JVM's exit ends its threads. */
+bool kc_runtime_free(kc_runtime *rt);
+bool kc_runtime_left_running(void);
 
 /* Connector instances. config is borrowed (copied). */
 int  kc_runtime_start_connector(kc_runtime *rt, const char *name, const json_t *config,

@@ -61,6 +61,31 @@ def test_plugin_path_loads_good_plugins_and_refuses_broken_ones(workers, target_
     assert consume_all(target_cluster, topic, 26, timeout=8) == [f"n{i}" for i in range(25)]
 
 
+def test_a_task_that_ignores_stop_is_left_and_the_worker_still_exits_cleanly(
+        workers, target_cluster, tmp_path):
+    """A task stuck in poll() past task.shutdown.graceful.timeout.ms is abandoned, as Java
+    abandons it; 30 s later the worker gives up waiting, leaves its stores and config to the
+    task (which still uses them) and ends the process without exit's teardown: exit code 0,
+    no sanitizer report, though the task's thread is still asleep in its poll()."""
+    plugin_dir = tmp_path / "plugins"
+    plugin_dir.mkdir()
+    shutil.copy(os.path.join(PLUGINS, "counter_source.so"), plugin_dir)
+    w = workers.start(workers.properties(**{"plugin.path": str(plugin_dir),
+                                            "task.shutdown.graceful.timeout.ms": "1000"}))
+    topic = f"stuck-{uuid.uuid4().hex[:6]}"
+    create(w, "stuck", {"connector.class": "CounterSource", "topic": topic, "count": "5",
+                        "idle.block.ms": "120000",
+                        "value.converter": "org.apache.kafka.connect.storage.StringConverter"})
+    wait_for(lambda: all_running(w, "stuck", 1), what="stuck RUNNING")
+    assert consume_all(target_cluster, topic, 5) == [f"n{i}" for i in range(5)]
+    assert w.stop(timeout=90) == 0, w.log()
+    log = w.log()
+    assert "[stuck-0] did not stop within task.shutdown.graceful.timeout.ms" in log, log
+    assert "tasks still running at exit; leaving them" in log, log
+    assert "Kafka Connect stopped" in log, log
+    assert w.sanitizer_report() is None, log
+
+
 def rdkafka_prefix():
     """Where tests/setup.sh put librdkafka (its headers are all a plugin needs of it)."""
     prefix = os.environ.get("RDKAFKA_PREFIX")

@@ -2,7 +2,8 @@
  * tests/plugins/counter_source.c - a connector plugin built as a .so, as a third party would
  * write one against connectors/connector.h: "com.example.CounterSource" writes the strings
  * "<prefix>0", "<prefix>1", ... up to `count` to `topic`, remembering how far it got in the
- * offset topic.
+ * offset topic. With `idle.block.ms`, a task with every record written blocks that long in
+ * its next poll(), ignoring stop, as a task stuck in a call does.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -58,7 +59,7 @@ c_stop(void *priv)
 
 typedef struct {
     char      *topic, *prefix;
-    long       next, count;
+    long       next, count, idle_block_ms;
     volatile int stopping;
 } counter_task;
 
@@ -69,12 +70,14 @@ t_start(void **priv, const kc_context *ctx, const json_t *config, char *err, siz
     json_t       *part = json_pack("{s:s}", "counter", "0"), *off = NULL;
     const char   *count = json_string_value(json_object_get(config, "count"));
     const char   *prefix = json_string_value(json_object_get(config, "prefix"));
+    const char   *block = json_string_value(json_object_get(config, "idle.block.ms"));
 
     (void) err;
     (void) errlen;
     t->topic = strdup(json_string_value(json_object_get(config, "topic")));
     t->prefix = strdup(prefix ? prefix : "n");
     t->count = count ? atol(count) : 10;
+    t->idle_block_ms = block ? atol(block) : 0;
     if (ctx->host->offset_get(ctx->ctx, part, &off) == 0 && off != NULL)
         t->next = (long) json_integer_value(json_object_get(off, "next"));
     json_decref(off);
@@ -99,6 +102,11 @@ t_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char *
     (void) err;
     (void) errlen;
     *n = 0;
+    if (t->next >= t->count && t->idle_block_ms > 0) {
+        struct timespec ts = { t->idle_block_ms / 1000, (t->idle_block_ms % 1000) * 1000000L };
+        t->idle_block_ms = 0;
+        nanosleep(&ts, NULL);
+    }
     while (*n < max && t->next < t->count && !t->stopping) {
         kc_record *r = &out[(*n)++];
         char       buf[64];
