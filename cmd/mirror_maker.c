@@ -504,6 +504,7 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
         flow                    *f = &flows[i];
         char                    *url = NULL;
         kc_internal_topic_later *later = NULL;     /* the herder's, once given */
+        kc_herder               *herder;
 
         kc_log_info("mirror-maker", "[%s] starting: group %s on %s", f->label,
                     kc_props_get(&f->shown, "group.id"),
@@ -515,14 +516,16 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
             free(t);
         }
         /* Without internal REST (Java's default) there is no URL to reach this node at. */
+        herder = NULL;
         if (prepare_topics(f, &later, &err) != KC_OK ||
-            (f->herder = kc_herder_start(&f->wc, url ? url : "NOTUSED",
-                                         rest ? kc_rest_worker_id(rest) : f->label, later,
-                                         &err)) == NULL) {
+            (herder = kc_herder_start(&f->wc, url ? url : "NOTUSED",
+                                      rest ? kc_rest_worker_id(rest) : f->label, later,
+                                      &err)) == NULL) {
             kc_log_error("mirror-maker", "[%s] %s", f->label, err.msg);
             free(url);
             goto out;
         }
+        f->herder = herder;
         free(url);
     }
     if (!stopped)
