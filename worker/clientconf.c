@@ -555,11 +555,11 @@ kc_clientconf_connector(const kc_props *wp, const json_t *connector_config, cons
      * default linger.ms (5 ms) does not mean the same in librdkafka: once one partition's
      * batch is ready, Java's sender drains the batches of every partition on that broker into
      * the same request, while librdkafka waits out the linger of each partition and sends one
-     * partition per request. With a connection's requests in flight, records queue behind
-     * them anyway, so the batches stay large at full speed; but at 10,000 records/s over 8
-     * partitions a lingering librdkafka producer made the median record wait about 3 ms
-     * longer than Java's (make bench, latency). enable.idempotence and the requests in
-     * flight are decided last, from the layered settings. */
+     * partition per request. With one request in flight per connection, records queue behind
+     * the request in flight anyway, so the batches stay large at full speed; but at 10,000
+     * records/s over 8 partitions a lingering librdkafka producer made the median record
+     * wait about 3 ms longer than Java's (make bench, latency). enable.idempotence is
+     * decided last, from the layered settings. */
     static const char *const producer_base[] = {
         "acks", "all",
         "max.in.flight.requests.per.connection", "1", "delivery.timeout.ms", "2147483647",
