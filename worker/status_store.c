@@ -161,11 +161,11 @@ kc_status_parse(const void *value, size_t len, kc_status *out)
     w = json_object_get(v, "worker_id");
     g = json_object_get(v, "generation");
     ver = json_object_get(v, "version");
-    /* Java's reader casts trace to a String (another type discards the record) and does
-     * not read version. */
+    /* Java's reader casts trace and version to String: another type discards the record. */
     if (!json_is_string(s) || (state = kc_state_parse(json_string_value(s))) < 0 ||
         !json_is_string(w) || !json_is_integer(g) ||
-        (t != NULL && !json_is_null(t) && !json_is_string(t))) {
+        (t != NULL && !json_is_null(t) && !json_is_string(t)) ||
+        (ver != NULL && !json_is_null(ver) && !json_is_string(ver))) {
         json_decref(v);
         return KC_EPROTO;
     }

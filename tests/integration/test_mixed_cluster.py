@@ -156,7 +156,13 @@ def test_mixed_cluster(tmp_path, workers, target_cluster, java, protocol, leader
         assert task_owners == set(ids.values()), f"tasks should land on both kinds: {views}"
         assert set(conn_on.values()) == set(ids.values()), \
             f"connectors should run on both kinds (the follower computes task configs): {conn_on}"
-        assert all(t["version"] == "4.3.1" for s in views.values() for t in s["tasks"])
+        # Each kconnect-written task status carries the plugin's version. A Java-written one may
+        # not: Java drops a task from its map before stopping it, so a task revoked while it
+        # starts records RUNNING with no version (its own race, not a record of ours).
+        mine = [t for s in views.values() for t in s["tasks"] if t["worker_id"] == ids["kconnect"]]
+        assert mine and all(t["version"] == "4.3.1" for t in mine), views
+        assert all(t["version"] in ("4.3.1", None) for s in views.values() for t in s["tasks"]), \
+            views
         tj = {t["id"]["task"]: t["config"]
               for t in rest(jw, "GET", f"/connectors/{names[1]}/tasks").json()}
         tk = {t["id"]["task"]: t["config"]

@@ -133,6 +133,8 @@ test_values_tombstones_and_late_unassigned(void **state)
     put(s, "status-task-mm-0", "[]");
     put(s, "status-task-mm-0",                                                 /* trace: 5 */
         "{\"state\":\"FAILED\",\"trace\":5,\"worker_id\":\"w\",\"generation\":4}");
+    put(s, "status-task-mm-0",                                                 /* version: 1 */
+        "{\"state\":\"FAILED\",\"version\":1,\"worker_id\":\"w\",\"generation\":4}");
     assert_int_equal(state_of(s, "mm", 0), KC_STATE_RUNNING);
     /* UNASSIGNED from an older or the same generation while RUNNING: a worker that lost
      * the task writing late (KAFKA-12525), ignored; from a newer one, taken. */
