@@ -46,11 +46,12 @@
  * and mirror_status to kc_connector_ops; ABI 9 appended exactly_once_support to
  * kc_connector_ops; ABI 10 appended transaction_context to kc_host and
  * can_define_transaction_boundaries to kc_connector_ops (connector-defined transaction
- * boundaries, KIP-618).
+ * boundaries, KIP-618); ABI 11 gave a source record without a topic its meaning (passed
+ * over: see kc_record.topic).
  * The worker still loads older tables and never reads their missing members (see
  * KC_CONNECTOR_HAS and KC_TASK_HAS); a plugin reads the host's newer members only from a
  * host that declares them (KC_HOST_HAS). */
-#define KC_CONNECTOR_ABI 10
+#define KC_CONNECTOR_ABI 11
 #define KC_CONNECTOR_ABI_MIN 1
 #define KC_CONNECTOR_ENTRY "kc_connector_entry"
 
@@ -99,7 +100,10 @@ typedef struct kc_header {
 typedef struct kc_record kc_record;
 
 struct kc_record {
-    /* Where the record goes (source) or came from (sink). */
+    /* Where the record goes (source) or came from (sink). A source task of ABI 11 or later
+     * may return a record with no topic: it is passed over (not transformed, converted or
+     * written), and its source offset is committed in order with the records before it, as
+     * if written. A task of an older ABI that does so fails. */
     const char  *topic;
     int32_t      partition;          /* -1: let the partitioner choose */
     int64_t      offset;             /* sink: the Kafka offset; source: the source offset

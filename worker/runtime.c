@@ -1493,6 +1493,24 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const kc_record
     return e;
 }
 
+/* A record the task passes over (ABI 11: no topic): nothing is written, and its source
+ * offset is committed in order with the records sent before it, as if it had been
+ * acknowledged. */
+static void
+pass_over(source_state *s, const kc_record *r)
+{
+    inflight *f;
+
+    if (r->source_partition == NULL || (r->source_offset == NULL && s->offset_field == NULL))
+        return;
+    f = inflight_push(s, spart_for(s, r->source_partition));
+    if (r->source_offset != NULL)
+        f->offset.json = json_incref(r->source_offset);
+    else
+        f->offset = (source_offset) { .n = r->offset, .is_int = true };
+    f->acked = true;
+}
+
 /* ===== Exactly-once source tasks (KIP-618) ===== */
 
 /* Before the first record of a transaction: begins one. False (the task failed) when the
@@ -2019,6 +2037,15 @@ run_source(instance *in)
             kc_failure          f;
             bool                drop = false;
 
+            if (r->topic == NULL) {
+                if (in->ops->abi < 11) {
+                    fail(in, NULL, "The task returned a record without a topic");
+                    release_records(recs, i, n);
+                    goto stopping;
+                }
+                pass_over(&s, r);
+                goto dropped;
+            }
             if (chain != NULL) {
                 if (!chain_record(chain, simple, r, false, &cr, &drop, &f, &err)) {
                     if (source_record_failed(&s, &f, r))

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "connectors/mirror/provenance.h"
 #include "lib/configdef.h"
 #include "lib/client_keys.h"
 #include "lib/log.h"
@@ -290,6 +291,18 @@ validate_normalized(kc_mirror_kind kind, const json_t *values, bool strict)
                 kc_mirror_add_error(errors, "emit.offset-syncs.enabled", "MirrorCheckpointConnector can't run "
                           "without offset syncs");
         }
+        if (kind == KC_MIRROR_SOURCE_CONNECTOR) {
+            const char *prov = raw_str(values, "provenance.header.enable");
+            const char *name = raw_str(values, "provenance.header.name");
+            if (prov != NULL && strcasecmp(prov, "true") != 0 && strcasecmp(prov, "false") != 0)
+                kc_mirror_add_error(errors, "provenance.header.enable", "Invalid value %s for "
+                                    "configuration provenance.header.enable: Expected value to "
+                                    "be either true or false", prov);
+            if (name != NULL && name[0] == '\0')
+                kc_mirror_add_error(errors, "provenance.header.name", "Invalid value  for "
+                                    "configuration provenance.header.name: a header name "
+                                    "cannot be empty");
+        }
         if (kind == KC_MIRROR_SOURCE_CONNECTOR && !syncs) {
             const char *key;
             json_t     *v;
@@ -353,8 +366,10 @@ kc_mirror_config_key_defined(const char *key)
     for (const char *const *k = connector_base_keys; *k != NULL; k++)
         if (strcmp(*k, key) == 0)
             return true;
-    /* MirrorConnectorConfig defines the client security settings too (for validation). */
-    return strcmp(key, "security.protocol") == 0 || strncmp(key, "ssl.", 4) == 0 ||
+    /* MirrorConnectorConfig defines the client security settings too (for validation);
+     * the provenance header's keys are kconnect's. */
+    return strncmp(key, "provenance.header.", 18) == 0 ||
+           strcmp(key, "security.protocol") == 0 || strncmp(key, "ssl.", 4) == 0 ||
            strncmp(key, "sasl.", 5) == 0;
 }
 
@@ -447,6 +462,9 @@ kc_mirror_config_init(kc_mirror_config *c, kc_mirror_kind kind, const json_t *co
     if (kc_mirror_policy_init(&c->policy, c->values, err, errlen) != 0)
         goto fail;
     c->policy_ready = true;
+    c->provenance = kc_mirror_bool(c, "provenance.header.enable", c->policy.identity);
+    c->provenance_header = kc_mirror_str(c, "provenance.header.name",
+                                         KC_PROVENANCE_HEADER_DEFAULT);
     if (compile(c, "topics", ".*", &c->topics, err, errlen) != 0 ||
         compile(c, "topics.exclude", TOPICS_EXCLUDE_DEFAULT, &c->topics_exclude, err,
                 errlen) != 0 ||

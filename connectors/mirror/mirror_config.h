@@ -55,6 +55,11 @@ typedef struct kc_mirror_config {
     bool             grow_partitions;  /* add remote partitions to match the source */
     bool             keep_partitions;  /* a record goes to its source partition's number */
     int              max_poll_records; /* records per task poll at most; 0: no own cap */
+    /* provenance.header.enable (kconnect's, MirrorSource only; default: on with
+     * IdentityReplicationPolicy, where nothing else stops a record coming back) and
+     * provenance.header.name: see provenance.h. */
+    bool             provenance;
+    const char      *provenance_header;
 } kc_mirror_config;
 
 /* Parses config for a connector of `kind`. On error: -1, the key and Java's message in

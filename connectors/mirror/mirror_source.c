@@ -29,6 +29,7 @@
 
 #include "connectors/connector.h"
 #include "connectors/mirror/mirror.h"
+#include "connectors/mirror/provenance.h"
 #include "connectors/mirror/mirror_admin.h"
 #include "connectors/mirror/mirror_config.h"
 #include "connectors/mirror/mirror_records.h"
@@ -36,8 +37,10 @@
 #include "connectors/mirror/mirror_status.h"
 #include "connectors/mirror/offset_sync.h"
 #include "lib/wire.h"
+#include "lib/client_keys.h"
 #include "lib/common.h"
 #include "lib/configdef.h"
+#include "lib/props.h"
 
 /* How often the cheap source check runs (when refresh.topics.enabled). */
 #define DISCOVERY_INTERVAL_MS 5000
@@ -835,6 +838,15 @@ typedef struct mst {
      * them only until it polls again), so no record allocates its own. */
     kc_header         *headers;
     size_t             headers_cap;
+    /* provenance.header.enable (provenance.h): the two clusters' IDs, learnt before the
+     * first record; the value of a record that had no header ("<source>,<target>"); the
+     * values of those that had one, built per poll in prov_values, whose pool entries
+     * (prov_patch) point into it once it has stopped growing. */
+    char              *prov_source, *prov_target;
+    kc_wbuf            prov_fresh, prov_values;
+    size_t            *prov_patch;
+    size_t             prov_patch_n, prov_patch_cap;
+    atomic_uint_fast64_t prov_passed;          /* records not copied: been in the target */
     int                unsent_permits;       /* syncs the producer refused to take */
     int64_t            syncs_served_ms;      /* when an acknowledgement last served them */
     int64_t            poll_timeout_ms;
@@ -964,6 +976,8 @@ kc_mirror_source_task_start_prepared(void **priv, const kc_context *ctx,
     t->ctx = *ctx;
     kc_wbuf_init(&t->key);
     kc_wbuf_init(&t->value);
+    kc_wbuf_init(&t->prov_fresh);
+    kc_wbuf_init(&t->prov_values);
     *priv = t;
     t->cfg = *cfg;
     memset(cfg, 0, sizeof(*cfg));
@@ -1099,18 +1113,33 @@ mst_release(kc_record *r)
 
 /* Appends the message's headers to the task's header pool; their index there, or -1 when
  * it has none (an empty list is none: the record is written without headers either way).
- * Names and values stay in the message. */
+ * Names and values stay in the message. With provenance headers on, the record's own
+ * provenance header is replaced by its new value (provenance.h), and *passed is set
+ * instead when that header lists the target cluster: the record has been there. */
 static ssize_t
-pool_headers(mst *t, size_t *used, const rd_kafka_message_t *m, size_t *count)
+pool_headers(mst *t, size_t *used, const rd_kafka_message_t *m, size_t *count, bool *passed)
 {
     rd_kafka_headers_t *hdrs;
-    size_t              n, first = *used;
+    size_t              n = 0, first = *used, k = 0;
+    const void         *old = NULL;
+    size_t              oldlen = 0;
+    bool                had = false;
 
-    if (rd_kafka_message_headers(m, &hdrs) != RD_KAFKA_RESP_ERR_NO_ERROR ||
-        (n = rd_kafka_header_cnt(hdrs)) == 0)
+    if (rd_kafka_message_headers(m, &hdrs) == RD_KAFKA_RESP_ERR_NO_ERROR)
+        n = rd_kafka_header_cnt(hdrs);
+    if (t->cfg.provenance && n > 0 &&
+        rd_kafka_header_get_last(hdrs, t->cfg.provenance_header, &old, &oldlen)
+            == RD_KAFKA_RESP_ERR_NO_ERROR) {
+        had = true;
+        if (kc_provenance_lists(old, oldlen, t->prov_target)) {
+            *passed = true;
+            return -1;
+        }
+    }
+    if (n == 0 && !t->cfg.provenance)
         return -1;
-    if (first + n > t->headers_cap) {
-        t->headers_cap = (first + n) * 2;
+    if (first + n + 1 > t->headers_cap) {
+        t->headers_cap = (first + n + 1) * 2;
         t->headers = kc_xrealloc(t->headers, t->headers_cap * sizeof(kc_header));
     }
     for (size_t h = 0; h < n; h++) {
@@ -1118,11 +1147,108 @@ pool_headers(mst *t, size_t *used, const rd_kafka_message_t *m, size_t *count)
         const void *val;
         size_t      len;
         rd_kafka_header_get_all(hdrs, h, &name, &val, &len);
-        t->headers[first + h] = (kc_header) { name, val, len };
+        if (t->cfg.provenance && strcmp(name, t->cfg.provenance_header) == 0)
+            continue;
+        t->headers[first + k++] = (kc_header) { name, val, len };
     }
-    *used = first + n;
-    *count = n;
+    if (t->cfg.provenance) {
+        kc_header *ph = &t->headers[first + k++];
+        if (!had) {
+            *ph = (kc_header) { t->cfg.provenance_header, t->prov_fresh.buf,
+                                t->prov_fresh.len };
+        } else {
+            /* Where its value starts in prov_values, until the pointer can be taken. */
+            size_t at = t->prov_values.len;
+            kc_provenance_extend(&t->prov_values, old, oldlen, t->prov_source, t->prov_target);
+            *ph = (kc_header) { t->cfg.provenance_header, (const void *) (uintptr_t) at,
+                                t->prov_values.len - at };
+            if (t->prov_patch_n == t->prov_patch_cap) {
+                t->prov_patch_cap = t->prov_patch_cap ? t->prov_patch_cap * 2 : 64;
+                t->prov_patch = kc_xrealloc(t->prov_patch,
+                                            t->prov_patch_cap * sizeof(*t->prov_patch));
+            }
+            t->prov_patch[t->prov_patch_n++] = first + k - 1;
+        }
+    }
+    *used = first + k;
+    *count = k;
     return (ssize_t) first;
+}
+
+/* A producer on the cluster the task's records are written to: the worker's (its
+ * connection settings), under the connector's producer.override.* ones; target.cluster.*
+ * on a host that does not tell the worker's. NULL with err set when it cannot be made. */
+static rd_kafka_t *
+written_cluster_client(mst *t, char *err, size_t errlen)
+{
+    const kc_host *host = t->ctx.host;
+    json_t        *worker;
+    kc_props       settings;
+    const char    *key;
+    json_t        *v;
+    rd_kafka_t    *rk;
+
+    if (!KC_HOST_HAS8(host, worker_cluster))
+        return kc_mirror_client(&t->cfg, "target", "producer",
+                                (int) kc_mirror_long(&t->cfg, "task.index", -1),
+                                "provenance-producer", NULL, err, errlen);
+    worker = json_object();
+    host->worker_cluster(t->ctx.ctx, worker);
+    json_object_foreach(t->cfg.values, key, v)
+        if (strncmp(key, "producer.override.", 18) == 0 && json_is_string(v) &&
+            kc_client_connection_key(key + 18))
+            json_object_set(worker, key + 18, v);
+    kc_props_init(&settings, "provenance");
+    json_object_foreach(worker, key, v)
+        kc_props_set(&settings, key, json_string_value(v), 0);
+    rk = kc_mirror_kafka_new(RD_KAFKA_PRODUCER, &settings, NULL, NULL, err, errlen);
+    kc_props_free(&settings);
+    json_decref(worker);
+    return rk;
+}
+
+/* The IDs of the source cluster and of the one its records are written to, for provenance
+ * headers: asked once, before the first record (KC_PLUGIN_RETRIABLE, err set, while a
+ * cluster does not answer). Task thread. */
+static int
+learn_cluster_ids(mst *t, char *err, size_t errlen)
+{
+    if (t->prov_source == NULL) {
+        char *id = rd_kafka_clusterid(t->consumer, (int) t->poll_timeout_ms);
+        if (id == NULL) {
+            snprintf(err, errlen, "provenance headers: the source cluster did not tell its "
+                     "cluster ID");
+            return KC_PLUGIN_RETRIABLE;
+        }
+        t->prov_source = kc_xstrdup(id);
+        rd_kafka_mem_free(t->consumer, id);
+    }
+    if (t->prov_target == NULL) {
+        char        cerr[256];
+        rd_kafka_t *rk = written_cluster_client(t, cerr, sizeof(cerr));
+        char       *id = rk ? rd_kafka_clusterid(rk, (int) t->poll_timeout_ms) : NULL;
+
+        if (rk == NULL) {
+            snprintf(err, errlen, "provenance headers: %s", cerr);
+            return KC_PLUGIN_FATAL;
+        }
+        if (id != NULL) {
+            t->prov_target = kc_xstrdup(id);
+            rd_kafka_mem_free(rk, id);
+        }
+        kc_mirror_kafka_destroy(rk);
+        if (t->prov_target == NULL) {
+            snprintf(err, errlen, "provenance headers: the target cluster did not tell its "
+                     "cluster ID");
+            return KC_PLUGIN_RETRIABLE;
+        }
+    }
+    kc_wbuf_reset(&t->prov_fresh);
+    kc_provenance_extend(&t->prov_fresh, NULL, 0, t->prov_source, t->prov_target);
+    KC_MIRROR_LOG(&t->ctx, KC_PLUGIN_LOG_INFO, "Provenance header %s on: records from cluster "
+                  "%s to cluster %s; a record whose header lists %s is not copied",
+                  t->cfg.provenance_header, t->prov_source, t->prov_target, t->prov_target);
+    return KC_PLUGIN_OK;
 }
 
 /* How many messages ahead mst_poll asks for the memory of a record's headers. */
@@ -1225,6 +1351,8 @@ start_consuming(mst *t, char *err, size_t errlen)
     }
     if ((rc = store_reset_positions(t, err, errlen)) != KC_PLUGIN_OK)
         return rc;
+    if (t->cfg.provenance && (rc = learn_cluster_ids(t, err, errlen)) != KC_PLUGIN_OK)
+        return rc;
     for (size_t i = 0; i < t->ntps; i++) {
         mst_tp *tp = &t->tps[i];
         if ((tp->rkt = kc_mirror_consume_start(t->consumer, tp->topic, tp->partition, tp->start,
@@ -1289,6 +1417,8 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
             got += more;
     }
     now = kc_wall_ms();
+    kc_wbuf_reset(&t->prov_values);
+    t->prov_patch_n = 0;
     for (ssize_t i = 0; i < got && i < HEADERS_AHEAD; i++)
         prefetch_headers(msgs[i]);
     for (ssize_t i = 0; i < got; i++) {
@@ -1299,6 +1429,7 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
             prefetch_headers(msgs[i + HEADERS_AHEAD]);
         rd_kafka_timestamp_type_t tstype;
         mst_tp                  *tp = NULL;
+        bool                     passed = false;
 
         if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
             if (m->err != RD_KAFKA_RESP_ERR__PARTITION_EOF)
@@ -1328,7 +1459,14 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
         r->value.kind = m->payload ? KC_VALUE_BYTES : KC_VALUE_NULL;
         r->value.ptr = m->payload;
         r->value.len = m->len;
-        header_at[*n] = pool_headers(t, &headers_used, m, &r->nheaders);
+        header_at[*n] = pool_headers(t, &headers_used, m, &r->nheaders, &passed);
+        if (passed) {
+            /* Been in the target: handed back without a topic, so that its offset is
+             * committed in order with the others and nothing is written (ABI 11). */
+            r->topic = NULL;
+            r->nheaders = 0;
+            atomic_fetch_add_explicit(&t->prov_passed, 1, memory_order_relaxed);
+        }
         /* Lent, not a reference per record: the partition object lives until destroy(),
          * after the worker has released every record. The offset travels as the integer
          * (source_offset_field): no JSON per record. */
@@ -1336,10 +1474,15 @@ mst_poll(void *priv, kc_record *out, size_t max, size_t *n, int timeout_ms, char
         r->offset = m->offset;
         r->release = mst_release;
         r->opaque = m;
-        kc_mirror_metrics_polled(&tp->metrics, now, r->timestamp);
+        if (!passed)
+            kc_mirror_metrics_polled(&tp->metrics, now, r->timestamp);
         (*n)++;
     }
-    /* The pool has stopped growing: the records may point into it now. */
+    /* The pools have stopped growing: the records may point into them now. */
+    for (size_t k = 0; k < t->prov_patch_n; k++) {
+        kc_header *h = &t->headers[t->prov_patch[k]];
+        h->value = t->prov_values.buf + (uintptr_t) h->value;
+    }
     for (size_t k = 0; headers_used > 0 && k < *n; k++)
         if (header_at[k] >= 0)
             out[k].headers = t->headers + header_at[k];
@@ -1425,6 +1568,11 @@ mst_destroy(void *priv)
     free(t->by_partition_object);
     free(t->sync_topic);
     free(t->headers);
+    free(t->prov_patch);
+    free(t->prov_source);
+    free(t->prov_target);
+    kc_wbuf_free(&t->prov_fresh);
+    kc_wbuf_free(&t->prov_values);
     kc_wbuf_free(&t->key);
     kc_wbuf_free(&t->value);
     if (t->cfg_ready)
@@ -1471,6 +1619,18 @@ mst_metrics(void *priv, kc_metrics_out *out)
                               "replicate from source to target cluster.",
                               &m->replication_latency_ms, now, labels);
 #undef MSC
+    }
+    if (t->cfg.provenance) {
+        char        task[16];
+        const char *labels[] = { "connector", t->cfg.name, "task", task,
+                                 "source", t->cfg.source_alias, "target", t->cfg.target_alias,
+                                 NULL };
+        snprintf(task, sizeof(task), "%lld",
+                 (long long) kc_mirror_long(&t->cfg, "task.index", -1));
+        out->sample(out, "kconnect_mirror_source_records_not_copied_total", KC_METRIC_COUNTER,
+                    "Source records not copied because their provenance header lists the "
+                    "target cluster.", labels,
+                    (double) atomic_load_explicit(&t->prov_passed, memory_order_relaxed));
     }
 }
 

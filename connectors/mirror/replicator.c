@@ -47,7 +47,9 @@
  *     task configs (and reported) until the destination exists;
  *   - a topic.rename.format without ${topic} is accepted (every topic goes to that one
  *     name, with a warning); an empty one is refused;
- *   - provenance headers (provenance.header.enable) are not written.
+ *   - provenance headers (provenance.header.enable) are kconnect's (provenance.h): the IDs
+ *     of the clusters a record has been in, under __kc_provenance, not Replicator's own
+ *     header; a record whose header lists the destination cluster is not copied.
  *
  * Threads: as MirrorSourceConnector (connector thread, its scheduler thread, task threads);
  * the translation is pure.
@@ -272,6 +274,9 @@ kc_replicator_translate(const json_t *config, const json_t *worker)
     rf = str(values, "dest.topic.replication.factor", "0");
     json_object_set_new(out, "replication.factor",
                         json_string(strtol(rf, NULL, 10) > 0 ? rf : "-1"));
+    json_object_set_new(out, "provenance.header.enable",
+                        json_string(boolean(values, "provenance.header.enable", false) ? "true"
+                                                                                      : "false"));
     json_object_set_new(out, "emit.offset-syncs.enabled", json_string("false"));
     json_object_set_new(out, "heartbeats.replication.enabled", json_string("false"));
     json_object_set_new(out, "sync.topic.acls.enabled", json_string("false"));
@@ -388,9 +393,6 @@ warn_about(const kc_context *ctx, const json_t *values, const json_t *worker)
     if (strstr(format, "${topic}") == NULL)
         KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_WARN, "topic.rename.format %s has no ${topic}: "
                       "every replicated topic is written to %s", format, format);
-    if (boolean(values, "provenance.header.enable", false))
-        KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_WARN, "provenance.header.enable is not supported: no "
-                      "provenance headers are written and none are checked");
     KC_MIRROR_LOG(ctx, KC_PLUGIN_LOG_INFO, "Progress is kept in the Connect offsets topic; "
                   "no consumer group offsets (offset.topic.commit) or timestamps "
                   "(offset.timestamps.commit) are written to the source cluster");

@@ -3,7 +3,9 @@
  * read topics anyone with write access can produce to (heartbeats, checkpoints, offset syncs).
  * The first input byte is the key length; the key follows, the rest is the value. Each of the
  * three decoders reads the pair; what decodes must encode back to the bytes it was read from
- * (the value version aside, which is written as 0 and read as anything).
+ * (the value version aside, which is written as 0 and read as anything). The value is
+ * also read as a provenance header (any record's, from any producer): a cluster ID the key
+ * names is listed after a hop to it, and the hop keeps the old value as its start.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "connectors/mirror/mirror_records.h"
+#include "connectors/mirror/provenance.h"
 #include "lib/common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -69,6 +72,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         KC_ASSERT(kc_mirror_offset_sync_value(&wb, s.upstream, s.downstream) == 0);
         check_prefix(&wb, val, vlen, 0);
         kc_mirror_offset_sync_free(&s);
+    }
+    {
+        char id[256];
+        memcpy(id, key, klen);
+        id[klen] = '\0';
+        kc_wbuf_reset(&wb);
+        (void) kc_provenance_lists(val, vlen, id);
+        kc_provenance_extend(&wb, val, vlen, "source-id", id);
+        KC_ASSERT(wb.len >= vlen && memcmp(wb.buf, val, vlen) == 0);
+        if (id[0] != '\0' && strchr(id, ',') == NULL)
+            KC_ASSERT(kc_provenance_lists(wb.buf, wb.len, id));
     }
     kc_wbuf_free(&wb);
     return 0;

@@ -150,6 +150,7 @@ test_translation_runbook_2(void **state)
     expect_str(mm, "sync.topic.configs.interval.seconds", "120");
     expect_str(mm, "refresh.topics.interval.seconds", "120");
     expect_str(mm, "replication.factor", "-1");
+    expect_str(mm, "provenance.header.enable", "false");      /* Confluent's default */
     expect_str(mm, "source.cluster.zookeeper.connect", NULL);
     expect_str(mm, "src.zookeeper.connect", NULL);
     json_decref(mm);
@@ -162,7 +163,9 @@ test_translation_runbook_2(void **state)
     json_object_set_new(config, "dest.topic.replication.factor", json_string("3"));
     json_object_set_new(config, "topic.config.sync", json_string("false"));
     json_object_set_new(config, "topic.poll.interval.ms", json_string("500"));
+    json_object_set_new(config, "provenance.header.enable", json_string("true"));
     mm = kc_replicator_translate(config, worker);
+    expect_str(mm, "provenance.header.enable", "true");
     expect_str(mm, "target.cluster.bootstrap.servers", "other:9092");
     expect_str(mm, "target.cluster.security.protocol", NULL);
     expect_str(mm, "target.admin.request.timeout.ms", "5000");
