@@ -133,8 +133,12 @@ FLOOR_MARGIN_S = 0.025
 
 
 DEFAULT_GB, DEFAULT_PAIRS = 1.0, 5     # what `make bench` runs with no BENCH_GB, BENCH_PAIRS
-SCENARIOS = ("throughput", "same-producer", "eos", "transforms", "latency", "eos-latency",
-             "startup", "failover")
+SCENARIOS = ("throughput", "same-producer", "eos", "provenance", "transforms", "latency",
+             "eos-latency", "startup", "failover")
+
+# The provenance scenario's connector setting (kconnect only: Java has no provenance header):
+# the throughput scenario's copy with each record stamped with the clusters it has been in.
+PROVENANCE_CONNECTOR = {"provenance.header.enable": "true"}
 
 # Exactly-once source support, as the faults suite runs it (faults/faults.py): Java's rule
 # for MirrorSource is that it supports exactly-once only with a read_committed source consumer.
@@ -1120,7 +1124,7 @@ class Bench:
 
     # ---- throughput ----
     def throughput(self, kind, tasks, pair, offset_syncs=True, second=False, eos=False,
-                   producer=None):
+                   producer=None, connector=None):
         """A fresh worker copies DATA_TOPIC with tasks.max tasks (measured_copy). Without
         offset_syncs, with emit.offset-syncs.enabled=false. second: then the same worker
         copies it once more, measured the same way (under "second"): the first connector
@@ -1129,10 +1133,11 @@ class Bench:
         JVM's JIT warm). eos: EOS_TOPIC instead, the workers with EOS_WORKER and the
         connector with EOS_CONNECTOR (the copy timed and checked read_committed, its
         transactions counted). producer: settings given to the connector's producer
-        (producer.override.*)."""
+        (producer.override.*). connector: more connector settings."""
         s, uid = self.s, self.uid()
         name = (f"throughput-{kind}-t{tasks}-p{pair}{'' if offset_syncs else '-nosyncs'}"
-                f"{'-eos' if eos else ''}{'-producer' if producer else ''}")
+                f"{'-eos' if eos else ''}{'-producer' if producer else ''}"
+                f"{'-connector' if connector else ''}")
         alias, topic = f"s{uid}", EOS_TOPIC if eos else DATA_TOPIC
         remotes = [f"{alias}.{topic}"]
         w = Worker(kind, self.java, s, self.workdir(name),
@@ -1145,6 +1150,7 @@ class Bench:
         if eos:
             config.update(EOS_CONNECTOR)
         config.update({f"producer.override.{k}": str(v) for k, v in (producer or {}).items()})
+        config.update(connector or {})
         try:
             w.start()
             w.wait_get("/connectors")
@@ -1981,15 +1987,16 @@ class Bench:
                                             tasks, pair, False, tasks=tasks,
                                             offset_syncs=False)
                 # Copies like the throughput scenario's, Java and kconnect alone, each of
-                # Java's followed by a settling copy.
+                # Java's followed by a settling copy; provenance is kconnect's alone.
                 for scenario, tasks_list, options in (
                         ("same-producer", s.same_producer_tasks, {"producer": s.same_producer}),
-                        ("eos", s.tasks, {"eos": True})):
+                        ("eos", s.tasks, {"eos": True}),
+                        ("provenance", s.tasks, {"connector": PROVENANCE_CONNECTOR})):
                     if scenario not in s.scenarios:
                         continue
                     for tasks in tasks_list:
                         for kind in kinds:
-                            if kind in s.skip:
+                            if kind in s.skip or (scenario == "provenance" and kind == "java"):
                                 continue
                             self.record(scenario, kind, pair, functools.partial(
                                 self.throughput, kind, tasks, pair, **options), tasks=tasks)
@@ -2567,6 +2574,14 @@ def rows_for(settings):
             (f"Transactions committed per GB, exactly-once, tasks.max={t}", "eos", eos,
              "transactions_per_gb", "txn/GB", "java", None),
         ]
+    for t in settings["tasks"]:
+        rows += [
+            (f"Throughput, provenance headers on (kconnect only), tasks.max={t}", "provenance",
+             {"tasks": t}, "records_per_s", "records/s", "java", None),
+            # What stamping every record costs: against kconnect's own copy without them.
+            (f"Provenance headers on / the same copy without them in the pair, tasks.max={t}",
+             "provenance", {"tasks": t}, "vs_alos", "×", "java", None),
+        ]
     # The transforms scenario: one task each, the same connector config for both kinds.
     rows += [
         ("Throughput, MirrorSource with a three-transform chain (InsertHeader, RegexRouter, "
@@ -2642,11 +2657,12 @@ def _value(runs, scenario, labels, kind, pair, metric):
 
 def derived_runs(runs):
     """The runs with what the report derives from two of them: for each exactly-once copy
-    (scenario eos), vs_alos, its records/s over those of the at-least-once copy by the same
-    kind with the same tasks.max in the same pair (the throughput scenario's)."""
+    (scenario eos) and each copy with provenance headers (scenario provenance), vs_alos, its
+    records/s over those of the at-least-once copy by the same kind with the same tasks.max
+    in the same pair (the throughput scenario's)."""
     out = []
     for r in runs:
-        if r["scenario"] == "eos" and r["pair"] >= 1 and "error" not in r:
+        if r["scenario"] in ("eos", "provenance") and r["pair"] >= 1 and "error" not in r:
             alos = _value(runs, "throughput", {"tasks": r.get("tasks"), "offset_syncs": None},
                           r["kind"], r["pair"], "records_per_s")
             r = {**r, "vs_alos": r["records_per_s"] / alos if alos else None}
