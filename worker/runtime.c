@@ -1605,8 +1605,10 @@ eos_commit(source_state *s, rd_kafka_t *producer, int timeout_ms)
     char              why[1024] = "", what[256];
     bool              pending = s->txn_open;
 
+    /* Slots in flight outside a transaction are records passed over (ABI 11): their offsets
+     * are committed too, in a transaction of their own if nothing else is pending. */
     for (spart *p = s->parts; p != NULL && !pending; p = p->next)
-        pending = p->dirty;
+        pending = p->dirty || p->head != NULL;
     if (pending) {
         if (!eos_begin(s, producer))
             return false;
