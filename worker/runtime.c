@@ -1425,6 +1425,17 @@ release_records(kc_record *recs, size_t from, size_t n)
             recs[j].release(&recs[j]);
 }
 
+/* The record's source offset into its slot: its own object, or the integer a task naming
+ * source_offset_field (ABI 5) gives; none without either. */
+static void
+slot_offset(const source_state *s, inflight *f, const kc_record *r)
+{
+    if (r->source_offset != NULL)
+        f->offset.json = json_incref(r->source_offset);
+    else if (s->offset_field != NULL && r->source_partition != NULL)
+        f->offset = (source_offset) { .n = r->offset, .is_int = true };
+}
+
 /* Hands one converted record to the producer. The value is lent (no copy) when the
  * converter passed the record's own bytes through and the record stays alive until its
  * acknowledgement; librdkafka always copies the key. The record's slot (if it needs one)
@@ -1446,10 +1457,7 @@ send_record(source_state *s, rd_kafka_t *producer, kc_record *r, const kc_record
         p = spart_for(s, r->source_partition);
         f = inflight_push(s, p);
         inflight_keep_record(s, f, r);
-        if (r->source_offset != NULL)
-            f->offset.json = json_incref(r->source_offset);
-        else if (s->offset_field != NULL && r->source_partition != NULL)
-            f->offset = (source_offset) { .n = r->offset, .is_int = true };
+        slot_offset(s, f, r);
     }
     /* Another topic than the last record's (most tasks send to one: a strcmp per record):
      * KIP-558 notes it, and the producer's handle switches to it. */
@@ -1504,10 +1512,7 @@ pass_over(source_state *s, const kc_record *r)
     if (r->source_partition == NULL || (r->source_offset == NULL && s->offset_field == NULL))
         return;
     f = inflight_push(s, spart_for(s, r->source_partition));
-    if (r->source_offset != NULL)
-        f->offset.json = json_incref(r->source_offset);
-    else
-        f->offset = (source_offset) { .n = r->offset, .is_int = true };
+    slot_offset(s, f, r);
     f->acked = true;
 }
 

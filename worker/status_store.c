@@ -148,6 +148,13 @@ kc_status_value(const kc_status *st, size_t *len)
     return text;
 }
 
+/* Absent, null or a string. */
+static bool
+optional_string(const json_t *j)
+{
+    return j == NULL || json_is_null(j) || json_is_string(j);
+}
+
 int
 kc_status_parse(const void *value, size_t len, kc_status *out)
 {
@@ -163,9 +170,8 @@ kc_status_parse(const void *value, size_t len, kc_status *out)
     ver = json_object_get(v, "version");
     /* Java's reader casts trace and version to String: another type discards the record. */
     if (!json_is_string(s) || (state = kc_state_parse(json_string_value(s))) < 0 ||
-        !json_is_string(w) || !json_is_integer(g) ||
-        (t != NULL && !json_is_null(t) && !json_is_string(t)) ||
-        (ver != NULL && !json_is_null(ver) && !json_is_string(ver))) {
+        !json_is_string(w) || !json_is_integer(g) || !optional_string(t) ||
+        !optional_string(ver)) {
         json_decref(v);
         return KC_EPROTO;
     }
