@@ -467,8 +467,34 @@ kc_errors_producer_exception(rd_kafka_resp_err_t err)
         return "org.apache.kafka.common.errors.TimeoutException";
     case RD_KAFKA_RESP_ERR_INVALID_TIMESTAMP:
         return "org.apache.kafka.common.errors.InvalidTimestampException";
+    case RD_KAFKA_RESP_ERR_TRANSACTIONAL_ID_AUTHORIZATION_FAILED:
+        return "org.apache.kafka.common.errors.TransactionalIdAuthorizationException";
+    case RD_KAFKA_RESP_ERR_CLUSTER_AUTHORIZATION_FAILED:
+        return "org.apache.kafka.common.errors.ClusterAuthorizationException";
+    case RD_KAFKA_RESP_ERR_UNSUPPORTED_VERSION:
+    case RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE:
+        return "org.apache.kafka.common.errors.UnsupportedVersionException";
+    case RD_KAFKA_RESP_ERR__TIMED_OUT:
+        return "org.apache.kafka.common.errors.TimeoutException";
+    case RD_KAFKA_RESP_ERR_PRODUCER_FENCED:
+    case RD_KAFKA_RESP_ERR_INVALID_PRODUCER_EPOCH:
+    case RD_KAFKA_RESP_ERR__FENCED:
+        return "org.apache.kafka.common.errors.ProducerFencedException";
     default:
         return "org.apache.kafka.common.KafkaException";
+    }
+}
+
+const char *
+kc_errors_java_message(rd_kafka_resp_err_t err)
+{
+    switch (err) {
+    case RD_KAFKA_RESP_ERR_TRANSACTIONAL_ID_AUTHORIZATION_FAILED:
+        return "Transactional Id authorization failed.";
+    case RD_KAFKA_RESP_ERR_CLUSTER_AUTHORIZATION_FAILED:
+        return "Cluster authorization failed.";
+    default:
+        return NULL;
     }
 }
 

@@ -110,6 +110,11 @@ bool kc_errors_tolerate_all(const kc_errors *e);
  * KafkaException when there is no closer one). */
 const char *kc_errors_producer_exception(rd_kafka_resp_err_t err);
 
+/* The message of the exception Java's clients raise for a broker's error code, where the
+ * broker's refusal is all it says (an authorization failure); NULL for the others, whose
+ * messages carry more than the code. */
+const char *kc_errors_java_message(rd_kafka_resp_err_t err);
+
 /* Waits until the dead letter queue has everything sent to it (KC_OK at once without one).
  * KC_ETIMEOUT or KC_EKAFKA (a record the queue refused) with err set. */
 int kc_errors_flush(kc_errors *e, int timeout_ms, kc_err *err);

@@ -1832,7 +1832,10 @@ eos_prepare(instance *in, rd_kafka_t *producer)
         e = NULL;
     }
     if (e != NULL) {
-        fail(in, "Task threw an uncaught and unrecoverable exception", rd_kafka_error_string(e));
+        /* Java's task fails with the client's exception itself (its class and message). */
+        const char *java = kc_errors_java_message(rd_kafka_error_code(e));
+        fail_as(in, kc_errors_producer_exception(rd_kafka_error_code(e)), NULL,
+                java != NULL ? java : rd_kafka_error_string(e));
         rd_kafka_error_destroy(e);
         return false;
     }

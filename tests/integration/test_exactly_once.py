@@ -5,7 +5,8 @@ while lines flow loses none and repeats none (read read_committed); the round of
 fencing writes the task count to the config topic as Java's leader does; a task's
 transactional id is Java's; the validation answers of exactly.once.support and
 transaction.boundary are Java's; the Replicator-compatible connector runs exactly once with a
-read_committed source.
+read_committed source; a broker refusing a task's transactional id fails the task as it fails
+Java's, and the worker runs on.
 
 SPDX-License-Identifier: Apache-2.0
 """
@@ -482,3 +483,79 @@ def test_dedicated_mirror_maker_with_exactly_once(tmp_path, source_cluster, targ
     finally:
         assert w.stop() == 0
     assert w.sanitizer_report() is None, w.log()[-4000:]
+
+
+def test_transactional_id_refused_by_the_broker_fails_the_task_as_java(workers, target_cluster,
+                                                                       java, tmp_path):
+    """A broker that refuses the task's transactions (the worker's principal denied its
+    transactional ids by an ACL): the task fails with the exception Java's does, the worker
+    keeps running and answering, and once the broker allows them a task restart copies
+    every line, once. A Java worker and a kconnect worker, each in its own group, side by
+    side."""
+    from confluent_kafka.admin import (AclBinding, AclBindingFilter, AclOperation,
+                                       AclPermissionType, ResourcePatternType, ResourceType)
+    s = uuid.uuid4().hex[:8]
+    prefix = f"eosacl-{s}-"
+    acl = AclBinding(ResourceType.TRANSACTIONAL_ID, prefix, ResourcePatternType.PREFIXED,
+                     "User:mallory", "*", AclOperation.ALL, AclPermissionType.DENY)
+    admin = target_cluster.admin(sasl=True)
+    admin.create_acls([acl])[acl].result(30)
+    time.sleep(1)                                  # ACLs reach every broker's cache
+    mallory = target_cluster.java_client_properties(sasl=True, user="mallory")
+
+    def props(kind):
+        p = eos_properties(target_cluster, f"{s}{kind}")
+        p["group.id"] = f"{prefix}{kind}"          # the tasks' ids: <group>-<connector>-<n>
+        for k, v in mallory.items():
+            p[k] = v
+            if k != "bootstrap.servers":
+                for client in ("producer.", "consumer.", "admin."):
+                    p[client + k] = v
+        return p
+
+    jw = kh.JavaConnectWorker(java, str(tmp_path), props("java")).start()
+    kw = workers.start(props("kconnect"))
+    jw.wait_log("Kafka Connect started", timeout=180)
+    ends = {}
+    for kind, url in (("java", jw.url), ("kconnect", kw.url)):
+        src = tmp_path / f"{kind}.txt"
+        src.write_text("".join(f"line-{i}\n" for i in range(50)))
+        topic = f"eosacl-{s}-{kind}"
+        target_cluster.create_topic(topic)
+        ends[kind] = (url, topic)
+        r = requests.post(f"{url}/connectors", timeout=95, json={"name": "fs", "config": {
+            "connector.class": "FileStreamSource", "file": str(src), "topic": topic,
+            "tasks.max": "1"}})
+        assert r.status_code == 201, r.text
+
+    def failed_task(url):
+        r = requests.get(f"{url}/connectors/fs/status", timeout=10)
+        tasks = r.json()["tasks"] if r.status_code == 200 else []
+        return tasks and tasks[0]["state"] == "FAILED" and tasks[0]
+    traces = {kind: wait_until(f"{kind}'s task FAILED", lambda u=url: failed_task(u),
+                               timeout=120)["trace"] for kind, (url, _) in ends.items()}
+    java_first, ours_first = (traces[k].splitlines()[0] for k in ("java", "kconnect"))
+    assert java_first.startswith(
+        "org.apache.kafka.common.errors.TransactionalIdAuthorizationException"), traces["java"]
+    assert ours_first == java_first, (ours_first, java_first)
+    # The worker lives on: it answers, its connector runs, nothing reached the topic.
+    for kind, (url, topic) in ends.items():
+        assert requests.get(f"{url}/", timeout=10).status_code == 200
+        st = requests.get(f"{url}/connectors/fs/status", timeout=10).json()
+        assert st["connector"]["state"] == "RUNNING", (kind, st)
+        assert read_all(target_cluster, topic, timeout=2) == []
+    assert kw.proc.poll() is None
+
+    # Allowed again: a task restart copies every line, once.
+    admin.delete_acls([AclBindingFilter(ResourceType.TRANSACTIONAL_ID, prefix,
+                                        ResourcePatternType.PREFIXED, "User:mallory", "*",
+                                        AclOperation.ALL, AclPermissionType.DENY)])
+    time.sleep(1)
+    for kind, (url, topic) in ends.items():
+        r = requests.post(f"{url}/connectors/fs/tasks/0/restart", timeout=60)
+        assert r.status_code in (202, 204), (kind, r.status_code, r.text)
+    for kind, (url, topic) in ends.items():
+        values = read_exactly(target_cluster, topic, 50)
+        assert values == [f"line-{i}" for i in range(50)], (kind, values)
+    jw.stop()
+    assert kw.sanitizer_report() is None
