@@ -33,6 +33,7 @@ import atexit
 import base64
 import concurrent.futures
 import ctypes
+import hashlib
 import json
 import os
 import shutil
@@ -231,10 +232,16 @@ class Java:
         self._tools_log4j = None
 
     def tools_log4j(self):
+        # One file per content, shared by every process and left in place: a file per
+        # instance would pile up, as nothing knows when the last tool using it is done.
         if self._tools_log4j is None:
-            fd, path = tempfile.mkstemp(prefix="kc-tools-log4j2-", suffix=".properties")
-            with os.fdopen(fd, "w") as f:
-                f.write(LOG4J2_TOOLS)
+            digest = hashlib.sha256(LOG4J2_TOOLS.encode()).hexdigest()[:16]
+            path = os.path.join(tempfile.gettempdir(), f"kc-tools-log4j2-{digest}.properties")
+            if not os.path.exists(path):
+                fd, tmp = tempfile.mkstemp(prefix="kc-tools-log4j2-", suffix=".tmp")
+                with os.fdopen(fd, "w") as f:
+                    f.write(LOG4J2_TOOLS)
+                os.replace(tmp, path)
             self._tools_log4j = path
         return self._tools_log4j
 
