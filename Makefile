@@ -74,7 +74,7 @@ FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all setup setup-build unit-bins test-bins test test-unit test-integration layers run stop fuzz \
+.PHONY: all setup setup-build setup-test unit-bins test-bins test test-unit test-integration layers run stop fuzz \
         install \
         bench faults clean FORCE
 .DEFAULT_GOAL := all
@@ -87,6 +87,10 @@ setup-build:
 
 setup:
 	@tests/setup.sh
+
+# The tests also drive a browser (the live page's).
+setup-test:
+	@tests/setup.sh packages librdkafka kafka venv browser
 
 # Plugins call librdkafka through the binary's own copy (connectors/plugin_exports.list).
 $(BUILD)/kconnect: $(MAIN_OBJ) $(BUILD)/libkc.a connectors/plugin_exports.list
@@ -108,6 +112,10 @@ $(BUILD)/libkc.a: $(LIB_OBJS)
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+# The live page is assembled into rest/ui.o (.incbin), which the compiler's dependency
+# files cannot know.
+$(BUILD)/obj/rest/ui.o build/fuzz/obj/rest/ui.o: rest/ui.html
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libkc.a
 	@mkdir -p $(dir $@)
@@ -133,7 +141,7 @@ test-bins: $(UNIT_BINS) $(TOOL_BINS) $(PLUGIN_SOS)
 # when missing) would otherwise compile it, one file at a time, while tests run beside it.
 JOBS := -j$(shell nproc 2>/dev/null || echo 2)
 
-test: setup
+test: setup-test
 	@$(MAKE) --no-print-directory $(JOBS) SANITIZE=address,undefined build/san/kconnect test-bins
 	@$(MAKE) --no-print-directory $(JOBS) build/kconnect
 	@$(MAKE) --no-print-directory $(JOBS) $(FUZZ_BINS)
@@ -147,7 +155,7 @@ test-unit: setup-build
 	@$(MAKE) --no-print-directory $(JOBS) SANITIZE=address,undefined unit-bins
 	@tests/run.sh build/san unit
 
-test-integration: setup
+test-integration: setup-test
 	@$(MAKE) --no-print-directory $(JOBS) SANITIZE=address,undefined build/san/kconnect test-bins
 	@tests/run.sh build/san integration
 

@@ -101,8 +101,8 @@ kc_rest_response_clear(kc_rest_response *resp)
 }
 
 /* GET / : ServerInfo, fields in Java's order. */
-static void
-root_get(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+void
+kc_rest_root_get(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
 {
     (void) req;
     resp->status = 200;
@@ -120,7 +120,7 @@ typedef struct {
 } route;
 
 static const route routes[] = {
-    { "GET", "", root_get },
+    { "GET", "", kc_rest_root_get },
     { "GET", "connectors", kc_rest_connectors_list },
     { "POST", "connectors", kc_rest_connectors_create },
     { "GET", "connectors/*", kc_rest_connector_get },
@@ -152,7 +152,14 @@ static const route routes[] = {
     { "PUT", "admin/loggers/*", kc_rest_logger_put },
     { "GET", "admin/metrics", kc_rest_metrics },
     { "GET", "connectors/*/mirror-status", kc_rest_connector_mirror_status },
+    { "GET", "ui", kc_rest_ui_page },
 };
+
+/* What the live page reads through /ui/api/{path}: these GET routes of the table, answered
+ * by their own handlers, wherever the page is served (an admin listener has no regular
+ * routes of its own). */
+static const char *const ui_mounted[] = { "", "connectors", "connectors/*/status",
+                                          "connectors/*/mirror-status", "admin/metrics" };
 
 static int
 route_matches(const char *pattern, const kc_rest_request *req)
@@ -207,11 +214,73 @@ dispatch_flow(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_respon
         kc_rest_error(resp, 404, "HTTP 404 Not Found");
 }
 
-/* Whether the route belongs to the admin context (LoggingResource) or the regular one. */
+/* The live page (rest/ui.c). */
+static bool
+ui_route(const char *pattern)
+{
+    return strcmp(pattern, "ui") == 0;
+}
+
+/* Whether the route belongs to the admin context (LoggingResource, the live page) or the
+ * regular one. */
 static bool
 admin_route(const char *pattern)
 {
-    return strncmp(pattern, "admin/", 6) == 0;
+    return strncmp(pattern, "admin/", 6) == 0 || ui_route(pattern);
+}
+
+/* The live page's authentication: the worker's, on every listener. A refusal asks a
+ * browser for credentials (Java's 401 has no challenge, which leaves a browser nothing to
+ * do). */
+static bool
+ui_authenticated(const kc_rest_request *req, kc_rest_response *resp)
+{
+    if (kc_rest_auth_allows(req->ui_auth, req, resp))
+        return true;
+    kc_rest_response_header(resp, "WWW-Authenticate", "Basic realm=\"kconnect\", charset=\"UTF-8\"",
+                            true);
+    return false;
+}
+
+/* The authentication that judges a matched route: a Java resource's is the listener's (none
+ * on an admin listener). */
+static bool
+authenticated(const route *r, const kc_rest_request *req, kc_rest_response *resp)
+{
+    return ui_route(r->pattern) ? ui_authenticated(req, resp)
+                                : kc_rest_auth_allows(req->auth, req, resp);
+}
+
+/* /ui/api/{path}: GET and HEAD of the ui_mounted routes, with req's path and segments
+ * those of {path}; 404 for any other path, 405 for any other method, then the page's
+ * authentication. */
+static void
+ui_api(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_response *resp)
+{
+    kc_rest_request inner = *req;
+
+    inner.segments += 2;
+    inner.nsegments -= 2;
+    inner.path = strlen(req->path) > 7 ? req->path + 7 : "/";        /* after "/ui/api" */
+    for (size_t m = 0; m < sizeof(ui_mounted) / sizeof(ui_mounted[0]); m++) {
+        if (!route_matches(ui_mounted[m], &inner))
+            continue;
+        if (strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0) {
+            kc_rest_error(resp, 405, "HTTP 405 Method Not Allowed");
+            return;
+        }
+        if (!ui_authenticated(req, resp))
+            return;
+        for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
+            if (strcmp(routes[i].method, "GET") == 0 &&
+                strcmp(routes[i].pattern, ui_mounted[m]) == 0) {
+                routes[i].fn(ctx, &inner, resp);
+                kc_rest_response_header(resp, "Cache-Control", "no-store", true);
+                return;
+            }
+        }
+    }
+    kc_rest_error(resp, 404, "HTTP 404 Not Found");
 }
 
 static bool
@@ -282,6 +351,11 @@ kc_rest_dispatch(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_res
         return;
     }
 
+    if (req->scope != KC_REST_SCOPE_REGULAR && req->nsegments >= 2 &&
+        strcmp(req->segments[0], "ui") == 0 && strcmp(req->segments[1], "api") == 0) {
+        ui_api(ctx, req, resp);
+        return;
+    }
     for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
         if (!in_scope(&routes[i], req->scope) || !route_matches(routes[i].pattern, req))
             continue;
@@ -290,17 +364,18 @@ kc_rest_dispatch(const kc_rest_ctx *ctx, const kc_rest_request *req, kc_rest_res
         if (strcmp(routes[i].method, req->method) == 0 ||
             (strcmp(req->method, "HEAD") == 0 && strcmp(routes[i].method, "GET") == 0)) {
             if (strcmp(routes[i].pattern, "") != 0 && strcmp(routes[i].pattern, "health") != 0 &&
+                !ui_route(routes[i].pattern) &&
                 !json_content_type(kc_rest_header(req, "Content-Type"))) {
                 kc_rest_error(resp, 415, "HTTP 415 Unsupported Media Type");
                 return;
             }
-            if (kc_rest_auth_allows(req->auth, req, resp))
+            if (authenticated(&routes[i], req, resp))
                 routes[i].fn(ctx, req, resp);
             return;
         }
     }
     if (known != NULL && strcmp(req->method, "OPTIONS") == 0) {
-        if (kc_rest_auth_allows(req->auth, req, resp))
+        if (authenticated(known, req, resp))
             options_answer(req, resp);
     } else if (known != NULL) {
         kc_rest_error(resp, 405, "HTTP 405 Method Not Allowed");

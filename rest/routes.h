@@ -40,6 +40,7 @@ typedef struct kc_rest_request {
     size_t       nheaders;
     kc_rest_scope scope;
     struct kc_rest_auth *auth;    /* the listener's basic authentication; NULL: none */
+    struct kc_rest_auth *ui_auth; /* the worker's, whatever the listener: the live page's */
 } kc_rest_request;
 
 /* The first value of query argument `name`, NULL if absent. */
@@ -123,6 +124,12 @@ void kc_rest_health(const kc_rest_ctx *, const kc_rest_request *, kc_rest_respon
 
 /* rest/metrics.c: GET /admin/metrics (Prometheus text format) */
 void kc_rest_metrics(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+
+/* rest/routes.c: GET / (ServerInfo) */
+void kc_rest_root_get(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
+
+/* rest/ui.c: GET /ui, the live page */
+void kc_rest_ui_page(const kc_rest_ctx *, const kc_rest_request *, kc_rest_response *);
 
 /* Connect's error body {"error_code":status,"message":...}. */
 void kc_rest_error(kc_rest_response *resp, int status, const char *fmt, ...)

@@ -427,7 +427,8 @@ kc_rest_serve(const kc_rest_ctx *ctx, const kc_rest_filters *filters, int scope,
     req.headers = headers;
     req.nheaders = nheaders;
     req.scope = (kc_rest_scope) scope;
-    req.auth = filters != NULL ? filters->auth : NULL;
+    req.auth = filters != NULL && scope != KC_REST_SCOPE_ADMIN ? filters->auth : NULL;
+    req.ui_auth = filters != NULL ? filters->auth : NULL;
     req.segments = split_path(path, &req.nsegments);
     if (too_large)
         kc_rest_error(resp, 413, "Request body is larger than %u bytes", KC_REST_MAX_BODY);
@@ -435,9 +436,9 @@ kc_rest_serve(const kc_rest_ctx *ctx, const kc_rest_filters *filters, int scope,
         kc_rest_dispatch(ctx, &req, resp);
     if (resp->status == 0)                        /* a handler that forgot: never hang */
         kc_rest_error(resp, 500, "Request handler produced no response");
-    if (filters != NULL && filters->cors)
+    if (filters != NULL && scope != KC_REST_SCOPE_ADMIN && filters->cors)
         apply_cors(filters, &req, resp);
-    if (filters != NULL)
+    if (filters != NULL && scope != KC_REST_SCOPE_ADMIN)
         apply_rules(filters, resp);
     for (size_t i = 0; i < req.nsegments; i++)
         free(req.segments[i]);
@@ -616,8 +617,7 @@ access_handler(void *cls, struct MHD_Connection *conn, const char *url, const ch
 
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_kv, &args);
     MHD_get_connection_values(conn, MHD_HEADER_KIND, collect_kv, &headers);
-    kc_rest_serve(l->srv->ctx, l->scope == KC_REST_SCOPE_ADMIN ? NULL : &l->srv->filters,
-                  l->scope, method, url, args.items, args.n, headers.items, headers.n,
+    kc_rest_serve(l->srv->ctx, &l->srv->filters, l->scope, method, url, args.items, args.n, headers.items, headers.n,
                   rc->body, rc->len, rc->too_large, &resp);
     kc_log_debug("rest", "%s %s -> %d", method, url, resp.status);
     absolute_location(conn, l, &resp);

@@ -11,7 +11,8 @@
  * configured response headers (response.http.headers.config) apply, as Java's handlers on its
  * main context do, and so does basic authentication when rest.extension.classes names
  * BasicAuthSecurityRestExtension (rest/auth.h): Java registers REST extensions on the main
- * context alone, so an admin listener is never authenticated.
+ * context alone, so an admin listener authenticates nothing of Java's. The live page (/ui,
+ * rest/ui.c) is served with /admin and is behind the authentication on every listener.
  *
  * https listeners read their key store from listeners.https.ssl.* (admin.listeners.https.*
  * for admin listeners) when any such key is set, else from the top-level ssl.* keys, as
@@ -164,9 +165,10 @@ void kc_rest_filters_free(kc_rest_filters *f);
 
 struct kc_rest_kv;
 
-/* Handles one request as a listener of the given scope would, filters NULL for an admin
- * listener: body too large -> 413; else route (with the filters' authentication once a
- * resource matched), then CORS and the configured headers.
+/* Handles one request as a listener of the given scope would: body too large -> 413; else
+ * route (with the filters' authentication once a resource matched), then CORS and the
+ * configured headers. An admin listener applies none of the filters but the authentication
+ * of the live page (rest/ui.c).
  * path is decoded and has no query; args and headers are borrowed. Fills resp (which the
  * caller clears with kc_rest_response_clear). Thread: any; the fuzz target calls it too. */
 void kc_rest_serve(const kc_rest_ctx *ctx, const kc_rest_filters *filters, int scope,

@@ -9,7 +9,8 @@
 #      a pom that lists other jars gets a directory of its own, so clones on different
 #      poms never replace each other's jars under a running test);
 #   3. a Python virtualenv with tests/requirements.txt in $KC_CACHE/venv-<hash>;
-#   4. (`bench` only, for `make bench`) bench/requirements.txt added to that virtualenv.
+#   4. (`bench` only, for `make bench`) bench/requirements.txt added to that virtualenv;
+#   5. (`browser` only, for `make test`) Chromium, which the live page's tests drive.
 # Usage: tests/setup.sh [packages|librdkafka|kafka|venv|bench|env ...]
 #        (no argument: the first four)
 # Prints nothing on success but progress lines; exits non-zero with a reason on failure.
@@ -54,9 +55,18 @@ packages() {
     command -v cargo >/dev/null 2>&1 || want+=(cargo)
     command -v python3 >/dev/null 2>&1 || want+=(python3)
     python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || want+=(python3-venv)
+    install_missing "${want[@]}"
+}
 
+# The browser the live page's tests drive (tests/integration/browser.py), with a font.
+browser() {
+    install_missing chromium fonts-dejavu-core
+}
+
+# apt-get install of the Debian packages among $@ that are not installed.
+install_missing() {
     local missing=() p
-    for p in "${want[@]}"; do
+    for p in "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
             missing+=("$p")
     done
@@ -184,7 +194,9 @@ for step in "$@"; do
         kafka)    kafka ;;
         venv)     venv ;;
         bench)    bench_venv ;;
+        browser)  browser ;;
         env)      env_paths ;;
-        *)        die "unknown step '$step' (packages, librdkafka, kafka, venv, bench, env)" ;;
+        *)        die "unknown step '$step' (packages, librdkafka, kafka, venv, bench, browser," \
+                      "env)" ;;
     esac
 done

@@ -7,7 +7,8 @@
  *   \n
  *   <body>
  *
- * The scope byte picks the listener kind (regular+admin, regular, admin). There is no herder
+ * The scope byte picks the listener kind (regular+admin, regular, admin; every kind gets
+ * the filters, as the server passes them, and applies what its kind applies). No herder
  * (requests that need it answer 503 at once) and the health check does not wait. The first
  * header's value is also parsed as a response.http.headers.config rule, and the regular
  * listeners run with CORS and header rules on, so the filters see every request too.
@@ -107,7 +108,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             free(rule.value);
         }
     }
-    kc_rest_serve(&ctx, scope == 2 ? NULL : &filters, scope, method, path, args, nargs, headers,
+    kc_rest_serve(&ctx, &filters, scope, method, path, args, nargs, headers,
                   nheaders, next, body_len, (data[0] & 0x80) != 0 && body_len > 100, &resp);
     if (resp.status < 100 || resp.status > 599)
         abort();                                       /* every request gets an answer */

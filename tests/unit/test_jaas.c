@@ -25,6 +25,8 @@
 #include "lib/jaas.h"
 #include "lib/log.h"
 #include "rest/auth.h"
+#include "rest/routes.h"
+#include "rest/server.h"
 #include "worker/refused.h"
 #include "worker/worker_config.h"
 
@@ -459,6 +461,50 @@ test_users_file_read_again_when_it_changes(void **state)
     assert_int_equal(status_of(f, "GET", "/", ALICE), 401);
 }
 
+/* The live page (rest/ui.c) is behind the authentication on every listener, and its
+ * refusal names the Basic scheme so that a browser asks; Java's admin resources on an admin
+ * listener stay unauthenticated. */
+static void
+test_live_page_behind_auth_on_every_listener(void **state)
+{
+    fixture         *f = *state;
+    kc_err           err;
+    kc_rest_filters  filters = { 0 };
+    kc_rest_ctx      ctx = { .version = "4.3.1", .commit = "c", .kafka_cluster_id = "cid" };
+    kc_rest_kv       alice = { "Authorization", ALICE };
+    kc_rest_response r;
+    const struct { int scope; const char *method, *path; const kc_rest_kv *h; int status;
+                   bool challenge; } cases[] = {
+        { KC_REST_SCOPE_ADMIN, "GET", "/ui", NULL, 401, true },
+        { KC_REST_SCOPE_ADMIN, "GET", "/ui/", &alice, 200, false },
+        { KC_REST_SCOPE_ADMIN, "HEAD", "/ui", &alice, 200, false },
+        { KC_REST_SCOPE_ADMIN, "GET", "/ui/api", NULL, 401, true },
+        { KC_REST_SCOPE_ADMIN, "GET", "/ui/api", &alice, 200, false },
+        { KC_REST_SCOPE_ADMIN, "OPTIONS", "/ui", NULL, 401, true },
+        { KC_REST_SCOPE_ADMIN, "GET", "/admin/loggers/root", NULL, 200, false },
+        { KC_REST_SCOPE_ALL, "GET", "/ui", NULL, 401, true },
+        { KC_REST_SCOPE_ALL, "GET", "/", NULL, 401, false },       /* Java's: no challenge */
+        { KC_REST_SCOPE_REGULAR, "GET", "/ui", &alice, 404, false },
+    };
+
+    assert_int_equal(start(f, "KafkaConnect { " PFLM " required file=\"@1\"; };", &err), KC_OK);
+    filters.auth = f->auth;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const char *challenge = NULL;
+        kc_rest_serve(&ctx, &filters, cases[i].scope, cases[i].method, cases[i].path, NULL, 0,
+                      cases[i].h, cases[i].h ? 1 : 0, NULL, 0, false, &r);
+        for (size_t k = 0; k < r.nheaders; k++)
+            if (strcmp(r.headers[k].name, "WWW-Authenticate") == 0)
+                challenge = r.headers[k].value;
+        if (r.status != cases[i].status || (challenge != NULL) != cases[i].challenge)
+            fail_msg("%s %s (scope %d): %d, challenge %s", cases[i].method, cases[i].path,
+                     cases[i].scope, r.status, challenge ? challenge : "none");
+        if (challenge != NULL)
+            assert_string_equal(challenge, "Basic realm=\"kconnect\", charset=\"UTF-8\"");
+        kc_rest_response_clear(&r);
+    }
+}
+
 static void
 test_empty_users_file_allows_all(void **state)
 {
@@ -560,6 +606,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_filter_lets_internal_requests_through, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_users_file_read_again_when_it_changes, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_live_page_behind_auth_on_every_listener, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_empty_users_file_allows_all, setup, teardown),
         cmocka_unit_test_setup_teardown(test_module_combinations, setup, teardown),

@@ -217,6 +217,31 @@ test_scopes_and_errors(void **state)
                            "Request timed out. The worker is currently initializing and reading "
                            "to the end of internal topics, which began at "));
     kc_rest_response_clear(&r);
+    /* The live page: with /admin, HTML under a policy that loads nothing from elsewhere;
+     * its mount answers the read-only resources it reads and nothing else. */
+    serve(NULL, KC_REST_SCOPE_ADMIN, "GET", "/ui", &text, 1, NULL, &r);
+    assert_int_equal(r.status, 200);
+    assert_string_equal(header(&r, "Content-Type"), "text/html; charset=utf-8");
+    assert_non_null(strstr(header(&r, "Content-Security-Policy"), "default-src 'none'"));
+    assert_non_null(strstr(r.text, "<title>kconnect</title>"));
+    assert_non_null(strstr(r.text, "</html>"));
+    kc_rest_response_clear(&r);
+    serve(NULL, KC_REST_SCOPE_REGULAR, "GET", "/ui", NULL, 0, NULL, &r);
+    assert_int_equal(r.status, 404);
+    kc_rest_response_clear(&r);
+    serve(NULL, KC_REST_SCOPE_ALL, "POST", "/ui", NULL, 0, "{}", &r);
+    assert_int_equal(r.status, 405);
+    kc_rest_response_clear(&r);
+    serve(NULL, KC_REST_SCOPE_ADMIN, "GET", "/ui/api/", NULL, 0, NULL, &r);
+    assert_int_equal(r.status, 200);
+    assert_string_equal(json_string_value(json_object_get(r.body, "kafka_cluster_id")), "cid");
+    kc_rest_response_clear(&r);
+    serve(NULL, KC_REST_SCOPE_ADMIN, "GET", "/ui/api/connectors/c/config", NULL, 0, NULL, &r);
+    assert_int_equal(r.status, 404);
+    kc_rest_response_clear(&r);
+    serve(NULL, KC_REST_SCOPE_ADMIN, "DELETE", "/ui/api/connectors", NULL, 0, NULL, &r);
+    assert_int_equal(r.status, 405);
+    kc_rest_response_clear(&r);
     kc_rest_serve(&ctx, NULL, KC_REST_SCOPE_ALL, "POST", "/connectors", NULL, 0, NULL, 0, "x", 1,
                   true, &r);
     assert_int_equal(r.status, 413);
