@@ -898,3 +898,128 @@ def test_provenance_headers_keep_active_active_and_rings_loop_free(tmp_path, wor
         fa.close()
         fc.close()
         c.kill()
+
+
+def test_checkpoints_in_both_directions_under_active_active(tmp_path, workers, source_cluster,
+                                                          target_cluster):
+    """A and B mirror one topic to each other under IdentityReplicationPolicy, with a
+    MirrorCheckpointConnector each way. Each cluster's topic holds its own records and the
+    other's copies, which the flow back passes over and writes no offset sync for. Groups
+    committed on either cluster, in a run of copied records, in a run of passed-over ones
+    and at the end, are translated into the other cluster: never ahead (a consumer moved
+    there at the checkpoint misses no record it had not read), exact at the end, and a
+    group whose position has no sync at or below it gets no checkpoint."""
+    from kconnect import WorkerFactory, checkpoint
+
+    a, b = source_cluster, target_cluster
+    clusters = {"A": a, "B": b}
+    tag = suffix()
+    t = f"cp-aa-{tag}"
+    for c in clusters.values():
+        c.create_topic(t, 1, 1)
+    (tmp_path / "wa").mkdir()
+    fa = WorkerFactory(tmp_path / "wa", a)
+    try:
+        converters = {"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+                      "value.converter":
+                          "org.apache.kafka.connect.converters.ByteArrayConverter",
+                      "offset.flush.interval.ms": "1000"}
+        workers_of = {"A": fa.start(fa.properties(**converters)),       # copies into A
+                      "B": workers.start(workers.properties(**converters))}
+
+        def common(src, dst):
+            return {"source.cluster.alias": src, "target.cluster.alias": dst,
+                    "source.cluster.bootstrap.servers": clusters[src].bootstrap,
+                    "target.cluster.bootstrap.servers": clusters[dst].bootstrap,
+                    "replication.policy.class":
+                        "org.apache.kafka.connect.mirror.IdentityReplicationPolicy",
+                    "topics": t, "tasks.max": "1"}
+        for src, dst in (("A", "B"), ("B", "A")):
+            w = workers_of[dst]
+            create(w, f"src-{src}{dst}-{tag}", dict(common(src, dst), **{
+                "connector.class": "MirrorSourceConnector", "replication.factor": "1",
+                "offset-syncs.topic.replication.factor": "1", "offset.lag.max": "0",
+                "sync.topic.acls.enabled": "false", "heartbeats.replication.enabled": "false"}))
+            create(w, f"cp-{src}{dst}-{tag}", dict(common(src, dst), **{
+                "connector.class": "MirrorCheckpointConnector", "groups": f"g.*-{tag}",
+                "emit.checkpoints.interval.seconds": "1",
+                "refresh.groups.interval.seconds": "1",
+                "checkpoints.topic.replication.factor": "1"}))
+
+        def values(n):
+            return [r[3].decode() for r in sorted(read_topic(clusters[n], t, 10 ** 6,
+                                                             timeout=3), key=lambda r: r[1])]
+
+        # A0-99, then B0-99, then A100-199: the same order on both clusters, each run either
+        # produced there or copied.
+        count = [0]
+        for n, first, last in (("A", 0, 100), ("B", 0, 100), ("A", 100, 200)):
+            count[0] += last - first
+            p = Producer(clusters[n].client_config(log_level=0))
+            for i in range(first, last):
+                p.produce(t, f"{n}{i}".encode(), partition=0)
+            assert p.flush(30) == 0
+            for m in clusters:
+                wait_for(lambda m=m: len(values(m)) >= count[0], timeout=120,
+                         what=f"{count[0]} records on {m}")
+        on = {n: values(n) for n in clusters}
+        expected = [f"A{i}" for i in range(100)] + [f"B{i}" for i in range(100)] + \
+            [f"A{i}" for i in range(100, 200)]
+        assert on["A"] == on["B"] == expected
+
+        # Groups committed on each cluster: in the run copied from the other side (no sync),
+        # in the run produced there (synced by the flow out), and at the end.
+        positions = {"A": {"mid-passed": 150, "mid-copied": 250, "end": 300},
+                     "B": {"mid-passed": 50, "mid-copied": 150, "end": 300}}
+        for n, at in positions.items():
+            for what, offset in at.items():
+                c = Consumer(clusters[n].client_config(**{"group.id": f"g{n}-{what}-{tag}",
+                                                          "log_level": 0}))
+                c.commit(offsets=[TopicPartition(t, 0, offset)], asynchronous=False)
+                c.close()
+
+        def checkpoints(src, dst):
+            """{group: (upstream, downstream)}, the latest per group, from the checkpoint
+            topic the src->dst connector writes on dst."""
+            out = {}
+            c = Consumer(clusters[dst].client_config(**{"group.id": f"t-{suffix()}",
+                                                        "auto.offset.reset": "earliest",
+                                                        "log_level": 0}))
+            c.subscribe([f"{src}.checkpoints.internal"])
+            deadline = time.monotonic() + 3
+            while time.monotonic() < deadline:
+                m = c.poll(0.5)
+                if m is not None and m.error() is None:
+                    g, topic, part, up, down, _ = checkpoint(m.key(), m.value())
+                    if topic == t and part == 0:
+                        out[g] = (up, down)
+            c.close()
+            return out
+
+        # At the end of each topic: one past the last offset sync, which the store always
+        # keeps. A's topic ends with records produced there (synced by A->B): exact. B's
+        # ends with A's copies, which B->A passes over: one past B99's sync, so a consumer
+        # moved to A reads A100-199 again (at least once, as for any run without syncs).
+        end = {"A": 300, "B": 200}
+        for src, dst in (("A", "B"), ("B", "A")):
+            at = positions[src]
+            want = {f"g{src}-{w}-{tag}" for w in at if w != "mid-passed" or src == "A"}
+            got = wait_for(lambda: (cp := checkpoints(src, dst)) and want <= set(cp) and
+                           cp[f"g{src}-end-{tag}"][1] == end[src] and cp, timeout=120,
+                           what=f"checkpoints of {src}'s groups on {dst}")
+            for what, offset in at.items():
+                g = f"g{src}-{what}-{tag}"
+                if g not in got:
+                    # B's run of A's copies has no sync of the B->A flow at or below 50:
+                    # no translation, as Java's store gives none.
+                    assert (src, what) == ("B", "mid-passed"), (g, got)
+                    continue
+                up, down = got[g]
+                assert up == offset, (g, got[g])
+                # Never ahead: every record before the checkpoint on dst is one the group
+                # had read on src.
+                assert 0 < down <= offset, (g, got[g])
+                assert set(on[dst][:down]) <= set(on[src][:offset]), (g, got[g])
+            assert got[f"g{src}-end-{tag}"] == (300, end[src])
+    finally:
+        fa.close()
