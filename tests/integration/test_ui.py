@@ -3,8 +3,8 @@ tests/integration/test_ui.py - the live page (GET /ui) in a real browser: headle
 opens it against a running two-worker cluster, and the tests read what the page shows (the
 text of its elements) against what the REST API and the metrics say: workers and the
 generation, connectors and tasks with their state and worker, a failed task's trace, and
-for a MirrorSourceConnector the per-partition lag of the cutover check as a chart that
-follows the lag down once the connector is resumed; a worker leaving shows as moves in the
+for a MirrorSourceConnector the per-partition lag of the cutover check as charts (records,
+seconds) that follow the lag down once the connector is resumed; a worker leaving shows as moves in the
 page's events. Then the page on a dedicated admin listener behind basic authentication:
 the browser is challenged and the page reads the cluster through /ui/api/ with the
 credentials given once.
@@ -50,7 +50,8 @@ SHOWN = """(() => {
       heading: txt(m.querySelector("h3")),
       rows: all("tbody tr", m).map((r) => all("td", r).map(txt)),
       lines: all("polyline", m).map((p) => ({ partition: p.dataset.partition,
-        samples: Number(p.dataset.samples), points: p.getAttribute("points") })) }])),
+        measure: p.closest("svg").dataset.measure, samples: Number(p.dataset.samples),
+        points: p.getAttribute("points") })) }])),
     events: all("#events li").map(txt),
   };
 })()"""
@@ -179,8 +180,9 @@ def test_live_page_shows_the_cluster_in_a_browser(workers, source_cluster, targe
              for p in st["partitions"]] == \
             [(topic, p, topic, n) for p, n in PER_PARTITION.items()]
         assert all(float(r[6]) >= 0 for r in mirror["rows"])
-        assert sorted(line["partition"] for line in mirror["lines"]) == \
-            [f"{topic}-{p}" for p in PER_PARTITION]
+        # Two charts, records and seconds, a line per partition in each.
+        assert sorted((line["measure"], line["partition"]) for line in mirror["lines"]) == \
+            sorted((m, f"{topic}-{p}") for m in ("records", "seconds") for p in PER_PARTITION)
         assert all(line["samples"] >= 2 for line in mirror["lines"]), mirror["lines"]
 
         # Resumed: the page follows the lag down to in sync by itself, the chart keeping
