@@ -28,20 +28,22 @@ import kafka_harness as kh  # noqa: E402
 from kconnect import WorkerFactory  # noqa: E402
 
 kh.BROKER_JVM = kh.TEST_BROKER_JVM      # the suite's brokers start lighter (kafka_harness.py)
+kh.BROKER_CONFIG = kh.TEST_BROKER_CONFIG  # ... and idle lighter
+kh.CDS = True                           # and every JVM maps its classes (kafka_harness.Archive)
 
 
 # Every file, longest first (the sum of its tests' times in a run of the whole tier): tests/run.sh
 # hands whole files to its pytest processes as they come free (--no-loadscope-reorder keeps
 # this order), so a long file left for last would run alone at the end. A file not listed
 # comes after these.
-LONGEST_FIRST = ("test_cluster", "test_mixed_cluster", "test_connector_offsets_topic",
-                 "test_examples", "test_harness", "test_exactly_once", "test_rest_parity",
-                 "test_mirror", "test_worker_startup", "test_replicator", "test_rest_auth",
-                 "test_transforms", "test_mirror_maker", "test_rest_connectors",
-                 "test_mirror_admin", "test_fault_smoke", "test_transaction_boundaries",
-                 "test_rest_server", "test_converters", "test_mirror_status",
-                 "test_group_protocol", "test_config_providers", "test_java_mirror",
-                 "test_plugins", "test_standalone", "test_metrics", "test_service")
+LONGEST_FIRST = ("test_connector_offsets_topic", "test_mixed_cluster", "test_cluster",
+                 "test_mirror", "test_examples", "test_exactly_once", "test_rest_parity",
+                 "test_rest_connectors", "test_transforms", "test_harness", "test_rest_auth",
+                 "test_fault_smoke", "test_transaction_boundaries", "test_rest_server",
+                 "test_mirror_maker", "test_worker_startup", "test_replicator",
+                 "test_converters", "test_plugins", "test_group_protocol", "test_java_mirror",
+                 "test_mirror_admin", "test_mirror_status", "test_standalone",
+                 "test_config_providers", "test_ui", "test_service", "test_metrics")
 
 
 # What tests/run.sh gave every test before: on a 2-core machine shared with other work, the
