@@ -617,8 +617,8 @@ access_handler(void *cls, struct MHD_Connection *conn, const char *url, const ch
 
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_kv, &args);
     MHD_get_connection_values(conn, MHD_HEADER_KIND, collect_kv, &headers);
-    kc_rest_serve(l->srv->ctx, &l->srv->filters, l->scope, method, url, args.items, args.n, headers.items, headers.n,
-                  rc->body, rc->len, rc->too_large, &resp);
+    kc_rest_serve(l->srv->ctx, &l->srv->filters, l->scope, method, url, args.items, args.n,
+                  headers.items, headers.n, rc->body, rc->len, rc->too_large, &resp);
     kc_log_debug("rest", "%s %s -> %d", method, url, resp.status);
     absolute_location(conn, l, &resp);
     ret = send_response(conn, &resp);
