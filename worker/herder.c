@@ -1792,6 +1792,16 @@ heartbeat_due(kc_herder *h, kc_err *err)
         h->heartbeat_failing_since = 0;
     } else if (rc == KC_EREBALANCE) {
         kc_log_info("herder", "rebalance requested by the coordinator (%s)", err->msg);
+        if (kc_group_member_id(h->group)[0] == '\0' && h->has_assignment) {
+            /* The coordinator no longer knows this member: its session expired (a frozen
+             * or cut-off worker) and the group has handed its work to others. Stopped now,
+             * it neither writes as a zombie nor, rejoining, claims work another worker runs
+             * (a claim both would then have revoked, leaving it to a fenced instance). */
+            kc_log_warn("herder", "this worker is no longer a member of the group (%s); "
+                        "stopping all work and rejoining", err->msg);
+            stop_all_owned(h);
+            h->has_assignment = false;
+        }
         h->need_rejoin = true;
     } else if (h->heartbeat_failing_since == 0) {
         h->heartbeat_failing_since = kc_mono_ms();
