@@ -12,8 +12,6 @@
  */
 #include "rest/routes.h"
 
-#include <string.h>
-
 /* rest/ui.html, as the assembler embeds it (the Makefile names it as ui.o's prerequisite). */
 __asm__(".section .rodata\n"
         ".global kc_ui_html_start\n"

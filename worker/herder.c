@@ -601,6 +601,14 @@ stop_all_owned(kc_herder *h)
     kc_work_list_clear(&h->owned);
 }
 
+/* Stops everything and forgets the assignment: the worker rejoins owning nothing. */
+static void
+drop_assignment(kc_herder *h)
+{
+    stop_all_owned(h);
+    h->has_assignment = false;
+}
+
 /* Starts whatever this worker owns that does not run. */
 static void
 start_missing(kc_herder *h)
@@ -806,8 +814,7 @@ unsynced_backoff(kc_herder *h)
         kc_log_info("herder", "Revoking current running assignment because after %d retries "
                     "the worker has not caught up with the latest Connect cluster updates",
                     UNSYNCED_RETRIES);
-        stop_all_owned(h);
-        h->has_assignment = false;
+        drop_assignment(h);
         h->unsynced_retries = UNSYNCED_RETRIES;
         return;
     }
@@ -1799,8 +1806,7 @@ heartbeat_due(kc_herder *h, kc_err *err)
              * (a claim both would then have revoked, leaving it to a fenced instance). */
             kc_log_warn("herder", "this worker is no longer a member of the group (%s); "
                         "stopping all work and rejoining", err->msg);
-            stop_all_owned(h);
-            h->has_assignment = false;
+            drop_assignment(h);
         }
         h->need_rejoin = true;
     } else if (h->heartbeat_failing_since == 0) {
@@ -1821,8 +1827,7 @@ heartbeat(kc_herder *h)
     if (kc_mono_ms() - h->heartbeat_failing_since > cfg_int(h, "session.timeout.ms")) {
         kc_log_warn("herder", "coordinator unreachable for session.timeout.ms (%s); "
                     "stopping all work and rejoining", err.msg);
-        stop_all_owned(h);
-        h->has_assignment = false;
+        drop_assignment(h);
         h->need_rejoin = true;
     }
 }

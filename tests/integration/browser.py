@@ -21,7 +21,6 @@ import fcntl
 import itertools
 import json
 import os
-import queue
 import shutil
 import subprocess
 import threading
@@ -70,7 +69,6 @@ class Browser:
         self._replies = {}
         self._cond = threading.Condition()
         self._handlers = {}               # (sessionId, method) -> fn(params)
-        self._events = queue.Queue()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
@@ -116,7 +114,6 @@ class Browser:
                 handler = self._handlers.get((msg.get("sessionId"), msg["method"]))
                 if handler is not None:
                     handler(msg.get("params", {}))
-                self._events.put(msg)
 
     def send(self, method, params=None, session=None, wait=True, timeout=30):
         msg_id = next(self._ids)

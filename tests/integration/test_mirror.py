@@ -907,8 +907,9 @@ def test_checkpoints_in_both_directions_under_active_active(tmp_path, workers, s
     other's copies, which the flow back passes over and writes no offset sync for. Groups
     committed on either cluster, in a run of copied records, in a run of passed-over ones
     and at the end, are translated into the other cluster: never ahead (a consumer moved
-    there at the checkpoint misses no record it had not read), exact at the end, and a
-    group whose position has no sync at or below it gets no checkpoint."""
+    there at the checkpoint misses no record it had not read), exact at the end of a run
+    produced there, and a group whose position has no sync at or below it gets no
+    checkpoint."""
     from kconnect import WorkerFactory, checkpoint
 
     a, b = source_cluster, target_cluster
@@ -952,16 +953,16 @@ def test_checkpoints_in_both_directions_under_active_active(tmp_path, workers, s
 
         # A0-99, then B0-99, then A100-199: the same order on both clusters, each run either
         # produced there or copied.
-        count = [0]
+        total = 0
         for n, first, last in (("A", 0, 100), ("B", 0, 100), ("A", 100, 200)):
-            count[0] += last - first
+            total += last - first
             p = Producer(clusters[n].client_config(log_level=0))
             for i in range(first, last):
                 p.produce(t, f"{n}{i}".encode(), partition=0)
             assert p.flush(30) == 0
             for m in clusters:
-                wait_for(lambda m=m: len(values(m)) >= count[0], timeout=120,
-                         what=f"{count[0]} records on {m}")
+                wait_for(lambda m=m, want=total: len(values(m)) >= want, timeout=120,
+                         what=f"{total} records on {m}")
         on = {n: values(n) for n in clusters}
         expected = [f"A{i}" for i in range(100)] + [f"B{i}" for i in range(100)] + \
             [f"A{i}" for i in range(100, 200)]

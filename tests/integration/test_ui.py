@@ -16,17 +16,14 @@ SPDX-License-Identifier: Apache-2.0
 
 import os
 import shutil
-import signal
 import uuid
 
-import pytest
 import requests
-from confluent_kafka import Producer
 
 import kafka_harness as kh
 from browser import Browser
-from kconnect import base_properties
-from test_cluster import create, status, wait_for
+from test_cluster import create, wait_for
+from test_mirror_status import produce, tasks_in
 from test_rest_auth import ALICE, EXT, JAAS_KEY, connect_entry, jaas_file, write
 
 PER_PARTITION = {0: 10, 1: 20, 2: 30}
@@ -57,14 +54,6 @@ SHOWN = """(() => {
 })()"""
 
 
-def produce(cluster, topic, counts):
-    p = Producer(cluster.client_config(log_level=0))
-    for part, n in counts.items():
-        for i in range(n):
-            p.produce(topic, f"v-{part}-{i}".encode(), key=f"k{i}".encode(), partition=part)
-    assert p.flush(30) == 0
-
-
 def metric(worker, name):
     for line in worker.get("/admin/metrics").text.splitlines():
         if line.startswith(name + " ") or line.startswith(name + "{"):
@@ -85,11 +74,6 @@ def mirror_source(source, target, topic):
         "refresh.topics.interval.seconds": "30"}
 
 
-def every_task(worker, name, state):
-    s = status(worker, name)
-    return s and s["tasks"] and all(t["state"] == state for t in s["tasks"]) and s
-
-
 def host_port(worker):
     return worker.url.split("//")[1].rstrip("/")
 
@@ -106,16 +90,16 @@ def test_live_page_shows_the_cluster_in_a_browser(workers, source_cluster, targe
     topic, mm2, sink = f"ui-{tag}", f"mm2-{tag}", f"sink-{tag}"
     source_cluster.create_topic(topic, 3, 1)
     create(w1, mm2, mirror_source(source_cluster, target_cluster, topic))
-    wait_for(lambda: every_task(w1, mm2, "RUNNING"), what="mirror tasks RUNNING")
+    wait_for(lambda: tasks_in(w1, mm2, "RUNNING"), what="mirror tasks RUNNING")
     # Paused before anything is produced: every record is lag the page must show.
     assert w1.request("PUT", f"/connectors/{mm2}/pause").status_code == 202
-    wait_for(lambda: every_task(w1, mm2, "PAUSED"), what="mirror tasks PAUSED")
-    produce(source_cluster, topic, PER_PARTITION)
+    wait_for(lambda: tasks_in(w1, mm2, "PAUSED"), what="mirror tasks PAUSED")
+    produce(source_cluster, topic, PER_PARTITION, "ui")
     # A sink whose file cannot be created: its task fails, with a trace.
     missing = "/no-such-directory/out.txt"
     create(w1, sink, {"connector.class": "FileStreamSink", "topics": topic,
                       "file": missing, "tasks.max": "1"})
-    wait_for(lambda: every_task(w1, sink, "FAILED"), what="sink task FAILED")
+    wait_for(lambda: tasks_in(w1, sink, "FAILED"), what="sink task FAILED")
 
     with Browser(tmp_path) as browser:
         page = browser.open(w1.url.rstrip("/") + "/ui?every=1")

@@ -248,11 +248,7 @@ class Archive:
         self.options, self._tmp, self._lock, self._live, self._dumped = [], None, None, live, False
         if not CDS:
             return
-        jdk = os.path.realpath(shutil.which(java.java) or java.java)
-        parts = [jdk, str(os.stat(jdk).st_mtime_ns), main_class]
-        for e in sorted(os.scandir(java.libs), key=lambda e: e.name):
-            parts += [e.name, str(e.stat().st_size), str(e.stat().st_mtime_ns)]
-        digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:16]
+        jdk, digest = java.runtime_digest()
         self.path = os.path.join(CDS_DIR, f"{main_class}-{digest}.jsa")
         self._jcmd = os.path.join(os.path.dirname(jdk), "jcmd")
         quiet = "-Xlog:cds*=off"       # its warnings would go to the tools' stdout
@@ -275,9 +271,14 @@ class Archive:
         self.options = [("-XX:+RecordDynamicDumpInfo" if live
                          else f"-XX:ArchiveClassesAtExit={self._tmp}"), quiet]
 
+    @property
+    def writing(self):
+        """Whether this JVM is the one to write the archive."""
+        return self._lock is not None
+
     def dump(self, pid):
         """Live mode: has the running JVM pid write the archive now."""
-        if self._lock is None or not self._live or self._dumped:
+        if not self.writing or not self._live or self._dumped:
             return
         self._dumped = True
         try:
@@ -290,7 +291,7 @@ class Archive:
     def finished(self, returncode):
         """The JVM exited with returncode (negative: killed by that signal, so an archive
         it was writing at exit may be cut short)."""
-        if self._lock is not None:
+        if self.writing:
             self._adopt(not self._live and returncode is not None and returncode >= 0)
 
     def _adopt(self, complete):
@@ -316,6 +317,19 @@ class Java:
         self.java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") \
             if os.environ.get("JAVA_HOME") else "java"
         self._tools_log4j = None
+        self._runtime_digest = None
+
+    def runtime_digest(self):
+        """(the JDK's real path, a digest of it and of the jars): what an archive of loaded
+        classes depends on (Archive). Read once: neither changes under a running test."""
+        if self._runtime_digest is None:
+            jdk = os.path.realpath(shutil.which(self.java) or self.java)
+            parts = [jdk, str(os.stat(jdk).st_mtime_ns)]
+            for e in sorted(os.scandir(self.libs), key=lambda e: e.name):
+                parts += [e.name, str(e.stat().st_size), str(e.stat().st_mtime_ns)]
+            digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:16]
+            self._runtime_digest = (jdk, digest)
+        return self._runtime_digest
 
     def tools_log4j(self):
         # One file per content, shared by every process and left in place: a file per
@@ -398,6 +412,7 @@ class JavaConnectWorker:
         with open(self.log4j, "w") as f:
             f.write(self.LOG4J2)
         self.proc = None
+        self.archive = None                   # the JVM's Archive, from start()
 
     @property
     def url(self):
@@ -468,6 +483,7 @@ class Node:
         self.log_path = os.path.join(self.dir, "server.log")
         self.proc = None
         self.pid = None
+        self.archive = None                   # the JVM's Archive, from start()
 
     def server_properties(self):
         c = self.cluster
@@ -580,7 +596,7 @@ class Node:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if not self.running():
-                if getattr(self, "archive", None) is not None:
+                if self.archive is not None:
                     self.archive.finished(None)
                 return True
             time.sleep(0.1)
@@ -728,7 +744,7 @@ class Cluster:
                 time.sleep(0.3)
         # A broker up and running has loaded what the next ones will need (Archive).
         for n in self.nodes:
-            if getattr(n, "archive", None) is not None and n.archive.options:
+            if n.archive is not None and n.archive.writing:
                 threading.Thread(target=n.archive.dump, args=(n.pid,), daemon=True).start()
 
     def stop(self):
