@@ -52,11 +52,13 @@ kc_err_prefix(kc_err *err, const char *fmt, ...)
     return err->code;
 }
 
-static void
+void
 kc_oom(size_t n)
 {
     char line[96];
-    int  len = snprintf(line, sizeof(line), "kconnect: out of memory allocating %zu bytes\n", n);
+    int  len = n > 0 ? snprintf(line, sizeof(line), "kconnect: out of memory allocating %zu "
+                                "bytes\n", n)
+                     : snprintf(line, sizeof(line), "kconnect: out of memory\n");
 
     if (write(STDERR_FILENO, line, (size_t) len) < 0) {
         /* nothing left to report with */

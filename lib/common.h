@@ -45,6 +45,9 @@ int kc_err_set(kc_err *err, int code, const char *fmt, ...)
 /* Prefixes err->msg with the printf-style text; returns err->code. */
 int kc_err_prefix(kc_err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Reports that n bytes (0: an unknown size) could not be had and aborts, as every kc_x*
+ * allocator does. */
+void kc_oom(size_t n) __attribute__((noreturn));
 void *kc_xmalloc(size_t n);
 void *kc_xcalloc(size_t n, size_t size);
 void *kc_xrealloc(void *p, size_t n);

@@ -13,6 +13,7 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <search.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -756,7 +757,9 @@ typedef struct spart {
     unsigned        tail_slot;   /* the next free slot, in tail */
     source_offset   committable; /* latest offset with everything before it acked */
     bool            dirty;
-    struct spart   *next;
+    bool            busy;        /* on the task's busy list: its ring holds slots */
+    struct spart   *next;        /* every partition, newest first */
+    struct spart   *busy_next;
 } spart;
 
 /* Owned by the task thread; the producer's delivery reports run there too (rd_kafka_poll). */
@@ -764,6 +767,17 @@ typedef struct source_state {
     instance       *in;
     void           *priv;        /* the plugin task, once started */
     spart          *parts;
+    /* Lookups of a record's partition: a task may read thousands (a MirrorSource task over
+     * 10,000 partitions), so by the task's object (tsearch trees by address and by JSON
+     * text, owning no spart) after the last partition found. The busy list holds the
+     * partitions with slots in their ring: advance() walks it, not every partition, and
+     * only after a poll served acknowledgements (acks). */
+    spart          *last;
+    void           *by_object;
+    void           *by_key;
+    spart          *unkeyed;     /* the records without a source partition */
+    spart          *busy;
+    size_t          acks;
     inflight_chunk *free_chunks;
     bool            lean;        /* the task's records are lean (ABI 6): slots are small */
     size_t          slot_size;   /* sizeof(inflight) or sizeof(inflight_full) */
@@ -785,6 +799,21 @@ typedef struct source_state {
     kc_errors   *errors;         /* errors.tolerance and the error log */
 } source_state;
 
+static int
+spart_object_cmp(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t) ((const spart *) a)->partition;
+    uintptr_t y = (uintptr_t) ((const spart *) b)->partition;
+
+    return (x > y) - (x < y);
+}
+
+static int
+spart_key_cmp(const void *a, const void *b)
+{
+    return strcmp(((const spart *) a)->key, ((const spart *) b)->key);
+}
+
 static spart *
 spart_new(source_state *s, char *key, json_t *partition)
 {
@@ -794,30 +823,45 @@ spart_new(source_state *s, char *key, json_t *partition)
     p->partition = json_incref(partition);
     p->next = s->parts;
     s->parts = p;
+    if (partition != NULL && (tsearch(p, &s->by_object, spart_object_cmp) == NULL ||
+                              tsearch(p, &s->by_key, spart_key_cmp) == NULL))
+        kc_oom(sizeof(void *) * 3);             /* a tree node */
+    return p;
+}
+
+static spart *
+spart_find(source_state *s, json_t *partition)
+{
+    spart   probe = { .partition = partition }, *p;
+    void   *found;
+
+    if (partition == NULL) {
+        if (s->unkeyed == NULL)
+            s->unkeyed = spart_new(s, NULL, NULL);
+        return s->unkeyed;
+    }
+    /* Tasks usually hand the same object for every record of a partition: an address match
+     * needs no serialization. The spart holds a reference to the object it is filed under,
+     * so that address cannot be reused for another object while it is in the tree. */
+    if ((found = tfind(&probe, &s->by_object, spart_object_cmp)) != NULL)
+        return *(spart **) found;
+    probe.key = json_dumps(partition, JSON_COMPACT | JSON_SORT_KEYS);
+    if (probe.key == NULL)
+        kc_oom(0);                          /* the only way json_dumps fails on an object */
+    if ((found = tfind(&probe, &s->by_key, spart_key_cmp)) != NULL) {
+        free(probe.key);
+        return *(spart **) found;
+    }
+    p = spart_new(s, probe.key, partition);
     return p;
 }
 
 static spart *
 spart_for(source_state *s, json_t *partition)
 {
-    char  *key;
-    spart *p;
-
-    /* Tasks usually hand the same object for every record of a partition: a pointer
-     * match needs no serialization. The spart holds a reference, so the address cannot be
-     * reused for another object while it is compared. */
-    for (p = s->parts; p != NULL; p = p->next)
-        if (p->partition == partition)
-            return p;
-    if (partition == NULL)
-        return spart_new(s, NULL, NULL);
-    key = json_dumps(partition, JSON_COMPACT | JSON_SORT_KEYS);
-    for (p = s->parts; p != NULL; p = p->next)
-        if (p->key != NULL && strcmp(p->key, key) == 0) {
-            free(key);
-            return p;
-        }
-    return spart_new(s, key, partition);
+    if (s->last == NULL || s->last->partition != partition)
+        s->last = spart_find(s, partition);
+    return s->last;
 }
 
 static inflight *
@@ -856,6 +900,11 @@ inflight_push(source_state *s, spart *p)
         if (p->tail == NULL) {
             p->head = c;
             p->head_slot = 0;
+            if (!p->busy) {
+                p->busy = true;
+                p->busy_next = s->busy;
+                s->busy = p;
+            }
         } else {
             p->tail->next = c;
         }
@@ -865,6 +914,15 @@ inflight_push(source_state *s, spart *p)
     f = chunk_slot(s, p->tail, p->tail_slot++);
     memset(f, 0, s->slot_size);
     return f;
+}
+
+/* The slot's record is done with (acknowledged, tolerated, passed over or aborted): the
+ * next advance() may take it off its ring. */
+static void
+slot_done(source_state *s, inflight *f)
+{
+    f->acked = true;
+    s->acks++;
 }
 
 /* Takes back the slot inflight_push() just gave (its record was never sent). */
@@ -970,7 +1028,7 @@ source_send_tolerated(source_state *s, inflight *f, const rd_kafka_message_t *m,
                             r ? r->source_partition : NULL, offset, NULL);
     json_decref(offset);
     inflight_release_record(s, f);
-    f->acked = true;
+    slot_done(s, f);
 }
 
 /* Task thread (rd_kafka_poll): an acknowledgement moves the partition's committable offset
@@ -1015,7 +1073,7 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
     if (s->eos) {
         eos_ack *a = (eos_ack *) ((unsigned char *) f + s->base_size);
         *a = (eos_ack) { m->offset, m->partition };
-        f->acked = true;
+        slot_done(s, f);
         return;
     }
     if (f->has_rec) {
@@ -1026,15 +1084,21 @@ source_dr(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
             s->in->ops->task->commit_record(s->priv, r, m->partition, m->offset);
         release_kept_record(f, r);
     }
-    f->acked = true;
+    slot_done(s, f);
 }
 
-/* Empties each ring up to its first slot not acknowledged; a partition's committable
- * offset becomes the last offset taken off. */
+/* Empties each busy ring up to its first slot not acknowledged; a partition's committable
+ * offset becomes the last offset taken off. Nothing to do unless a slot was done with since
+ * the last call. */
 static void
 advance(source_state *s)
 {
-    for (spart *p = s->parts; p != NULL; p = p->next) {
+    spart **link = &s->busy, *p;
+
+    if (s->acks == 0)
+        return;
+    s->acks = 0;
+    while ((p = *link) != NULL) {
         while (p->head != NULL) {
             inflight *f;
 
@@ -1068,6 +1132,13 @@ advance(source_state *s)
             }
             inflight_discard(s, f);
             p->head_slot++;
+        }
+        if (p->head == NULL) {                  /* off the busy list */
+            *link = p->busy_next;
+            p->busy = false;
+            p->busy_next = NULL;
+        } else {
+            link = &p->busy_next;
         }
     }
 }
@@ -1144,10 +1215,20 @@ commit_offsets(source_state *s, rd_kafka_t *producer, int timeout_ms)
         kc_log_debug("task", "[%s] committed offsets of %zu source partitions", s->in->label, n);
 }
 
+/* tdestroy's: the trees own no spart. */
+static void
+spart_unfiled(void *p)
+{
+    (void) p;
+}
+
 static void
 source_state_free(source_state *s)
 {
     spart *p = s->parts;
+
+    tdestroy(s->by_object, spart_unfiled);
+    tdestroy(s->by_key, spart_unfiled);
 
     while (p != NULL) {
         spart *next = p->next;
@@ -1513,7 +1594,7 @@ pass_over(source_state *s, const kc_record *r)
         return;
     f = inflight_push(s, spart_for(s, r->source_partition));
     slot_offset(s, f, r);
-    f->acked = true;
+    slot_done(s, f);
 }
 
 /* ===== Exactly-once source tasks (KIP-618) ===== */
@@ -1545,7 +1626,7 @@ eos_begin(source_state *s, rd_kafka_t *producer)
 static void
 eos_take_offsets(source_state *s, bool aborted)
 {
-    for (spart *p = s->parts; p != NULL; p = p->next) {
+    for (spart *p = s->busy; p != NULL; p = p->busy_next) {
         inflight_chunk *c = p->head;
         unsigned        i = p->head_slot;
 
@@ -1559,7 +1640,7 @@ eos_take_offsets(source_state *s, bool aborted)
             f = chunk_slot(s, c, i++);
             if (aborted) {
                 inflight_release_record(s, f);
-                f->acked = true;
+                slot_done(s, f);
             }
             if (p->partition != NULL && source_offset_set(&f->offset)) {
                 source_offset_clear(&p->committable);
