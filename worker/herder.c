@@ -92,6 +92,7 @@ struct kc_herder {
     bool                    has_assignment;
     kc_work_list            owned;                  /* what runs here */
     int64_t                 next_heartbeat;
+    int64_t                 quick_heartbeats_until; /* see FOLLOW_UP_HEARTBEAT_MS */
     int64_t                 heartbeat_failing_since;
     int64_t                 rejoin_at;              /* scheduled rebalance, 0: none */
     kc_coop_assignor        coop;
@@ -823,6 +824,24 @@ unsynced_backoff(kc_herder *h)
         kc_sleep_ms(until - kc_mono_ms() < 100 ? until - kc_mono_ms() : 100);
 }
 
+/* For heartbeat.interval.ms after each rebalance, heartbeats come every
+ * FOLLOW_UP_HEARTBEAT_MS. Under the cooperative protocols a rebalance that moves work is
+ * followed by another (the members that gave work up rejoin at once, to hand it to its new
+ * owner), and a member that gave up nothing learns of it only from a heartbeat: the new
+ * worker that is to receive the work among them. Java's waits heartbeat.interval.ms (3 s by
+ * default) for that heartbeat; a few more small requests bring the work there seconds
+ * sooner. */
+#define FOLLOW_UP_HEARTBEAT_MS 200
+
+static int64_t
+heartbeat_interval(const kc_herder *h)
+{
+    int64_t every = cfg_int(h, "heartbeat.interval.ms");
+
+    return kc_mono_ms() < h->quick_heartbeats_until && every > FOLLOW_UP_HEARTBEAT_MS
+           ? FOLLOW_UP_HEARTBEAT_MS : every;
+}
+
 /* One round of the group protocol. true once an assignment was applied; false when the
  * round failed and must be tried again (or the herder stops). */
 static bool
@@ -938,7 +957,8 @@ rebalance(kc_herder *h)
     atomic_store(&h->generation, j.generation);
     h->last_completed_generation = j.generation;
     h->completed_rebalances++;
-    h->next_heartbeat = kc_mono_ms() + cfg_int(h, "heartbeat.interval.ms");
+    h->quick_heartbeats_until = kc_mono_ms() + cfg_int(h, "heartbeat.interval.ms");
+    h->next_heartbeat = kc_mono_ms() + heartbeat_interval(h);
     h->heartbeat_failing_since = 0;
     kc_group_joined_clear(&j);
 
@@ -1793,7 +1813,7 @@ heartbeat_due(kc_herder *h, kc_err *err)
 
     if (kc_mono_ms() < h->next_heartbeat)
         return KC_OK;
-    h->next_heartbeat = kc_mono_ms() + cfg_int(h, "heartbeat.interval.ms");
+    h->next_heartbeat = kc_mono_ms() + heartbeat_interval(h);
     rc = kc_group_heartbeat(h->group, err);
     if (rc == KC_OK) {
         h->heartbeat_failing_since = 0;
