@@ -757,9 +757,8 @@ typedef struct spart {
     unsigned        tail_slot;   /* the next free slot, in tail */
     source_offset   committable; /* latest offset with everything before it acked */
     bool            dirty;
-    bool            busy;        /* on the task's busy list: its ring holds slots */
     struct spart   *next;        /* every partition, newest first */
-    struct spart   *busy_next;
+    struct spart   *busy_next;   /* on the task's busy list while head is not NULL */
 } spart;
 
 /* Owned by the task thread; the producer's delivery reports run there too (rd_kafka_poll). */
@@ -825,14 +824,14 @@ spart_new(source_state *s, char *key, json_t *partition)
     s->parts = p;
     if (partition != NULL && (tsearch(p, &s->by_object, spart_object_cmp) == NULL ||
                               tsearch(p, &s->by_key, spart_key_cmp) == NULL))
-        kc_oom(sizeof(void *) * 3);             /* a tree node */
+        kc_oom(0);                              /* a tree node */
     return p;
 }
 
 static spart *
 spart_find(source_state *s, json_t *partition)
 {
-    spart   probe = { .partition = partition }, *p;
+    spart   probe = { .partition = partition };
     void   *found;
 
     if (partition == NULL) {
@@ -852,8 +851,7 @@ spart_find(source_state *s, json_t *partition)
         free(probe.key);
         return *(spart **) found;
     }
-    p = spart_new(s, probe.key, partition);
-    return p;
+    return spart_new(s, probe.key, partition);
 }
 
 static spart *
@@ -900,11 +898,8 @@ inflight_push(source_state *s, spart *p)
         if (p->tail == NULL) {
             p->head = c;
             p->head_slot = 0;
-            if (!p->busy) {
-                p->busy = true;
-                p->busy_next = s->busy;
-                s->busy = p;
-            }
+            p->busy_next = s->busy;             /* an empty ring is never on the list */
+            s->busy = p;
         } else {
             p->tail->next = c;
         }
@@ -1135,7 +1130,6 @@ advance(source_state *s)
         }
         if (p->head == NULL) {                  /* off the busy list */
             *link = p->busy_next;
-            p->busy = false;
             p->busy_next = NULL;
         } else {
             link = &p->busy_next;
