@@ -77,9 +77,10 @@ kafka_log_cb(const rd_kafka_t *rk, int level, const char *fac, const char *buf)
     kc_log_level l = level <= 3 ? KC_LOG_ERROR : level == 4 ? KC_LOG_WARN
                    : level <= 6 ? KC_LOG_INFO : KC_LOG_DEBUG;
 
-    /* A producer given isolation.level on purpose (its ListOffsets: worker/kafka_log.c). */
+    /* A producer given isolation.level on purpose (its ListOffsets: worker/kafka_log.c).
+     * The text follows librdkafka's thread name ("[thrd:app]: "). */
     if (strcmp(fac, "CONFWARN") == 0 &&
-        strncmp(buf, "Configuration property isolation.level is a consumer property", 62) == 0)
+        strstr(buf, "Configuration property isolation.level is a consumer property") != NULL)
         return;
     kc_log(l, "kafka", "%s: %s: %s", rd_kafka_name(rk), fac, buf);
 }
