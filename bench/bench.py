@@ -108,6 +108,7 @@ DATA_TOPIC = "bench-data"
 # What the exactly-once copies copy: pre-loaded as DATA_TOPIC is, with BENCH_EOS_GB. A copy
 # commits a transaction per poll and runs at a small part of an at-least-once copy's speed.
 EOS_TOPIC = "bench-eos"
+OFFSETS_PARTITIONS = 25         # a worker's offsets topic (offset.storage.partitions)
 # Where MirrorSource writes its offset syncs in the throughput runs (on the source cluster,
 # named for the target alias mirror_config gives), Java's and kconnect's alike.
 SYNCS_TOPIC = "mm2-offset-syncs.target.internal"
@@ -1274,38 +1275,50 @@ class Bench:
                     check()
         return progress, time.monotonic()
 
-    def pipe(self, threads, pair, offset_syncs=False):
+    def pipe(self, threads, pair, offset_syncs=False, eos=False):
+        """The bare pipe's copy of DATA_TOPIC (bench/pipe.c), timed as a worker's. eos: of
+        EOS_TOPIC, a transaction per batch (pipe -e) with the batch's source offsets written
+        in it to an offsets topic of the worker's shape, the target read read_committed
+        (finish_committed); its transactions and their commits' time are its own count."""
         s, uid = self.s, self.uid()
-        dest = f"pipe{uid}.{DATA_TOPIC}"
+        topic, records = (EOS_TOPIC, s.eos_records) if eos else (DATA_TOPIC, s.records)
+        dest = f"pipe{uid}.{topic}"
         # With offset syncs, the pipe writes them where MirrorSource would: a compacted
         # one-partition topic on the source cluster, created as the connector creates it.
         syncs = f"mm2-offset-syncs.pipe{uid}.internal" if offset_syncs else None
+        # With eos, the source offsets go where a worker's go: its offsets topic's shape.
+        txn = (f"pipe-{uid}", f"pipe-{uid}-offsets") if eos else None
         self.target.create_topic(dest, PARTITIONS)
         if syncs:
             self.source.create_topic(syncs, 1, config={"cleanup.policy": "compact"})
-        offsets = EndOffsets(self.target)
+        if txn:
+            self.target.create_topic(txn[1], OFFSETS_PARTITIONS,
+                                     config={"cleanup.policy": "compact"})
+        offsets = EndOffsets(self.target, committed=eos)
         log_path = os.path.join(self.workdir(f"pipe-t{threads}-p{pair}"
-                                             f"{'-syncs' if syncs else ''}"), "pipe.log")
+                                             f"{'-syncs' if syncs else ''}"
+                                             f"{'-eos' if eos else ''}"), "pipe.log")
         try:
             brokers0 = self.brokers_cpu_seconds()
             with open(log_path, "w") as log:
                 t0 = time.monotonic()
                 proc = subprocess.Popen([s.pipe, "-t", str(threads)] +
                                         (["-s", syncs] if syncs else []) +
-                                        [self.source.bootstrap, DATA_TOPIC,
+                                        (["-e", *txn] if txn else []) +
+                                        [self.source.bootstrap, topic,
                                          self.target.bootstrap, dest],
                                         stdout=subprocess.PIPE, stderr=log, text=True,
                                         stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
             sampler = RssSampler(proc.pid)
             sampler.start()
             done, reaped, progress = 0, None, []
-            while done < s.records:
+            while done < records:
                 time.sleep(PROGRESS_INTERVAL)
                 done = offsets.total(dest)
                 progress.append((time.monotonic() - t0, done))
                 if time.monotonic() - t0 > s.run_timeout:
                     proc.kill()
-                    raise RuntimeError(f"pipe: {done} of {s.records} after {s.run_timeout}s")
+                    raise RuntimeError(f"pipe: {done} of {records} after {s.run_timeout}s")
                 if reaped is None:          # os.wait4, not poll(): the rusage is wanted
                     pid, status, ru = os.wait4(proc.pid, os.WNOHANG)
                     if pid != 0:
@@ -1313,6 +1326,10 @@ class Bench:
                         if os.waitstatus_to_exitcode(status) != 0:
                             break
             t1 = time.monotonic()
+            markers = None
+            if eos and done >= records:
+                progress, t1, last = self.finish_committed(offsets, dest, records, t0, progress)
+                markers = last - records
             brokers1 = self.brokers_cpu_seconds()
             peak, steady = sampler.stop()
             out = proc.stdout.read()
@@ -1321,22 +1338,28 @@ class Bench:
                 reaped = (status, ru)
             status, ru = reaped
             proc.returncode = os.waitstatus_to_exitcode(status)
-            if proc.returncode != 0 or done < s.records:
+            if proc.returncode != 0 or done < records:
                 raise RuntimeError(f"pipe exited {proc.returncode} after {done} records: "
                                    f"{kh.tail(log_path, 10)}")
-            verify_s = self.check_copy(dest, f"the pipe's copy into {dest}")
+            verify_s = self.check_copy(dest, f"the pipe's copy into {dest}", topic)
         finally:
-            delete_topics(self.target, [dest])
+            delete_topics(self.target, [dest] + ([txn[1]] if txn else []))
             delete_topics(self.source, [syncs])
-        value_bytes = s.records * RECORD_BYTES
+        value_bytes = records * RECORD_BYTES
         own = json.loads(out.strip().splitlines()[-1])
+        n = own.get("transactions", 0)
+        txns = {"transactions": n, "transactions_per_gb": n / (value_bytes / 1e9),
+                "records_per_transaction": records / n if n else None,
+                # Each commit waits for its records, its offsets and the EndTxn.
+                "commit_ms_per_transaction": own.get("commit_seconds", 0) * 1e3 / n if n
+                else None, "commit_markers": markers} if eos else {}
         # Not ru_maxrss: Linux carries the parent's peak across fork and exec into it.
-        return {**rates(progress, t1 - t0, s.records),
+        return {**rates(progress, t1 - t0, records),
                 "cpu_s_per_gb": (ru.ru_utime + ru.ru_stime) / (value_bytes / 1e9),
                 "brokers_cpu_s_per_gb": (brokers1 - brokers0) / (value_bytes / 1e9),
                 "offset_syncs_per_gb": own.get("offset_syncs", 0) / (value_bytes / 1e9),
                 "rss_peak_mib": max(peak, own.get("peak_rss_kb", 0) / 1024),
-                "rss_steady_mib": steady, "own": own, "verify_s": verify_s}
+                "rss_steady_mib": steady, "own": own, "verify_s": verify_s, **txns}
 
     # ---- transforms ----
     def lines_file(self):
@@ -1543,7 +1566,7 @@ class Bench:
         props = worker_props(self.target, uid)      # the topics a worker's start would make
         compact = {"cleanup.policy": "compact"}
         topics = [(props["status.storage.topic"], 5), (props["config.storage.topic"], 1),
-                  (props["offset.storage.topic"], 25)]
+                  (props["offset.storage.topic"], OFFSETS_PARTITIONS)]
         admin = self.target.admin()
         admin.list_topics(timeout=30)
         remote = f"floor{uid}.{START_TOPIC}"
@@ -1584,7 +1607,7 @@ class Bench:
         compact = {"cleanup.policy": "compact"}
         status_t, config_t = props["status.storage.topic"], props["config.storage.topic"]
         offsets_t = props["offset.storage.topic"]
-        topics = [(status_t, 5), (config_t, 1), (offsets_t, 25)]
+        topics = [(status_t, 5), (config_t, 1), (offsets_t, OFFSETS_PARTITIONS)]
         remote = f"floor{uid}.{START_TOPIC}"
         admin, source_admin = self.target.admin(), self.source.admin()
         producer = Producer({"bootstrap.servers": self.target.bootstrap, "acks": "all",
@@ -1659,7 +1682,8 @@ class Bench:
             write_and_read_back(config_t, b"task-bench-0")
             write_and_read_back(config_t, b"commit-bench")
             member.join_and_sync()
-            wait_readable(admin, [TopicPartition(offsets_t, p) for p in range(25)])
+            wait_readable(admin, [TopicPartition(offsets_t, p)
+                                  for p in range(OFFSETS_PARTITIONS)])
             write_and_read_back(status_t, b"status-task-bench-0")
             t1 = time.monotonic()
             brokers_cpu = self.brokers_cpu_seconds() - brokers_cpu
@@ -1995,8 +2019,13 @@ class Bench:
                     if scenario not in s.scenarios:
                         continue
                     for tasks in tasks_list:
-                        for kind in kinds:
+                        # The bare pipe with a transaction per batch: the eos rows' ceiling.
+                        for kind in kinds + (("pipe",) if scenario == "eos" else ()):
                             if kind in s.skip or (scenario == "provenance" and kind == "java"):
+                                continue
+                            if kind == "pipe":
+                                self.record(scenario, kind, pair, functools.partial(
+                                    self.pipe, tasks, pair, True, eos=True), tasks=tasks)
                                 continue
                             self.record(scenario, kind, pair, functools.partial(
                                 self.throughput, kind, tasks, pair, **options), tasks=tasks)
@@ -2569,6 +2598,9 @@ def rows_for(settings):
              "java", (">=", 5.0, "≥ 5× Java")),
             # What the transactions cost each kind: its exactly-once copy against its own
             # at-least-once copy of the same pair (derived_runs).
+            # The client library's ceiling: the bare pipe with a transaction per batch.
+            (f"Throughput vs the bare pipe with a transaction per batch, exactly-once, "
+             f"tasks.max={t}", "eos", eos, "records_per_s", "records/s", "pipe", None),
             (f"Exactly-once throughput / the same kind's at-least-once throughput in the "
              f"pair, tasks.max={t}", "eos", eos, "vs_alos", "×", "java", None),
             (f"Transactions committed per GB, exactly-once, tasks.max={t}", "eos", eos,
@@ -2826,10 +2858,19 @@ def eos_note(results):
                      f"{_fmt(_median([r['commit_markers'] / gb for r in mine]))} commit markers "
                      f"per GB in the target's partitions, "
                      f"{sum(r['aborted_transactions'] for r in mine)} transactions aborted")
+    pipe = [r for r in runs if r["kind"] == "pipe"]
+    if pipe:
+        parts.append(f"the bare pipe (`pipe -e`, a transaction per batch of up to 500 "
+                     f"records with its source offsets, as a task's): "
+                     f"{_fmt(_median([r['records_per_transaction'] for r in pipe]))} records "
+                     f"per transaction, each commit (its records and offsets acknowledged, "
+                     f"then EndTxn) "
+                     f"{_fmt(_median([r['commit_ms_per_transaction'] for r in pipe]))} ms")
     return ["", "Exactly-once copies (medians over the pairs and the tasks.max values): "
             + "; ".join(parts) + ". The transactions are those the target's transaction log "
-            "records as completed for the tasks' transactional ids; a transaction's commit "
-            "marker takes an offset in each partition it wrote to."]
+            "records as completed for the tasks' transactional ids (the pipe's own count "
+            "for the pipe); a transaction's commit marker takes an offset in each partition "
+            "it wrote to."]
 
 
 def verify_note(results):

@@ -2,8 +2,8 @@
  * bench/pipe.c - the bare librdkafka consume -> produce pipe of `make bench`: the ceiling a
  * replicating worker can reach on a machine, with no Connect runtime in between.
  *
- *   pipe [-f] [-t THREADS] [-s SYNCS_TOPIC] [-X key=value]... SOURCE_BOOTSTRAP TOPIC
- *        TARGET_BOOTSTRAP DEST_TOPIC
+ *   pipe [-f] [-t THREADS] [-s SYNCS_TOPIC] [-e TXN_PREFIX OFFSETS_TOPIC] [-X key=value]...
+ *        SOURCE_BOOTSTRAP TOPIC TARGET_BOOTSTRAP DEST_TOPIC
  *
  * Copies every record of TOPIC (from the low to the high watermark seen at start-up) into
  * the same partition of DEST_TOPIC, which must exist with at least as many partitions.
@@ -33,12 +33,21 @@
  * MirrorSource task's offset-syncs producer (idempotent, librdkafka's linger and the
  * buffer.memory default). It is the ceiling of a MirrorSource copy on the machine: the
  * brokers' work for the syncs is MirrorMaker's protocol, not the worker's cost.
+ * With -e, each thread copies as an exactly-once source task with transaction.boundary=poll:
+ * its producer transactional (transactional.id TXN_PREFIX-<thread>, up to 5 requests in
+ * flight and a delivery timeout no longer than the transaction's, as the worker sets them),
+ * a transaction per batch taken from the queue, in which, after the batch's records, each
+ * partition's next offset is written to OFFSETS_TOPIC on the target (a worker's offsets
+ * record: a JSON key and value, partitioned by key), then committed. The ceiling of an
+ * exactly-once copy with librdkafka on the machine; the JSON line adds "transactions" and
+ * "commit_seconds" (the time spent in rd_kafka_commit_transaction).
  * -X sets a librdkafka property on both clients of every thread (not the syncs producer);
  * -Y sets one on the syncs producer (e.g. -Y linger.ms=1000: fewer, larger sync requests).
  *
  * Exits 0 when every record is acknowledged (with -f: when stopped, everything consumed by
  * then acknowledged), after printing one JSON line:
- *   {"records": N, "bytes": VALUE_BYTES, "seconds": S, "peak_rss_kb": KB, "offset_syncs": N}
+ *   {"records": N, "bytes": VALUE_BYTES, "seconds": S, "peak_rss_kb": KB, "offset_syncs": N,
+ *    "transactions": N, "commit_seconds": S}
  * (S from the first consumed record to the last acknowledgement; KB is VmHWM, which the
  * parent cannot read after the exit, and getrusage's maxrss would include what the parent
  * held before the exec). Exits 1 on any delivery
@@ -85,6 +94,8 @@ typedef struct pipe_props {
 typedef struct pipe_opts {
     const char *source, *topic, *target, *dest;
     const char *syncs_topic;        /* -s: NULL writes no offset syncs */
+    const char *txn_prefix;         /* -e: NULL copies at least once */
+    const char *offsets_topic;      /* -e: where each transaction's source offsets go */
     pipe_props  x;                  /* -X: the data clients' */
     pipe_props  y;                  /* -Y: the syncs producer's */
 } pipe_opts;
@@ -113,6 +124,10 @@ typedef struct pipe_thread {
     pthread_t          sync_poller;
     atomic_bool        syncs_done;
     bool               poller_started;
+    int                index;              /* in main's array: the transactional id's suffix */
+    /* -e: transactions committed, and the time spent in their commits. */
+    int64_t            txns;
+    int64_t            commit_ns;
 } pipe_thread;
 
 static atomic_llong first_ns;       /* monotonic time of the first consumed record */
@@ -192,6 +207,11 @@ delivered(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
     pipe_thread *t = opaque;
 
     (void) rk;
+    if (m->_private == NULL) {                  /* -e: a transaction's source offsets */
+        if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR && t->errors++ == 0)
+            fprintf(stderr, "pipe: offsets delivery failed: %s\n", rd_kafka_err2str(m->err));
+        return;
+    }
     if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
         if (t->errors++ == 0)
             fprintf(stderr, "pipe: delivery failed: %s\n", rd_kafka_err2str(m->err));
@@ -299,6 +319,44 @@ forward(rd_kafka_t *producer, rd_kafka_topic_t *dest, rd_kafka_message_t *m)
     return 0;
 }
 
+/* -e: the batch's source offsets (each partition's next offset) as a source task's offset
+ * records, to the offsets topic in the open transaction, then its commit (timed). */
+static int
+commit_batch(pipe_thread *t, rd_kafka_t *producer, int64_t *batch_next)
+{
+    rd_kafka_error_t *e;
+    int64_t           start;
+
+    for (int j = 0; j < t->nparts; j++) {
+        char key[512], value[64];
+        int  kn, vn;
+        rd_kafka_resp_err_t err;
+        if (batch_next[j] < 0)
+            continue;
+        kn = snprintf(key, sizeof(key), "[\"pipe\",{\"topic\":\"%s\",\"partition\":%d}]",
+                      t->opts->topic, (int) t->parts[j]);
+        vn = snprintf(value, sizeof(value), "{\"offset\":%" PRId64 "}", batch_next[j]);
+        batch_next[j] = -1;
+        err = rd_kafka_producev(producer, RD_KAFKA_V_TOPIC(t->opts->offsets_topic),
+                                RD_KAFKA_V_KEY(key, (size_t) kn),
+                                RD_KAFKA_V_VALUE(value, (size_t) vn),
+                                RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_END);
+        if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+            fprintf(stderr, "pipe: offsets: %s\n", rd_kafka_err2str(err));
+            return -1;
+        }
+    }
+    start = now_ns();
+    if ((e = rd_kafka_commit_transaction(producer, -1)) != NULL) {
+        fprintf(stderr, "pipe: commit: %s\n", rd_kafka_error_string(e));
+        rd_kafka_error_destroy(e);
+        return -1;
+    }
+    t->commit_ns += now_ns() - start;
+    t->txns++;
+    return 0;
+}
+
 static void *
 pipe_main(void *arg)
 {
@@ -308,8 +366,9 @@ pipe_main(void *arg)
     rd_kafka_topic_t   *src = NULL, *dest = NULL;
     rd_kafka_queue_t   *q = NULL;
     rd_kafka_message_t *msgs[PIPE_BATCH];
-    char                prefetch_kb[32];
+    char                prefetch_kb[32], txn_id[256];
     int                 budget = 2 * PIPE_PARTITION_FETCH_KB * t->nparts;
+    int64_t            *batch_next = kc_xcalloc((size_t) t->nparts, sizeof(*batch_next));
 
     snprintf(prefetch_kb, sizeof(prefetch_kb), "%d",
              budget < PIPE_FETCH_MAX_KB ? budget : PIPE_FETCH_MAX_KB);
@@ -318,13 +377,19 @@ pipe_main(void *arg)
                           "queued.max.messages.kbytes", prefetch_kb,
                           "fetch.queue.backoff.ms", "10",
                           "client.id", "bench-pipe-consumer", NULL }, NULL, NULL);
+    /* -e: an exactly-once task's producer (worker/runtime.c, run_source: up to 5 requests
+     * in flight, the delivery timeout no longer than the transaction's). */
+    snprintf(txn_id, sizeof(txn_id), "%s-%d", o->txn_prefix ? o->txn_prefix : "", t->index);
     producer = client(&o->x, RD_KAFKA_PRODUCER, o->target, (const char *const[]) {
                           "acks", "all", "enable.idempotence", "true",
-                          "max.in.flight.requests.per.connection", "1",
-                          "message.timeout.ms", "2147483647", "partitioner", "murmur2_random",
-                          "linger.ms", "0",
+                          "max.in.flight.requests.per.connection", o->txn_prefix ? "5" : "1",
+                          "message.timeout.ms", o->txn_prefix ? "60000" : "2147483647",
+                          "partitioner", "murmur2_random", "linger.ms", "0",
                           "queue.buffering.max.kbytes", PIPE_PRODUCER_KBYTES,
-                          "client.id", "bench-pipe-producer", NULL }, delivered, t);
+                          "client.id", "bench-pipe-producer",
+                          o->txn_prefix ? "transactional.id" : NULL, txn_id, NULL }, delivered, t);
+    for (int j = 0; j < t->nparts; j++)
+        batch_next[j] = -1;
     if (consumer == NULL || producer == NULL) {
         t->failed = 1;
         goto out;
@@ -333,6 +398,15 @@ pipe_main(void *arg)
      * says why: without it the first records waited 500 ms for the producer id). A failure
      * shows again where the producer is used. */
     kc_kafka_connect(producer, 10000, &(kc_err) { 0, "" });
+    if (o->txn_prefix != NULL) {
+        rd_kafka_error_t *e = rd_kafka_init_transactions(producer, 30000);
+        if (e != NULL) {
+            fprintf(stderr, "pipe: init transactions: %s\n", rd_kafka_error_string(e));
+            rd_kafka_error_destroy(e);
+            t->failed = 1;
+            goto out;
+        }
+    }
     if (o->syncs_topic != NULL) {
         t->sync_producer = client(&o->y, RD_KAFKA_PRODUCER, o->source, (const char *const[]) {
                                       "enable.idempotence", "true",
@@ -381,6 +455,17 @@ pipe_main(void *arg)
             got += more;
         long long zero = 0;
         atomic_compare_exchange_strong(&first_ns, &zero, (long long) now_ns());
+        if (o->txn_prefix != NULL) {
+            rd_kafka_error_t *e = rd_kafka_begin_transaction(producer);
+            if (e != NULL) {
+                fprintf(stderr, "pipe: begin transaction: %s\n", rd_kafka_error_string(e));
+                rd_kafka_error_destroy(e);
+                t->failed = 1;
+                for (ssize_t k = 0; k < got; k++)
+                    rd_kafka_message_destroy(msgs[k]);
+                goto stop;
+            }
+        }
         for (ssize_t i = 0; i < got; i++) {
             rd_kafka_message_t *m = msgs[i];
             if (m->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
@@ -397,6 +482,7 @@ pipe_main(void *arg)
                 rd_kafka_message_destroy(m);
                 continue;
             }
+            batch_next[j] = m->offset + 1;
             if (forward(producer, dest, m) != 0) {
                 t->failed = 1;
                 for (ssize_t k = i + 1; k < got; k++)
@@ -404,6 +490,10 @@ pipe_main(void *arg)
                 goto stop;
             }
             t->consumed++;
+        }
+        if (o->txn_prefix != NULL && commit_batch(t, producer, batch_next) != 0) {
+            t->failed = 1;
+            goto stop;
         }
         rd_kafka_poll(producer, 0);
         serve_syncs(t);
@@ -446,6 +536,7 @@ out:
     free(t->osw_parts);
     kc_wbuf_free(&t->sync_key);
     kc_wbuf_free(&t->sync_value);
+    free(batch_next);
     return NULL;
 }
 
@@ -469,7 +560,8 @@ peak_rss_kb(void)
 static int
 usage(void)
 {
-    fprintf(stderr, "usage: pipe [-f] [-t THREADS] [-s SYNCS_TOPIC] [-X key=value]... "
+    fprintf(stderr, "usage: pipe [-f] [-t THREADS] [-s SYNCS_TOPIC] [-e TXN_PREFIX OFFSETS_TOPIC] "
+            "[-X key=value]... "
             "[-Y key=value]... SOURCE_BOOTSTRAP TOPIC TARGET_BOOTSTRAP DEST_TOPIC\n");
     return 2;
 }
@@ -498,7 +590,7 @@ main(int argc, char **argv)
     const struct rd_kafka_metadata *md = NULL;
     rd_kafka_topic_t *rkt;
     pipe_thread *threads;
-    int64_t      records = 0, bytes = 0, syncs = 0, start, end;
+    int64_t      records = 0, bytes = 0, syncs = 0, txns = 0, commit_ns = 0, start, end;
 
     for (; a < argc && argv[a][0] == '-'; a++) {
         if (strcmp(argv[a], "-f") == 0) {
@@ -507,6 +599,9 @@ main(int argc, char **argv)
             nthreads = atoi(argv[++a]);
         } else if (strcmp(argv[a], "-s") == 0 && a + 1 < argc) {
             o.syncs_topic = argv[++a];
+        } else if (strcmp(argv[a], "-e") == 0 && a + 2 < argc) {
+            o.txn_prefix = argv[++a];
+            o.offsets_topic = argv[++a];
         } else if (strcmp(argv[a], "-X") == 0 && a + 1 < argc) {
             if (!add_prop(&o.x, argv[++a]))
                 return usage();
@@ -549,6 +644,7 @@ main(int argc, char **argv)
     threads = calloc((size_t) nthreads, sizeof(*threads));
     for (int i = 0; i < nthreads; i++) {
         threads[i].opts = &o;
+        threads[i].index = i;
         kc_wbuf_init(&threads[i].sync_key);
         kc_wbuf_init(&threads[i].sync_value);
         threads[i].parts = calloc((size_t) nparts, sizeof(int32_t));
@@ -590,6 +686,8 @@ main(int argc, char **argv)
         records += threads[i].delivered;
         bytes += threads[i].bytes;
         syncs += threads[i].syncs_sent;
+        txns += threads[i].txns;
+        commit_ns += threads[i].commit_ns;
         if (threads[i].failed) {
             fprintf(stderr, "pipe: thread %d: %" PRId64 " of %" PRId64 " records delivered, "
                     "%" PRId64 " errors\n", i, threads[i].delivered, threads[i].expected,
@@ -600,8 +698,10 @@ main(int argc, char **argv)
     end = now_ns();
     start = atomic_load(&first_ns);
     printf("{\"records\": %" PRId64 ", \"bytes\": %" PRId64 ", \"seconds\": %.3f, "
-           "\"peak_rss_kb\": %ld, \"offset_syncs\": %" PRId64 "}\n", records, bytes,
-           start > 0 ? (double) (end - start) / 1e9 : 0.0, peak_rss_kb(), syncs);
+           "\"peak_rss_kb\": %ld, \"offset_syncs\": %" PRId64 ", \"transactions\": %" PRId64
+           ", \"commit_seconds\": %.3f}\n", records, bytes,
+           start > 0 ? (double) (end - start) / 1e9 : 0.0, peak_rss_kb(), syncs, txns,
+           (double) commit_ns / 1e9);
     for (int i = 0; i < nthreads; i++) {
         free(threads[i].parts);
         free(threads[i].low);
