@@ -625,6 +625,25 @@ reset_delay(kc_coop_assignor *a)
     a->delay = 0;
 }
 
+/* One of Java's debug lines of a round ("Lost assignments: [c, c-0]"), cut at 2 KB. */
+static void
+log_work(const char *what, const kc_work_list *l)
+{
+    char   line[2048];
+    size_t off = 0;
+
+    for (size_t i = 0; i < l->n && off < sizeof(line) - 64; i++) {
+        int w = l->items[i].task < 0
+            ? snprintf(line + off, sizeof(line) - off, "%s%s", i ? ", " : "",
+                       l->items[i].connector)
+            : snprintf(line + off, sizeof(line) - off, "%s%s-%d", i ? ", " : "",
+                       l->items[i].connector, (int) l->items[i].task);
+        off += w > 0 && (size_t) w < sizeof(line) - off ? (size_t) w : 0;
+    }
+    line[off < sizeof(line) ? off : sizeof(line) - 1] = '\0';
+    kc_log_debug("herder", "%s: [%s]%s", what, line, off >= sizeof(line) - 64 ? " ..." : "");
+}
+
 /* handleLostAssignments: lost work goes back now, to remembered candidates, or waits. */
 static void
 handle_lost(kc_coop_assignor *a, const kc_work_list *lost, load *loads, size_t n, int64_t now,
@@ -791,6 +810,23 @@ kc_coop_assign(kc_coop_assignor *a, const kc_config_state *cfg,
     list_sort(&deleted);
     list_sort(&lost);
     list_sort(&created);
+    kc_log_debug("herder", "Performing task assignment during generation: %d (last "
+                 "completed %d, remembered %d)", (int) generation,
+                 (int) last_completed_generation, (int) a->previous_generation);
+    for (size_t k = 0; k < n; k++) {
+        kc_work_list owned = { 0 };
+        char         what[512];
+        kc_work_list_from_tasks(&owned, members[order[k]].owned);
+        snprintf(what, sizeof(what), "Member %s reports", members[order[k]].member_id);
+        log_work(what, &owned);
+        kc_work_list_clear(&owned);
+    }
+    log_work("Previous assignments", &a->previous);
+    log_work("Configured assignments", &configured);
+    log_work("Active assignments", &active);
+    log_work("Deleted assignments", &deleted);
+    log_work("Lost assignments", &lost);
+    log_work("New assignments", &created);
 
     /* 4. Deleted and duplicated work is revoked from whoever holds it, listed as Java
      *    lists it: in the order of a HashSet copy of the member's work, deleted first. */
