@@ -1374,8 +1374,10 @@ do_fence_call(kc_herder *h, void *arg)
     }
     if (h->leader_url == NULL || strncmp(h->leader_url, "http", 4) != 0) {
         f->done = true;
-        /* Dedicated MirrorMaker without internal REST has no leader URL (Java's words). */
-        f->rc = kc_err_set(&f->err, KC_EINVAL, h->leader_url && *h->leader_url
+        /* Dedicated MirrorMaker without internal REST has no leader URL (Java's words);
+         * no leader URL at all is a rebalance underway: worth asking again. */
+        f->rc = kc_err_set(&f->err, h->leader_url && *h->leader_url ? KC_EINVAL : KC_EAGAIN,
+                           h->leader_url && *h->leader_url
             ? "This worker is not able to communicate with the leader of the cluster, which is "
               "required for exactly-once source tasks. If running MirrorMaker 2 in dedicated "
               "mode, consider enabling inter-worker communication via the "
@@ -1413,10 +1415,15 @@ kc_herder_fence(kc_herder *h, const char *connector, kc_err *err)
     if (rc == KC_OK && (status < 200 || status >= 300)) {
         json_t     *body = resp ? json_loads(resp, 0, NULL) : NULL;
         const char *msg = json_string_value(json_object_get(body, "message"));
-        rc = kc_err_set(err, KC_EKAFKA, "Failed to perform zombie fencing: %s (HTTP %ld)",
+        /* 503: a leader just started, without the session key yet; 409: it is rebalancing
+         * or no longer the leader. Both pass (KC_EAGAIN); any other answer is the round's. */
+        rc = kc_err_set(err, status == 503 || status == 409 ? KC_EAGAIN : KC_EKAFKA,
+                        "Failed to perform zombie fencing: %s (HTTP %ld)",
                         msg ? msg : "no message", status);
         json_decref(body);
     } else if (rc != KC_OK) {
+        /* The leader unreachable (killed, restarting): the group elects another. */
+        rc = KC_EAGAIN;
         kc_err_prefix(err, "Failed to perform zombie fencing: ");
     }
     free(lines[0]), free(lines[1]), free(resp), free(f.url);
@@ -1459,10 +1466,12 @@ rt_fence(void *herder, const char *connector, char *msg, size_t size)
 {
     kc_err err;
 
-    if (kc_herder_fence(herder, connector, &err) == KC_OK)
+    int rc = kc_herder_fence(herder, connector, &err);
+
+    if (rc == KC_OK)
         return 0;
     snprintf(msg, size, "%s", err.msg);
-    return -1;
+    return rc == KC_EAGAIN ? 1 : -1;
 }
 
 static int

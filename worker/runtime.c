@@ -1878,6 +1878,50 @@ eos_force(instance *in, kc_props *props, const char *key, const char *value, boo
     kc_props_set(props, key, value, 0);
 }
 
+/* How long a task asks the leader again for its round of zombie fencing while the answer
+ * says it may succeed later: a leader just started answers 503 until it has read the
+ * session key, and a leader killed is replaced once the group expires it
+ * (session.timeout.ms). Java's task fails at the first such answer (README). */
+#define FENCE_RETRY_MS 60000
+
+/* The round of zombie fencing for in's connector, asked again (250 ms, doubling up to 2 s)
+ * while the answer is transient, until FENCE_RETRY_MS or the task's stop. False: failed or
+ * stopped, why says what the last answer was. */
+static bool
+eos_fence(instance *in, char *why, size_t size)
+{
+    const kc_runtime_env *env = &in->rt->env;
+    int64_t               deadline = kc_mono_ms() + FENCE_RETRY_MS;
+    long                  backoff = 250;
+    int                   rc;
+
+    while ((rc = env->fence(env->herder, in->connector, why, size)) == 1) {
+        struct timespec ts;
+        bool            stop;
+
+        if (kc_mono_ms() + backoff > deadline)
+            break;
+        kc_log_info("task", "[%s] Zombie fencing not possible yet (%s); asking again in "
+                    "%ld ms", in->label, why, backoff);
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_sec += backoff / 1000;
+        ts.tv_nsec += (backoff % 1000) * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000L;
+        }
+        pthread_mutex_lock(&in->lock);
+        if (!in->stop)
+            pthread_cond_timedwait(&in->cond, &in->lock, &ts);
+        stop = in->stop;
+        pthread_mutex_unlock(&in->lock);
+        if (stop)
+            return false;
+        backoff = backoff * 2 > 2000 ? 2000 : backoff * 2;
+    }
+    return rc == 0;
+}
+
 /* Before an exactly-once task starts: the connector's round of zombie fencing, then the
  * producer's InitProducerId (which fences the task's own older instances), then a check
  * that the task configs did not change meanwhile and the task is still this worker's
@@ -1897,8 +1941,9 @@ eos_prepare(instance *in, rd_kafka_t *producer)
         fail(in, what, why);
         return false;
     }
-    if (env->fence(env->herder, in->connector, why, sizeof(why)) != 0) {
-        fail(in, "Failed to perform round of zombie fencing", why);
+    if (!eos_fence(in, why, sizeof(why))) {
+        if (!in->stop)
+            fail(in, "Failed to perform round of zombie fencing", why);
         return false;
     }
     while (!in->stop && (e = rd_kafka_init_transactions(producer, 10000)) != NULL &&

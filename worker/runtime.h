@@ -38,7 +38,9 @@ typedef struct kc_runtime_env {
     void (*task_configs_ready)(void *herder, const char *connector, json_t *configs);
     /* Task thread, exactly-once source tasks (exactly.once.source.support=enabled): the
      * round of zombie fencing before the task's producer starts its transactions (on the
-     * leader, or asked of it); 0, or -1 with Java's message in err. */
+     * leader, or asked of it); 0, or -1 with Java's message in err, or 1 with it when
+     * the round may succeed if asked again (the leader starting up, rebalancing, or
+     * unreachable). */
     int (*fence)(void *herder, const char *connector, char *err, size_t errlen);
     /* Task thread, the same tasks: the connector's task config generation while task is
      * still this worker's to run; -1 when it is not. */
