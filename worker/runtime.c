@@ -1903,13 +1903,7 @@ eos_fence(instance *in, char *why, size_t size)
             break;
         kc_log_info("task", "[%s] Zombie fencing not possible yet (%s); asking again in "
                     "%ld ms", in->label, why, backoff);
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_sec += backoff / 1000;
-        ts.tv_nsec += (backoff % 1000) * 1000000L;
-        if (ts.tv_nsec >= 1000000000L) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000L;
-        }
+        ts = kc_realtime_in(backoff);
         pthread_mutex_lock(&in->lock);
         if (!in->stop)
             pthread_cond_timedwait(&in->cond, &in->lock, &ts);
@@ -2764,13 +2758,7 @@ reap(kc_runtime *rt, instance **victims, size_t n, int64_t deadline)
                 break;
             if (left > REAP_SLICE_MS)
                 left = REAP_SLICE_MS;
-            clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_sec += left / 1000;
-            ts.tv_nsec += (left % 1000) * 1000000L;
-            if (ts.tv_nsec >= 1000000000L) {
-                ts.tv_sec++;
-                ts.tv_nsec -= 1000000000L;
-            }
+            ts = kc_realtime_in(left);
             pthread_cond_timedwait(&in->cond, &in->lock, &ts);
             if (!in->finished && rt->env.waiting != NULL && kc_mono_ms() >= next_call) {
                 pthread_mutex_unlock(&in->lock);
