@@ -131,6 +131,12 @@ threshold_of(const char *subsys)
     return atomic_load_explicit(&root_threshold, memory_order_relaxed);
 }
 
+bool
+kc_log_enabled(kc_log_level level, const char *subsys)
+{
+    return level >= KC_LOG_ERROR && (int) level <= threshold_of(subsys);
+}
+
 void
 kc_log(kc_log_level level, const char *subsys, const char *fmt, ...)
 {
@@ -141,7 +147,7 @@ kc_log(kc_log_level level, const char *subsys, const char *fmt, ...)
     int             r;
     va_list         ap;
 
-    if (level < KC_LOG_ERROR || (int) level > threshold_of(subsys))
+    if (!kc_log_enabled(level, subsys))
         return;
     clock_gettime(CLOCK_REALTIME, &ts);
     localtime_r(&ts.tv_sec, &tm);

@@ -17,6 +17,7 @@
 #define KC_LOG_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef enum {
@@ -40,6 +41,9 @@ int kc_log_level_parse(const char *name);
 /* Logs to stderr. subsys names the part of kconnect speaking ("worker", "rest", "kafka"). */
 void kc_log(kc_log_level level, const char *subsys, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Whether kc_log(level, subsys, ...) would write: for lines costly to build. */
+bool kc_log_enabled(kc_log_level level, const char *subsys);
 
 #define kc_log_error(sub, ...) kc_log(KC_LOG_ERROR, sub, __VA_ARGS__)
 #define kc_log_warn(sub, ...)  kc_log(KC_LOG_WARN, sub, __VA_ARGS__)

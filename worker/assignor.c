@@ -644,6 +644,33 @@ log_work(const char *what, const kc_work_list *l)
     kc_log_debug("herder", "%s: [%s]%s", what, line, off >= sizeof(line) - 64 ? " ..." : "");
 }
 
+/* Java's debug lines of a round: the generation, what each member reports (in the
+ * order the round takes them), then the work it found. Built only at DEBUG. */
+static void
+log_round(const kc_coop_assignor *a, const kc_assign_member *members, const size_t *order,
+          size_t n, int32_t last_completed, int32_t generation, const kc_work_list *configured,
+          const kc_work_list *active, const kc_work_list *deleted, const kc_work_list *lost,
+          const kc_work_list *created)
+{
+    kc_log_debug("herder", "Performing task assignment during generation: %d (last "
+                 "completed %d, remembered %d)", (int) generation, (int) last_completed,
+                 (int) a->previous_generation);
+    for (size_t k = 0; k < n; k++) {
+        kc_work_list owned = { 0 };
+        char         what[512];
+        kc_work_list_from_tasks(&owned, members[order[k]].owned);
+        snprintf(what, sizeof(what), "Member %s reports", members[order[k]].member_id);
+        log_work(what, &owned);
+        kc_work_list_clear(&owned);
+    }
+    log_work("Previous assignments", &a->previous);
+    log_work("Configured assignments", configured);
+    log_work("Active assignments", active);
+    log_work("Deleted assignments", deleted);
+    log_work("Lost assignments", lost);
+    log_work("New assignments", created);
+}
+
 /* handleLostAssignments: lost work goes back now, to remembered candidates, or waits. */
 static void
 handle_lost(kc_coop_assignor *a, const kc_work_list *lost, load *loads, size_t n, int64_t now,
@@ -810,23 +837,9 @@ kc_coop_assign(kc_coop_assignor *a, const kc_config_state *cfg,
     list_sort(&deleted);
     list_sort(&lost);
     list_sort(&created);
-    kc_log_debug("herder", "Performing task assignment during generation: %d (last "
-                 "completed %d, remembered %d)", (int) generation,
-                 (int) last_completed_generation, (int) a->previous_generation);
-    for (size_t k = 0; k < n; k++) {
-        kc_work_list owned = { 0 };
-        char         what[512];
-        kc_work_list_from_tasks(&owned, members[order[k]].owned);
-        snprintf(what, sizeof(what), "Member %s reports", members[order[k]].member_id);
-        log_work(what, &owned);
-        kc_work_list_clear(&owned);
-    }
-    log_work("Previous assignments", &a->previous);
-    log_work("Configured assignments", &configured);
-    log_work("Active assignments", &active);
-    log_work("Deleted assignments", &deleted);
-    log_work("Lost assignments", &lost);
-    log_work("New assignments", &created);
+    if (kc_log_enabled(KC_LOG_DEBUG, "herder"))
+        log_round(a, members, order, n, last_completed_generation, generation, &configured,
+                  &active, &deleted, &lost, &created);
 
     /* 4. Deleted and duplicated work is revoked from whoever holds it, listed as Java
      *    lists it: in the order of a HashSet copy of the member's work, deleted first. */

@@ -1373,11 +1373,11 @@ do_fence_call(kc_herder *h, void *arg)
         return;
     }
     if (h->leader_url == NULL || strncmp(h->leader_url, "http", 4) != 0) {
-        f->done = true;
         /* Dedicated MirrorMaker without internal REST has no leader URL (Java's words);
          * no leader URL at all is a rebalance underway: worth asking again. */
-        f->rc = kc_err_set(&f->err, h->leader_url && *h->leader_url ? KC_EINVAL : KC_EAGAIN,
-                           h->leader_url && *h->leader_url
+        bool dedicated = h->leader_url && *h->leader_url;
+        f->done = true;
+        f->rc = kc_err_set(&f->err, dedicated ? KC_EINVAL : KC_EAGAIN, dedicated
             ? "This worker is not able to communicate with the leader of the cluster, which is "
               "required for exactly-once source tasks. If running MirrorMaker 2 in dedicated "
               "mode, consider enabling inter-worker communication via the "
