@@ -6,7 +6,8 @@ fencing writes the task count to the config topic as Java's leader does; a task'
 transactional id is Java's; the validation answers of exactly.once.support and
 transaction.boundary are Java's; the Replicator-compatible connector runs exactly once with a
 read_committed source; a broker refusing a task's transactional id fails the task as it fails
-Java's, and the worker runs on.
+Java's, and the worker runs on; a task on a follower asks again a leader that answers its
+fencing request 503 (still starting up), then runs.
 
 SPDX-License-Identifier: Apache-2.0
 """
@@ -44,6 +45,20 @@ def two_mirror_workers(workers, cluster, suffix):
     props.update({"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
                   "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
     return workers.start(dict(props)), workers.start(dict(props))
+
+
+def eos_mirror_config(source, target, topic, tasks):
+    """A MirrorSourceConnector from alias src to dst copying topic exactly once (its source
+    read read_committed), with none of its other flows."""
+    return {
+        "connector.class": "MirrorSourceConnector", "source.cluster.alias": "src",
+        "target.cluster.alias": "dst", "tasks.max": str(tasks), "topics": topic,
+        "source.cluster.bootstrap.servers": source.bootstrap,
+        "target.cluster.bootstrap.servers": target.bootstrap,
+        "source.consumer.isolation.level": "read_committed", "exactly.once.support": "required",
+        "replication.factor": "1", "offset-syncs.topic.replication.factor": "1",
+        "sync.topic.configs.enabled": "false", "sync.topic.acls.enabled": "false",
+        "emit.heartbeats.enabled": "false", "emit.checkpoints.enabled": "false"}
 
 
 def read_all(cluster, topic, isolation="read_committed", timeout=10):
@@ -253,15 +268,8 @@ def test_mirror_source_kill_minus_9_loses_and_repeats_nothing(workers, source_cl
     target_cluster.create_topic(f"src.{topic}")
     w1, w2 = two_mirror_workers(workers, target_cluster, suffix)
     name = "eos-mirror"
-    r = w1.request("POST", "/connectors", json={"name": name, "config": {
-        "connector.class": "MirrorSourceConnector", "source.cluster.alias": "src",
-        "target.cluster.alias": "dst", "tasks.max": "1", "topics": topic,
-        "source.cluster.bootstrap.servers": source_cluster.bootstrap,
-        "target.cluster.bootstrap.servers": target_cluster.bootstrap,
-        "source.consumer.isolation.level": "read_committed", "exactly.once.support": "required",
-        "replication.factor": "1", "offset-syncs.topic.replication.factor": "1",
-        "sync.topic.configs.enabled": "false", "sync.topic.acls.enabled": "false",
-        "emit.heartbeats.enabled": "false", "emit.checkpoints.enabled": "false"}})
+    r = w1.request("POST", "/connectors", json={"name": name, "config": eos_mirror_config(
+        source_cluster, target_cluster, topic, 1)})
     assert r.status_code == 201, r.text
     owner = wait_until("the task running", lambda: task_owner(w1, name), timeout=90)
     total = 20000
@@ -559,3 +567,128 @@ def test_transactional_id_refused_by_the_broker_fails_the_task_as_java(workers, 
         assert values == [f"line-{i}" for i in range(50)], (kind, values)
     jw.stop()
     assert kw.sanitizer_report() is None
+
+
+class RefusingLeaderProxy:
+    """The leader's advertised REST address, owned by the test: every request is passed to
+    the leader's own listener, except the first `refusals` zombie fencing requests (PUT
+    /connectors/{c}/fence), answered 503 as a leader still starting up answers them."""
+
+    def __init__(self, port, leader_port, refusals):
+        import http.client
+        import http.server
+        proxy = self
+        self.fences, self.refused = 0, 0
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def relay(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if self.command == "PUT" and self.path.endswith("/fence"):
+                    proxy.fences += 1
+                    if proxy.refused < refusals:
+                        proxy.refused += 1
+                        return self.answer(503, {"Content-Type": "application/json"}, json.dumps(
+                            {"error_code": 503, "message": "Worker is still starting up."}
+                        ).encode())
+                c = http.client.HTTPConnection("127.0.0.1", leader_port, timeout=120)
+                headers = {k: v for k, v in self.headers.items()
+                           if k.lower() not in ("host", "connection")}
+                c.request(self.command, self.path, body=body, headers=headers)
+                r = c.getresponse()
+                self.answer(r.status, {k: v for k, v in r.getheaders()
+                                       if k.lower() in ("content-type",)}, r.read())
+                c.close()
+
+            def answer(self, status, headers, body):
+                self.send_response(status)
+                for k, v in headers.items():
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_PUT = do_POST = do_DELETE = relay
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_follower_task_asks_again_a_leader_still_starting(workers, source_cluster,
+                                                          target_cluster):
+    """A task starting on a follower asks the leader for its connector's round of zombie
+    fencing; a leader that has just started answers 503 until it has read the session key.
+    The task asks again (where Java's fails at once: README, compatibility) and then runs,
+    and the copy is exact. The leader advertises an address the test owns, which refuses the
+    first fencing requests and passes everything else to the leader."""
+    from confluent_kafka import Producer
+    suffix = uuid.uuid4().hex[:8]
+    topic = f"eos-fence-{suffix}"
+    source_cluster.create_topic(topic, partitions=2)
+    target_cluster.create_topic(f"src.{topic}", partitions=2)
+    props = eos_properties(target_cluster, suffix)
+    props.update({"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
+                  "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    leader_port, proxy_port = kh.free_ports(2)
+    proxy = RefusingLeaderProxy(proxy_port, leader_port, refusals=2)
+    try:
+        leader = workers.create(dict(props, **{
+            "listeners": f"http://127.0.0.1:{leader_port}",
+            "rest.advertised.host.name": "127.0.0.1", "rest.advertised.port": str(proxy_port)}))
+        leader.port = leader_port
+        leader.start().wait_rest()
+        wait_until("the first worker leading", lambda: "leaderUrl='http://127.0.0.1:"
+                   f"{proxy_port}/'" in leader.log())
+        follower = workers.start(dict(props))
+        name = "eos-fence"
+        r = leader.request("POST", "/connectors", json={"name": name, "config": eos_mirror_config(
+            source_cluster, target_cluster, topic, 2)})
+        assert r.status_code == 201, r.text
+        here = follower.url.split("//")[1]
+
+        def follower_task_running():
+            r = follower.get(f"/connectors/{name}/status")
+            tasks = r.json().get("tasks", []) if r.status_code == 200 else []
+            assert not [t for t in tasks if t["state"] == "FAILED"], tasks
+            return len(tasks) == 2 and all(t["state"] == "RUNNING" for t in tasks) and \
+                any(t["worker_id"] == here for t in tasks)
+        wait_until("a task of the follower running", follower_task_running, timeout=90)
+        assert proxy.refused == 2 and proxy.fences >= 3, (proxy.refused, proxy.fences)
+        assert "Zombie fencing not possible yet" in follower.log()
+
+        total = 4000
+        p = Producer(source_cluster.client_config(log_level=0, **{"linger.ms": 5}))
+        for i in range(total):
+            p.produce(topic, value=f"rec-{i}".encode(), partition=i % 2)
+        p.flush(30)
+        got = []
+        for part in (0, 1):
+            c = Consumer(target_cluster.client_config(**{
+                "group.id": f"t-{uuid.uuid4().hex[:6]}", "isolation.level": "read_committed",
+                "log_level": 0}))
+            c.assign([TopicPartition(f"src.{topic}", part, OFFSET_BEGINNING)])
+            deadline = time.monotonic() + 90
+            want = total // 2
+            mine = []
+            try:
+                while len(mine) < want and time.monotonic() < deadline:
+                    m = c.poll(0.5)
+                    if m is not None and not m.error():
+                        mine.append(m.value().decode())
+                more = c.poll(2)                   # nothing past the last record
+                assert more is None or more.error(), more.value()
+            finally:
+                c.close()
+            assert mine == [f"rec-{i}" for i in range(part, total, 2)], (part, len(mine))
+            got += mine
+        assert len(got) == total
+        assert follower.sanitizer_report() is None and leader.sanitizer_report() is None
+    finally:
+        proxy.close()
