@@ -275,6 +275,14 @@ def jit_cpu_seconds(pid):
     return total
 
 
+def major_faults_and_sys(pid):
+    """(major page faults, system CPU seconds) of a process so far: a page it had mapped
+    read back from its file after the kernel reclaimed it is a major fault."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[9]), int(fields[12]) / CLK_TCK
+
+
 def proc_status_kb(pid, key):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -2408,11 +2416,13 @@ class Scale:
             rss_idle = idle.stop()[1]
             sampler = RssSampler(w.pid)
             sampler.start()
-            cpu0 = cpu_seconds(w.pid)
+            self.touch_partition_files([topic, remote])
+            cpu0, faults0 = cpu_seconds(w.pid), self.brokers_faults()
             t0 = w.create_connector("bench", mirror_config(b.source, b.target, alias, topic,
                                                            s.partition_tasks, s.mirror_extra))
             progress, t1 = self.follow_copy(w, admin, remote, p, before, records, t0)
             cpu = cpu_seconds(w.pid) - cpu0
+            faults = [a - z for a, z in zip(self.brokers_faults(), faults0)]
             copied = len(sampler.samples)
             time.sleep(STEADY_S)
             w._check_alive("holding its partitions")
@@ -2427,10 +2437,41 @@ class Scale:
         out = rates(progress, t1 - t0, records)
         out.update({"first_record_s": next((t for t, n in progress if n > 0), None),
                     "mb_per_s": out["records_per_s"] * PARTITION_VALUE_BYTES / 1e6,
-                    "records": records, "cpu_s": cpu, "parts_rss_idle_mib": rss_idle,
+                    "records": records, "cpu_s": cpu, "brokers_major_faults": faults[0],
+                    "brokers_sys_s": faults[1], "parts_rss_idle_mib": rss_idle,
                     "parts_rss_mib": steady, "parts_rss_peak_mib": max(peak, hwm),
                     "rss_per_partition_kib": (steady - rss_idle) * 1024 / p})
         return out
+
+    def touch_partition_files(self, topics):
+        """Reads the first page of each partition file of topics on every broker, so that
+        whichever kind copies finds them in the page cache. This machine pages out file pages
+        not accessed for about a minute (a DAMON pageout scheme), and a broker's first access
+        to each partition's mapped indexes after that read them back from disk, slowing the
+        kind that copied second in a pair by 10 to 50 times (bench/README.md)."""
+        import glob
+        touched = 0
+        for c in self.b.clusters.values():
+            for n in c.nodes:
+                for t in topics:
+                    for path in glob.glob(os.path.join(glob.escape(n.dir), "data",
+                                                       glob.escape(t) + "-*", "*")):
+                        try:
+                            with open(path, "rb") as f:
+                                f.read(4096)
+                            touched += 1
+                        except OSError:
+                            continue
+        return touched
+
+    def brokers_faults(self):
+        """(major page faults, system CPU seconds) of both clusters' brokers so far. A broker
+        maps two index files per partition; when the kernel reclaims those pages, each
+        access reads them back (a major fault) in the broker's request threads, and a copy
+        over thousands of partitions then runs several times slower, whichever kind copies
+        (bench/README.md, Reading the figures)."""
+        got = [major_faults_and_sys(pid) for pid in self.b.broker_pids]
+        return [sum(g[0] for g in got), sum(g[1] for g in got)]
 
     def follow_copy(self, w, admin, remote, p, before, records, t0):
         """Reads remote's end offsets until they hold `records` more than `before`, with the
@@ -2546,6 +2587,17 @@ def scale_notes(results, summary):
                ", ".join(f"{r['source_topic_s'] + r['remote_topic_s']:.0f} s "
                          f"({r['partitions']:,} partitions)" for r in setups)
                if setups else ""))
+        copies = [r for r in scale if r["scenario"] == "partitions" and "error" not in r
+                  and "brokers_major_faults" in r]
+        if copies:
+            parts.append(
+                "the brokers' major page faults (pages of their partitions' mapped index "
+                "files read back after the kernel reclaimed them) and system CPU during each "
+                "copy: " + ", ".join(
+                    f"{r['kind']} {r['partitions']:,} (pair {r['pair']}) "
+                    f"{r['brokers_major_faults']:,}, {r['brokers_sys_s']:.1f} s"
+                    for r in sorted(copies, key=lambda r: (r["partitions"], r["pair"],
+                                                          r["kind"]))))
     return ["", text + "; ".join(parts) + "."]
 
 
