@@ -66,6 +66,7 @@ stopped in a finally block: nothing outlives the run.
 SPDX-License-Identifier: Apache-2.0
 """
 
+import contextlib
 import ctypes
 import datetime
 import functools
@@ -1953,6 +1954,12 @@ class Bench:
             run["error"] = f"{type(e).__name__}: {e}"
             print(f"bench:   FAILED: {run['error'][:3000]}", flush=True)
             traceback.print_exc()
+            for c in self.clusters.values():
+                for n in c.nodes:
+                    if n.proc is not None and n.proc.poll() is not None:
+                        run["error"] += f" (broker {c.name} exited, {n.proc.returncode})"
+                        print(f"bench:   broker {c.name} exited ({n.proc.returncode}), "
+                              f"its log: {kh.tail(n.log_path, 15)}", flush=True)
         run["wall_s"] = time.monotonic() - t
         shown = {k: round(v, 3) if isinstance(v, float) else v for k, v in run.items()
                  if k not in ("scenario", "kind", "pair", "error", "own", "progress") and
@@ -2064,6 +2071,11 @@ class Bench:
         finally:
             for c in self.clusters.values():
                 c.stop()
+                # Their logs outlive their data, for a failed run's why.
+                for n in c.nodes:
+                    with contextlib.suppress(OSError):
+                        shutil.copy(n.log_path, os.path.join(s.out,
+                                                             f"{c.name}-{n.node_id}.log"))
             shutil.rmtree(os.path.join(s.out, "kafka"), ignore_errors=True)
         timings["total_s"] = time.monotonic() - t_start
         return timings
@@ -2136,13 +2148,33 @@ def make_topic(cluster, name, partitions, timeout):
     (KRAFT_MAX_RECORDS_PER_OP), then waited for until every partition answers ListOffsets."""
     from confluent_kafka import TopicPartition
     from confluent_kafka.admin import NewPartitions, NewTopic
+    from confluent_kafka import KafkaError, KafkaException
     admin = cluster.admin()
+    deadline = time.monotonic() + timeout
+
+    def ask(request, done_code):
+        # Right after a scale run deleted thousands of partitions, the controller can stay
+        # out of reach past the request's timeout; the request is asked again, and "already
+        # done" (the earlier request went through after all) counts as done.
+        while True:
+            try:
+                return request().result(180)
+            except KafkaException as e:
+                code = e.args[0].code()
+                if code == done_code:
+                    return None
+                if code != KafkaError._TIMED_OUT or time.monotonic() > deadline:
+                    raise
+                print(f"bench: {cluster.name}: {name}: {e.args[0].str()}; asking again",
+                      flush=True)
     made = min(partitions, KRAFT_MAX_RECORDS_PER_OP - 1)
-    admin.create_topics([NewTopic(name, made, 1)], request_timeout=120)[name].result(180)
+    ask(lambda: admin.create_topics([NewTopic(name, made, 1)], request_timeout=120)[name],
+        KafkaError.TOPIC_ALREADY_EXISTS)
     while made < partitions:
         made = min(partitions, made + KRAFT_MAX_RECORDS_PER_OP - 1)
-        admin.create_partitions([NewPartitions(name, made)],
-                                request_timeout=120)[name].result(180)
+        ask(lambda: admin.create_partitions([NewPartitions(name, made)],
+                                            request_timeout=120)[name],
+            KafkaError.INVALID_PARTITIONS)
     wait_readable(admin, [TopicPartition(name, p) for p in range(partitions)], timeout)
 
 
