@@ -96,6 +96,12 @@ os.environ.setdefault("KCONNECT_BIN", os.path.join(TOP, "build", "kconnect"))
 
 import kafka_harness as kh  # noqa: E402
 
+# The brokers' heap as kafka-server-start.sh gives it (KAFKA_HEAP_OPTS unset), not the
+# harness's 512 MB: with the partitions scenario's 10,000 partitions, a 512 MB source broker
+# ran out of heap in the second pair (OutOfMemoryError, the broker exited).
+kh.BROKER_JVM = ["-Xmx1G", "-Xms1G"] + [o for o in kh.BROKER_JVM
+                                        if not o.startswith(("-Xmx", "-Xms"))]
+
 BYTES = "org.apache.kafka.connect.converters.ByteArrayConverter"
 MIRROR_SOURCE = "org.apache.kafka.connect.mirror.MirrorSourceConnector"
 FILE_SOURCE = "org.apache.kafka.connect.file.FileStreamSourceConnector"
