@@ -96,12 +96,6 @@ os.environ.setdefault("KCONNECT_BIN", os.path.join(TOP, "build", "kconnect"))
 
 import kafka_harness as kh  # noqa: E402
 
-# The brokers' heap as kafka-server-start.sh gives it (KAFKA_HEAP_OPTS unset), not the
-# harness's 512 MB: with the partitions scenario's 10,000 partitions, a 512 MB source broker
-# ran out of heap in the second pair (OutOfMemoryError, the broker exited).
-kh.BROKER_JVM = ["-Xmx1G", "-Xms1G"] + [o for o in kh.BROKER_JVM
-                                        if not o.startswith(("-Xmx", "-Xms"))]
-
 BYTES = "org.apache.kafka.connect.converters.ByteArrayConverter"
 MIRROR_SOURCE = "org.apache.kafka.connect.mirror.MirrorSourceConnector"
 FILE_SOURCE = "org.apache.kafka.connect.file.FileStreamSourceConnector"
@@ -176,6 +170,10 @@ EOS_QUIET_S = 1.0
 # were dirtied: either way an earlier run's gigabyte was written or removed during a later
 # run, a random one, whatever its kind. Removed at once, its pages are dropped unwritten.
 BROKER_SETTINGS = {"log.segment.delete.delay.ms": "0"}
+# The bench's brokers' heap, as kafka-server-start.sh gives it (KAFKA_HEAP_OPTS unset), in
+# place of the harness's 512 MB: with the partitions scenario's 10,000 partitions, a 512 MB
+# source broker ran out of heap in the second pair (OutOfMemoryError, the broker exited).
+BROKER_HEAP = ["-Xmx1G", "-Xms1G"]
 
 
 def _env(name, default, cast=str):
@@ -251,10 +249,15 @@ class Settings:
 
 # ===== Process measurements ===============================================================
 
+def _stat_fields(path):
+    """The fields of a /proc stat file after the command name (fields[0] is the state)."""
+    with open(path) as f:
+        return f.read().rsplit(")", 1)[1].split()
+
+
 def _stat_cpu_seconds(path):
     """utime + stime from a /proc stat file (a process's or one thread's), in seconds."""
-    with open(path) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
+    fields = _stat_fields(path)
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
@@ -285,8 +288,7 @@ def jit_cpu_seconds(pid):
 def major_faults_and_sys(pid):
     """(major page faults, system CPU seconds) of a process so far: a page it had mapped
     read back from its file after the kernel reclaimed it is a major fault."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
+    fields = _stat_fields(f"/proc/{pid}/stat")
     return int(fields[9]), int(fields[12]) / CLK_TCK
 
 
@@ -1984,6 +1986,8 @@ class Bench:
             os.makedirs(d)
         print(f"bench: starting clusters source and target (Apache Kafka, KRaft) in "
               f"{os.path.join(s.out, 'kafka')}", flush=True)
+        kh.BROKER_JVM = BROKER_HEAP + [o for o in kh.BROKER_JVM
+                                       if not o.startswith(("-Xmx", "-Xms"))]
         self.clusters = kh.start_clusters([("source", 1), ("target", 1)], java=self.java,
                                           workdirs=workdirs, extra_config=s.broker_extra)
         timings = {}
@@ -2152,9 +2156,8 @@ def scale_size(run):
 def make_topic(cluster, name, partitions, timeout):
     """A topic of `partitions` partitions, made in as many requests as KRaft takes
     (KRAFT_MAX_RECORDS_PER_OP), then waited for until every partition answers ListOffsets."""
-    from confluent_kafka import TopicPartition
+    from confluent_kafka import KafkaError, KafkaException, TopicPartition
     from confluent_kafka.admin import NewPartitions, NewTopic
-    from confluent_kafka import KafkaError, KafkaException
     admin = cluster.admin()
     deadline = time.monotonic() + timeout
 
@@ -2488,19 +2491,13 @@ class Scale:
         to each partition's mapped indexes after that read them back from disk, slowing the
         kind that copied second in a pair by 10 to 50 times (bench/README.md)."""
         import glob
-        touched = 0
         for c in self.b.clusters.values():
             for n in c.nodes:
                 for t in topics:
                     for path in glob.glob(os.path.join(glob.escape(n.dir), "data",
                                                        glob.escape(t) + "-*", "*")):
-                        try:
-                            with open(path, "rb") as f:
-                                f.read(4096)
-                            touched += 1
-                        except OSError:
-                            continue
-        return touched
+                        with contextlib.suppress(OSError), open(path, "rb") as f:
+                            f.read(4096)
 
     def brokers_faults(self):
         """(major page faults, system CPU seconds) of both clusters' brokers so far. A broker

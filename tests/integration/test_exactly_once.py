@@ -39,11 +39,17 @@ def eos_properties(cluster, suffix):
     return props
 
 
-def two_mirror_workers(workers, cluster, suffix):
-    """Two exactly-once workers of one group whose converters pass bytes through."""
+def mirror_eos_properties(cluster, suffix):
+    """An exactly-once worker's properties whose converters pass bytes through."""
     props = eos_properties(cluster, suffix)
     props.update({"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
                   "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    return props
+
+
+def two_mirror_workers(workers, cluster, suffix):
+    """Two exactly-once workers of one group whose converters pass bytes through."""
+    props = mirror_eos_properties(cluster, suffix)
     return workers.start(dict(props)), workers.start(dict(props))
 
 
@@ -61,12 +67,12 @@ def eos_mirror_config(source, target, topic, tasks):
         "emit.heartbeats.enabled": "false", "emit.checkpoints.enabled": "false"}
 
 
-def read_all(cluster, topic, isolation="read_committed", timeout=10):
-    """Every value of partition 0, read to its end (no record for `timeout` s)."""
+def read_all(cluster, topic, isolation="read_committed", timeout=10, partition=0):
+    """Every value of a partition, read to its end (no record for `timeout` s)."""
     c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
                                           "isolation.level": isolation,
                                           "enable.partition.eof": True, "log_level": 0}))
-    c.assign([TopicPartition(topic, 0, OFFSET_BEGINNING)])
+    c.assign([TopicPartition(topic, partition, OFFSET_BEGINNING)])
     out, idle_since = [], time.monotonic()
     try:
         while time.monotonic() - idle_since < timeout:
@@ -133,11 +139,11 @@ def kill_owner_while_flowing(cluster, topic, w1, w2, name, owner, feed):
     return survivor
 
 
-def read_exactly(cluster, topic, total):
-    """The topic's values once it holds at least total (read_committed)."""
+def read_exactly(cluster, topic, total, partition=0):
+    """A partition's values once it holds at least total (read_committed)."""
     return wait_until("every record copied",
-                      lambda: (v := read_all(cluster, topic, timeout=3)) and len(v) >= total
-                      and v, timeout=120)
+                      lambda: (v := read_all(cluster, topic, timeout=3, partition=partition))
+                      and len(v) >= total and v, timeout=120)
 
 
 def test_kill_minus_9_loses_and_repeats_nothing(workers, target_cluster, tmp_path):
@@ -633,9 +639,7 @@ def test_follower_task_asks_again_a_leader_still_starting(workers, source_cluste
     topic = f"eos-fence-{suffix}"
     source_cluster.create_topic(topic, partitions=2)
     target_cluster.create_topic(f"src.{topic}", partitions=2)
-    props = eos_properties(target_cluster, suffix)
-    props.update({"key.converter": "org.apache.kafka.connect.converters.ByteArrayConverter",
-                  "value.converter": "org.apache.kafka.connect.converters.ByteArrayConverter"})
+    props = mirror_eos_properties(target_cluster, suffix)
     leader_port, proxy_port = kh.free_ports(2)
     proxy = RefusingLeaderProxy(proxy_port, leader_port, refusals=2)
     try:
@@ -668,27 +672,9 @@ def test_follower_task_asks_again_a_leader_still_starting(workers, source_cluste
         for i in range(total):
             p.produce(topic, value=f"rec-{i}".encode(), partition=i % 2)
         p.flush(30)
-        got = []
         for part in (0, 1):
-            c = Consumer(target_cluster.client_config(**{
-                "group.id": f"t-{uuid.uuid4().hex[:6]}", "isolation.level": "read_committed",
-                "log_level": 0}))
-            c.assign([TopicPartition(f"src.{topic}", part, OFFSET_BEGINNING)])
-            deadline = time.monotonic() + 90
-            want = total // 2
-            mine = []
-            try:
-                while len(mine) < want and time.monotonic() < deadline:
-                    m = c.poll(0.5)
-                    if m is not None and not m.error():
-                        mine.append(m.value().decode())
-                more = c.poll(2)                   # nothing past the last record
-                assert more is None or more.error(), more.value()
-            finally:
-                c.close()
-            assert mine == [f"rec-{i}" for i in range(part, total, 2)], (part, len(mine))
-            got += mine
-        assert len(got) == total
+            values = read_exactly(target_cluster, f"src.{topic}", total // 2, partition=part)
+            assert values == [f"rec-{i}" for i in range(part, total, 2)], (part, len(values))
         assert follower.sanitizer_report() is None and leader.sanitizer_report() is None
     finally:
         proxy.close()
