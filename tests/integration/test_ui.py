@@ -262,8 +262,9 @@ def test_live_page_on_the_admin_listener_behind_authentication(workers, target_c
     with Browser(tmp_path) as browser:
         page = browser.open(admin + "/ui?every=1", credentials=("alice", "alice-pw"))
         page.wait_for(f"""(() => {{ const r = document.querySelector(
-            '[data-connector="{name}"]'); return r && r.textContent.includes('RUNNING'); }})()""",
-                      what="the page showing the connector")
+            '[data-connector="{name}"]'); return r && r.textContent.includes('RUNNING') &&
+            Number(document.body.dataset.refreshes) >= 1; }})()""",
+                      what="the page showing the connector, its first refresh done")
         shown = page.evaluate(SHOWN)
         assert shown["status"].startswith("updated"), shown["status"]
         assert shown["connectors"][name]["tasks"] == [f"#0 RUNNING on {host_port(w)}"]
