@@ -198,6 +198,7 @@ run_worker(const char *path, const char *const *overrides, size_t noverrides, bo
     kc_err           err = { 0, "" };
     rd_kafka_t      *admin = NULL;
     kc_rest_server  *rest = NULL;
+    kc_rest_ports   *ports;
     kc_herder       *herder = NULL;
     kc_internal_topic_later *offsets_topic = NULL;   /* the herder's, once given */
     kc_rest_ctx      ctx = { .version = KC_KAFKA_VERSION, .commit = KC_COMMIT };
@@ -306,8 +307,9 @@ fail:
     if (herder == NULL)
         kc_rest_publish_herder(&ctx, NULL);   /* none is coming: waiting requests answer */
     kc_herder_signal_stop(herder);        /* a handler waiting on it is answered */
-    kc_rest_stop(rest);
-    kc_herder_stop(herder);
+    ports = kc_rest_stop_keeping_ports(rest);
+    kc_herder_stop(herder);               /* leaves the group, then the port closes */
+    kc_rest_close_ports(ports);
     kc_kafka_destroy(admin);
     free(cluster_id);
     if (!kc_runtime_left_running())             /* else tasks still read it */

@@ -387,6 +387,7 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
     /* Every request names its flow's herder (rest/routes.c); none at the top level. */
     kc_rest_ctx     rest_ctx = { .version = KC_KAFKA_VERSION, .commit = "", .no_herder = true };
     kc_rest_server *rest = NULL;
+    kc_rest_ports  *ports;
 
     kc_props_init(&raw, path);
     kc_props_init(&file, path);
@@ -553,9 +554,11 @@ kc_mirror_maker_run(const char *path, char *const *only, size_t nonly, kc_mm_sto
 out:
     for (size_t i = 0; i < nflows; i++)
         kc_herder_signal_stop(flows[i].herder);   /* a handler waiting on one is answered */
-    kc_rest_stop(rest);                   /* before the herders its handlers call */
+    /* Before the herders its handlers call; its port closes once they have left. */
+    ports = kc_rest_stop_keeping_ports(rest);
     for (size_t i = 0; i < nflows; i++)
         flow_free(&flows[i]);
+    kc_rest_close_ports(ports);
     free(flows);
     kc_strv_free(clusters);
     kc_props_free(&raw);

@@ -597,10 +597,33 @@ err_parse:
     return KC_EPROTO;
 }
 
+/* LeaveGroup v3 for one member, over the connection to the coordinator: KC_OK with *ec the
+ * coordinator's answer, or the failure in err. */
+static int
+leave_request(kc_group *g, const char *member_id, int16_t *ec, kc_err *err)
+{
+    kc_wbuf body, resp;
+    int     rc;
+
+    kc_wbuf_init(&body);
+    kc_wbuf_init(&resp);
+    kc_wbuf_string(&body, g->cfg->group_id);
+    kc_wbuf_i32(&body, 1);
+    kc_wbuf_string(&body, member_id);
+    kc_wbuf_string(&body, NULL);
+    rc = kc_kconn_request(g->coord, KC_API_LEAVE_GROUP, 3, &body, &resp,
+                          g->cfg->request_timeout_ms, err);
+    if (rc == KC_OK && kc_group_parse_leave(resp.buf, resp.len, ec) != KC_OK)
+        rc = kc_err_set(err, KC_EPROTO, "malformed LeaveGroup response from %s",
+                        kc_kconn_peer(g->coord));
+    kc_wbuf_free(&body);
+    kc_wbuf_free(&resp);
+    return rc;
+}
+
 void
 kc_group_leave(kc_group *g)
 {
-    kc_wbuf body, resp;
     kc_err  err;
     int16_t ec;
 
@@ -609,27 +632,34 @@ kc_group_leave(kc_group *g)
     if (g->coord != NULL)
         kc_kconn_set_stop(g->coord, NULL);          /* leaving is part of stopping */
     if (g->coord != NULL && g->member_id[0] != '\0') {
-        kc_wbuf_init(&body);
-        kc_wbuf_init(&resp);
-        kc_wbuf_string(&body, g->cfg->group_id);
-        kc_wbuf_i32(&body, 1);
-        kc_wbuf_string(&body, g->member_id);
-        kc_wbuf_string(&body, NULL);
-        if (kc_kconn_request(g->coord, KC_API_LEAVE_GROUP, 3, &body, &resp,
-                             g->cfg->request_timeout_ms, &err) != KC_OK)
+        if (leave_request(g, g->member_id, &ec, &err) != KC_OK)
             kc_log_warn("group", "group %s: LeaveGroup failed: %s", g->cfg->group_id, err.msg);
-        else if (kc_group_parse_leave(resp.buf, resp.len, &ec) != KC_OK)
-            kc_log_warn("group", "group %s: LeaveGroup failed: malformed response from %s",
-                        g->cfg->group_id, kc_kconn_peer(g->coord));
         else if (ec != E_NONE)
             kc_log_warn("group", "group %s: LeaveGroup as %s failed: %s", g->cfg->group_id,
                         g->member_id, kc_kafka_error_name(ec));
         else
             kc_log_info("group", "group %s: left as %s", g->cfg->group_id, g->member_id);
-        kc_wbuf_free(&body);
-        kc_wbuf_free(&resp);
     }
     free(g->member_id);
     g->member_id = kc_xstrdup("");
     g->generation = -1;
+}
+
+int
+kc_group_remove_member(kc_group *g, const char *member_id, kc_err *err)
+{
+    int16_t ec;
+    int     rc;
+
+    if ((rc = ensure_coordinator(g, kc_mono_ms() + g->cfg->request_timeout_ms, g->cfg->stop,
+                                 err)) != KC_OK)
+        return rc;
+    if ((rc = leave_request(g, member_id, &ec, err)) != KC_OK) {
+        coordinator_dead(g, err->msg);
+        return rc;
+    }
+    if (ec != E_NONE && ec != E_UNKNOWN_MEMBER_ID)
+        return kc_err_set(err, KC_EKAFKA, "LeaveGroup for %s: %s", member_id,
+                          kc_kafka_error_name(ec));
+    return KC_OK;
 }

@@ -122,6 +122,12 @@ int kc_group_heartbeat(kc_group *g, kc_err *err);
  * session to expire. */
 void kc_group_leave(kc_group *g);
 
+/* Removes another member from the group, as an administrator's LeaveGroup does (any member
+ * may; the coordinator then rebalances the others): for a member known to be gone, so that
+ * the group need not wait out its session. KC_OK also when the coordinator no longer knows
+ * it; otherwise the failure, in err. */
+int kc_group_remove_member(kc_group *g, const char *member_id, kc_err *err);
+
 const char *kc_group_member_id(const kc_group *g);
 int32_t kc_group_generation(const kc_group *g);
 

@@ -1076,7 +1076,8 @@ start_daemon(listener *l, bool tls, const char *host, int port, int *bound_port,
      * select() watches none numbered above that: libmicrohttpd would close every new
      * connection ("not less than FD_SETSIZE"), the API lost while the worker runs. */
     unsigned int            flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG |
-                                    MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
+                                    MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL |
+                                    MHD_USE_ITC;        /* for MHD_quiesce_daemon */
     const union MHD_DaemonInfo *info;
     struct MHD_OptionItem   opts[12];
     size_t                  n = 0;
@@ -1288,9 +1289,23 @@ fail:
 void
 kc_rest_stop(kc_rest_server *srv)
 {
+    kc_rest_close_ports(kc_rest_stop_keeping_ports(srv));
+}
+
+kc_rest_ports *
+kc_rest_stop_keeping_ports(kc_rest_server *srv)
+{
+    kc_rest_ports *ports;
+
     if (srv == NULL)
-        return;
+        return NULL;
+    ports = kc_xcalloc(1, sizeof(*ports) + srv->nlisteners * sizeof(int));
     for (size_t i = 0; i < srv->nlisteners; i++) {
+        /* Quiesced, a daemon hands its listening socket over: stopping it then leaves the
+         * socket open. */
+        MHD_socket fd = MHD_quiesce_daemon(srv->listeners[i].daemon);
+        if (fd != MHD_INVALID_SOCKET)
+            ports->fds[ports->n++] = fd;
         MHD_stop_daemon(srv->listeners[i].daemon);
         free(srv->listeners[i].key_pem);
         free(srv->listeners[i].cert_pem);
@@ -1300,6 +1315,17 @@ kc_rest_stop(kc_rest_server *srv)
     free(srv->advertised_url);
     free(srv->worker_id);
     free(srv);
+    return ports;
+}
+
+void
+kc_rest_close_ports(kc_rest_ports *ports)
+{
+    if (ports == NULL)
+        return;
+    for (size_t i = 0; i < ports->n; i++)
+        close(ports->fds[i]);
+    free(ports);
 }
 
 const char *kc_rest_advertised_url(const kc_rest_server *srv) { return srv->advertised_url; }

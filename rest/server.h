@@ -76,6 +76,19 @@ kc_rest_server *kc_rest_start(const kc_cfg *cfg, const kc_rest_ctx *ctx, kc_err 
 /* Stops accepting, waits for handlers to finish, frees. NULL is fine. */
 void kc_rest_stop(kc_rest_server *srv);
 
+/* The listening sockets kc_rest_stop_keeping_ports leaves open. */
+typedef struct kc_rest_ports {
+    size_t n;
+    int    fds[];
+} kc_rest_ports;
+
+/* kc_rest_stop, but the ports stay bound and listening (a connection waits unanswered in
+ * the backlog) until kc_rest_close_ports (NULL is fine): for a worker that leaves its
+ * group after its REST API stops, since to the others a REST port that refuses
+ * connections means the worker's process is gone (worker/peer_watch.h). */
+kc_rest_ports *kc_rest_stop_keeping_ports(kc_rest_server *srv);
+void kc_rest_close_ports(kc_rest_ports *ports);
+
 /* "http://host:port/" as other workers should reach this one (Java's advertised URL), and
  * "host:port" (the worker id in status records). Borrowed, valid until kc_rest_stop. */
 const char *kc_rest_advertised_url(const kc_rest_server *srv);

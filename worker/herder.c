@@ -37,6 +37,7 @@
 #include "lib/log.h"
 #include "worker/metrics.h"
 #include "worker/offset_store.h"
+#include "worker/peer_watch.h"
 #include "worker/runtime.h"
 
 /* A call from another thread, or an event from the runtime. Requests (Java's herder
@@ -100,6 +101,9 @@ struct kc_herder {
      * restarts to the worker that runs the connector or task (Java's ownerUrl) */
     struct owner { char *url; kc_work_list work; } *owners;
     size_t                  nowners;
+    /* the leader watches every other member, a follower the leader: one whose process is
+     * gone leaves the group now rather than after session.timeout.ms */
+    kc_peer_watch          *peers;
 
     /* stores and work */
     kc_klog                *config_log;
@@ -656,6 +660,24 @@ work_text(const kc_work_list *l, bool tasks)
 }
 
 /* The leader's part of a round: everyone's assignment, encoded for SyncGroup. */
+/* The leader watches every member but itself (peer_watch.h). md: their decoded metadata. */
+static void
+watch_members(kc_herder *h, const kc_group_joined *j, const kc_connect_metadata *md)
+{
+    const char **ids = kc_xcalloc(j->nmembers + 1, sizeof(*ids));
+    const char **urls = kc_xcalloc(j->nmembers + 1, sizeof(*urls));
+    size_t       n = 0;
+
+    for (size_t i = 0; i < j->nmembers; i++)
+        if (strcmp(j->members[i].member_id, j->member_id) != 0 && md[i].url != NULL) {
+            ids[n] = j->members[i].member_id;
+            urls[n++] = md[i].url;
+        }
+    kc_peer_watch_set(h->peers, ids, urls, n);
+    free(ids);
+    free(urls);
+}
+
 static void
 leader_assign(kc_herder *h, const kc_group_joined *j, int protocol, kc_wbuf *blobs,
               kc_group_assignment *out)
@@ -697,6 +719,7 @@ leader_assign(kc_herder *h, const kc_group_joined *j, int protocol, kc_wbuf *blo
                            h->last_completed_generation, j->generation, kc_mono_ms(), &res);
     }
     owners_clear(h);
+    watch_members(h, j, md);
     if (error == KC_CONNECT_ASSIGNMENT_NO_ERROR) {
         h->owners = kc_xcalloc(j->nmembers, sizeof(*h->owners));
         h->nowners = j->nmembers;
@@ -960,6 +983,10 @@ rebalance(kc_herder *h)
     h->quick_heartbeats_until = kc_mono_ms() + cfg_int(h, "heartbeat.interval.ms");
     h->next_heartbeat = kc_mono_ms() + heartbeat_interval(h);
     h->heartbeat_failing_since = 0;
+    if (!h->leader) {
+        const char *id = j.leader_id, *url = h->leader_url;
+        kc_peer_watch_set(h->peers, &id, &url, strcmp(j.leader_id, j.member_id) != 0);
+    }
     kc_group_joined_clear(&j);
 
     /* The assignment is this worker's from now on, as Java's onJoinComplete makes it:
@@ -1861,6 +1888,32 @@ heartbeat(kc_herder *h)
     }
 }
 
+/* A probe of each watched member every PEER_PROBE_EVERY_MS; one whose REST port refused
+ * connections for PEER_GONE_AFTER_MS, after answering before, is gone (peer_watch.h). A
+ * worker stopping gracefully leaves the group itself, within about a second of closing its
+ * REST port (Java's: it stops its tasks first). */
+#define PEER_PROBE_EVERY_MS 500
+#define PEER_GONE_AFTER_MS  1500
+
+/* A member whose process is gone leaves the group now: the coordinator rebalances the
+ * others at once rather than after its session.timeout.ms, and this worker rejoins first. */
+static void
+remove_gone_member(kc_herder *h)
+{
+    const char *url = NULL, *gone = kc_peer_watch_poll(h->peers, kc_mono_ms(), &url);
+    kc_err      err;
+
+    if (gone == NULL)
+        return;
+    kc_log_warn("herder", "member %s refuses connections on its REST port %s: its process is "
+                "gone; removing it from the group rather than waiting out its session", gone,
+                url);
+    if (kc_group_remove_member(h->group, gone, &err) != KC_OK)
+        kc_log_warn("herder", "removing member %s: %s", gone, err.msg);
+    else
+        h->need_rejoin = true;
+}
+
 /* A store of offsets opened later (kc_herder_start): once its open has ended, a failure
  * (its topic could not be made or is unfit) stops the herder, as it would have stopped
  * the worker's start. */
@@ -1916,6 +1969,8 @@ herder_thread(void *arg)
             offsets_opened(h);
         if (!h->standalone) {
             heartbeat(h);
+            if (h->joined_once && !h->need_rejoin)
+                remove_gone_member(h);
             if (h->fenced_from_config && h->leader) {
                 /* Java's tick: no request is served until the leader writes again. */
                 kc_err claim;
@@ -2029,6 +2084,7 @@ herder_new(const kc_worker_config *wc, const char *advertised_url, const char *w
     h->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     kc_config_state_init(&h->cfg);
     kc_coop_init(&h->coop, (int) kc_cfg_int(&wc->cfg, "scheduled.rebalance.max.delay.ms"));
+    h->peers = kc_peer_watch_new(PEER_PROBE_EVERY_MS, PEER_GONE_AFTER_MS);
     return h;
 }
 
@@ -2207,6 +2263,7 @@ kc_herder_stop(kc_herder *h)
     kc_klog_close(h->config_log);
     kc_config_state_free(&h->cfg);
     kc_coop_free(&h->coop);
+    kc_peer_watch_free(h->peers);
     owners_clear(h);
     kc_conn_security_clear(&h->sec);
     kc_strv_free(h->bootstrap);

@@ -1,7 +1,8 @@
 /*
  * tests/fuzz/fuzz_connect_protocol.c - libFuzzer target for the bytes other group members
  * send us: Connect member metadata (JoinGroup) and assignments (SyncGroup), decoded as
- * Java decodes them, then re-encoded.
+ * Java decodes them, then re-encoded; a member's advertised URL read as the peer watch
+ * reads it (worker/peer_watch.h).
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -9,6 +10,7 @@
 #include <stdint.h>
 
 #include "protocol/connect_protocol.h"
+#include "worker/peer_watch.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,6 +23,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     kc_wbuf_init(&wb);
     if (kc_connect_metadata_decode(data, size, &md, NULL) == KC_OK) {
+        char host[256], port[8];
+        if (md.url != NULL)
+            (void) kc_peer_url_address(md.url, host, sizeof(host), port, sizeof(port));
         kc_connect_metadata_encode(&md, &wb);
         kc_connect_metadata_clear(&md);
     }

@@ -8,6 +8,7 @@ SPDX-License-Identifier: Apache-2.0
 
 import json
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
 import signal
 import subprocess
@@ -15,6 +16,7 @@ import sys
 import time
 import uuid
 
+import kafka_harness as kh
 import pytest
 import requests
 from confluent_kafka import Consumer
@@ -341,6 +343,14 @@ def test_statuses_in_partitions_empty_at_start_are_read(workers, target_cluster)
         f"no status written by {a_id} read by b: {names}"
 
 
+def moved_off(worker, name, tasks, gone_id):
+    """The connector and its tasks all RUNNING, as worker reads them, none on gone_id."""
+    s = status(worker, name)
+    ids = [s["connector"]["worker_id"]] + [t["worker_id"] for t in s["tasks"]]
+    return (s["connector"]["state"] == "RUNNING" and len(s["tasks"]) == tasks and
+            all(t["state"] == "RUNNING" for t in s["tasks"]) and gone_id not in ids)
+
+
 @pytest.mark.parametrize("protocol", ["sessioned", "compatible", "eager"])
 def test_kill_9_moves_work_to_the_survivors(workers, target_cluster, lines_file, protocol):
     props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0",
@@ -359,13 +369,67 @@ def test_kill_9_moves_work_to_the_survivors(workers, target_cluster, lines_file,
     victim.stop(signal.SIGKILL)
     start = time.monotonic()
 
-    def moved():
-        s = status(survivors[0], "k9")
-        ids = [s["connector"]["worker_id"]] + [t["worker_id"] for t in s["tasks"]]
-        return (s["connector"]["state"] == "RUNNING" and len(s["tasks"]) == 3 and
-                all(t["state"] == "RUNNING" for t in s["tasks"]) and victim_id not in ids)
-    wait_for(moved, timeout=6 + 5 + 5, what="work moved off the killed worker")
+    wait_for(lambda: moved_off(survivors[0], "k9", 3, victim_id), timeout=6 + 5 + 5,
+             what="work moved off the killed worker")
     print(f"failover ({protocol}): {time.monotonic() - start:.1f}s")
+
+
+def leader_of(worker):
+    """The leader's URL as this worker's last completed rebalance gave it (its log)."""
+    urls = re.findall(r"leaderUrl='([^']*)'", worker.log())
+    assert urls, worker.log()
+    return urls[-1]
+
+
+@pytest.mark.parametrize("role", ["follower", "leader"])
+def test_a_killed_worker_leaves_the_group_before_its_session_expires(workers, target_cluster,
+                                                                     role):
+    """A killed worker's REST port refuses connections at once; the worker that watches it
+    (the leader watches every member, a follower the leader) removes it from the group then,
+    and its work moves long before session.timeout.ms (45 s here) would have expired it."""
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0",
+                                  "session.timeout.ms": "45000"})
+    ws = [workers.start(props) for _ in range(3)]
+    topic = f"gone-{uuid.uuid4().hex[:6]}"
+    target_cluster.create_topic(topic, 3, 1)
+    create(ws[0], "gone", {"connector.class": "FileStreamSink", "topics": topic,
+                           "tasks.max": "3", "file": os.devnull})
+    s = wait_for(lambda: all_running(ws[0], "gone", 3), what="gone RUNNING")
+    leader = leader_of(ws[0])
+    victim = next(w for w in ws if (w.url + "/" == leader) == (role == "leader") and
+                  any(t["worker_id"] == f"127.0.0.1:{w.port}" for t in s["tasks"]))
+    victim_id = f"127.0.0.1:{victim.port}"
+    survivors = [w for w in ws if w is not victim]
+    victim.stop(signal.SIGKILL)
+    killed = time.monotonic()
+
+    wait_for(lambda: moved_off(survivors[0], "gone", 3, victim_id), timeout=20, interval=0.1,
+             what="work moved off the killed worker")
+    print(f"kill -9 of the {role}: work moved after {time.monotonic() - killed:.1f} s")
+    said = [w for w in survivors if f"refuses connections on its REST port {victim.url}/"
+            in w.log()]
+    assert said, "no survivor said why it removed the killed worker"
+
+
+def test_a_member_whose_rest_port_never_answered_stays_in_the_group(workers, target_cluster):
+    """A member advertising a URL nobody answers at (a misconfigured rest.advertised.*) is
+    not taken for gone: only a port that answered before and refuses now says so."""
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0"})
+    a = workers.start(props)
+    nowhere = dict(props, **{"rest.advertised.port": str(kh.free_ports(1)[0])})
+    b = workers.start(nowhere)
+    topic = f"nowhere-{uuid.uuid4().hex[:6]}"
+    target_cluster.create_topic(topic, 2, 1)
+    create(a, "nowhere", {"connector.class": "FileStreamSink", "topics": topic,
+                          "tasks.max": "2", "file": os.devnull})
+    wait_for(lambda: all_running(a, "nowhere", 2) and
+             {t["worker_id"] for t in status(a, "nowhere")["tasks"]} ==
+             {f"127.0.0.1:{a.port}", f"127.0.0.1:{nowhere['rest.advertised.port']}"},
+             what="a task on each worker")
+    joins = a.log().count("Joined group at generation")
+    time.sleep(5)                        # more than three times the wait before a removal
+    assert a.log().count("Joined group at generation") == joins, a.log()
+    assert "refuses connections" not in a.log() + b.log()
 
 
 def test_file_pipeline_loses_nothing_across_kill_9(workers, target_cluster, tmp_path):

@@ -15,7 +15,7 @@ import uuid
 from confluent_kafka import Consumer, Producer
 
 from kconnect import TOP
-from test_cluster import all_running, consume_all, create, wait_for
+from test_cluster import all_running, consume_all, create, status, wait_for
 
 PLUGINS = os.path.join(os.path.dirname(os.environ.get("KCONNECT_BIN", "build/kconnect")),
                        "tests", "plugins")
@@ -84,6 +84,35 @@ def test_a_task_that_ignores_stop_is_left_and_the_worker_still_exits_cleanly(
     assert "tasks still running at exit; leaving them" in log, log
     assert "Kafka Connect stopped" in log, log
     assert w.sanitizer_report() is None, log
+
+
+def test_a_worker_stopping_slowly_is_not_taken_for_gone(workers, target_cluster, tmp_path):
+    """A worker that stops keeps its REST port listening until it has left the group: its
+    task, stuck in poll(), holds the stop for task.shutdown.graceful.timeout.ms (3 s), longer
+    than the others wait before removing a member whose port refuses connections (1.5 s).
+    It leaves by itself; the other worker finds nothing gone and takes the task over."""
+    plugin_dir = tmp_path / "plugins"
+    plugin_dir.mkdir()
+    shutil.copy(os.path.join(PLUGINS, "counter_source.so"), plugin_dir)
+    props = workers.properties(**{"plugin.path": str(plugin_dir),
+                                  "task.shutdown.graceful.timeout.ms": "3000",
+                                  "scheduled.rebalance.max.delay.ms": "0"})
+    ws = [workers.start(props) for _ in range(2)]
+    topic = f"slow-{uuid.uuid4().hex[:6]}"
+    create(ws[0], "slow", {"connector.class": "CounterSource", "topic": topic, "count": "5",
+                           "idle.block.ms": "8000",
+                           "value.converter": "org.apache.kafka.connect.storage.StringConverter"})
+    s = wait_for(lambda: all_running(ws[0], "slow", 1), what="slow RUNNING")
+    assert consume_all(target_cluster, topic, 5) == [f"n{i}" for i in range(5)]
+    stopping = next(w for w in ws if s["tasks"][0]["worker_id"] == f"127.0.0.1:{w.port}")
+    other = next(w for w in ws if w is not stopping)
+    assert stopping.stop(timeout=60) == 0, stopping.log()
+    log = stopping.log()
+    assert "[slow-0] did not stop within task.shutdown.graceful.timeout.ms" in log, log
+    assert "left as" in log, log
+    wait_for(lambda: status(other, "slow")["tasks"][0]["worker_id"] ==
+             f"127.0.0.1:{other.port}", what="the task on the other worker")
+    assert "refuses connections" not in other.log(), other.log()
 
 
 def rdkafka_prefix():
