@@ -2599,8 +2599,9 @@ def scale_notes(results, summary):
             f"(scheduled.rebalance.max.delay.ms 0, session.timeout.ms "
             f"{s['session_timeout_ms']}); the worker killed is a follower, then a new one "
             f"joins; balanced: each worker's connectors and tasks each within 1 of an even "
-            f"share; no kind recovers from a kill -9 in less than about session.timeout.ms, "
-            f"the coordinator's wait before it expires the killed member")
+            f"share; Java's workers recover from a kill -9 once the coordinator has expired "
+            f"the killed member's session (session.timeout.ms), kconnect's once the leader "
+            f"has found its REST port refusing connections for 1.5 s and removed it")
         answers = {}
         for r in scale:
             for a, k in (r.get("first_answers") or {}).items():
