@@ -659,7 +659,6 @@ work_text(const kc_work_list *l, bool tasks)
     return (char *) b.buf;
 }
 
-/* The leader's part of a round: everyone's assignment, encoded for SyncGroup. */
 /* The leader watches every member but itself (peer_watch.h). md: their decoded metadata. */
 static void
 watch_members(kc_herder *h, const kc_group_joined *j, const kc_connect_metadata *md)
@@ -678,6 +677,7 @@ watch_members(kc_herder *h, const kc_group_joined *j, const kc_connect_metadata 
     free(urls);
 }
 
+/* The leader's part of a round: everyone's assignment, encoded for SyncGroup. */
 static void
 leader_assign(kc_herder *h, const kc_group_joined *j, int protocol, kc_wbuf *blobs,
               kc_group_assignment *out)
@@ -1890,8 +1890,9 @@ heartbeat(kc_herder *h)
 
 /* A probe of each watched member every PEER_PROBE_EVERY_MS; one whose REST port refused
  * connections for PEER_GONE_AFTER_MS, after answering before, is gone (peer_watch.h). A
- * worker stopping gracefully leaves the group itself, within about a second of closing its
- * REST port (Java's: it stops its tasks first). */
+ * kconnect worker that stops keeps its port until it has left the group; a Java worker
+ * closes its port, then stops its tasks and leaves, which takes less than this wait unless
+ * a task is slow to stop (README: compatibility). */
 #define PEER_PROBE_EVERY_MS 500
 #define PEER_GONE_AFTER_MS  1500
 
