@@ -7,6 +7,8 @@
  */
 #include "protocol/group.h"
 
+#include <arpa/inet.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -643,6 +645,132 @@ kc_group_leave(kc_group *g)
     free(g->member_id);
     g->member_id = kc_xstrdup("");
     g->generation = -1;
+}
+
+void
+kc_group_described_clear(kc_group_described *d)
+{
+    free(d->state);
+    for (size_t i = 0; i < d->nmembers; i++) {
+        free(d->members[i].member_id);
+        free(d->members[i].metadata);
+        free(d->client_hosts[i]);
+    }
+    free(d->members);
+    free(d->client_hosts);
+    memset(d, 0, sizeof(*d));
+}
+
+int
+kc_group_parse_describe(const uint8_t *buf, size_t len, int16_t *ec, kc_group_described *out)
+{
+    kc_rbuf  rb;
+    kc_slice s;
+    int32_t  throttle, groups, count, ops;
+
+    memset(out, 0, sizeof(*out));
+    kc_rbuf_init(&rb, buf, len);
+    KC_READ(i32, &rb, &throttle);
+    KC_READ(array_len, &rb, &groups);
+    if (groups != 1)
+        goto err_parse;                           /* one group was asked for */
+    KC_READ(i16, &rb, ec);
+    KC_READ(string, &rb, &s);                     /* group_id */
+    KC_READ(string, &rb, &s);
+    out->state = slice_text(&s);
+    KC_READ(string, &rb, &s);                     /* protocol_type */
+    KC_READ(string, &rb, &s);                     /* protocol_data */
+    KC_READ(array_len, &rb, &count);
+    /* Each member takes 16 bytes at least (three string lengths, two bytes lengths). */
+    if (count > 0 && (size_t) count > kc_rbuf_remaining(&rb) / 16)
+        goto err_parse;
+    if (count > 0) {
+        out->members = kc_xcalloc((size_t) count, sizeof(*out->members));
+        out->client_hosts = kc_xcalloc((size_t) count, sizeof(*out->client_hosts));
+    }
+    for (int32_t i = 0; i < count; i++) {
+        kc_group_member *m = &out->members[i];
+        kc_slice         id, client, host, md, assignment;
+        KC_READ(string, &rb, &id);
+        KC_READ(string, &rb, &client);
+        KC_READ(string, &rb, &host);
+        KC_READ(bytes, &rb, &md);
+        KC_READ(bytes, &rb, &assignment);
+        m->member_id = slice_text(&id);
+        m->len = md.len > 0 ? (size_t) md.len : 0;
+        m->metadata = kc_xmalloc(m->len);
+        if (m->len > 0)
+            memcpy(m->metadata, md.ptr, m->len);
+        out->client_hosts[i] = slice_text(&host);
+        out->nmembers++;
+    }
+    KC_READ(i32, &rb, &ops);
+    return KC_OK;
+err_parse:
+    kc_group_described_clear(out);
+    return KC_EPROTO;
+}
+
+int
+kc_group_describe(kc_group *g, kc_group_described *out, kc_err *err)
+{
+    kc_wbuf body, resp;
+    int16_t ec;
+    int     rc;
+
+    memset(out, 0, sizeof(*out));
+    if ((rc = ensure_coordinator(g, kc_mono_ms() + g->cfg->request_timeout_ms, g->cfg->stop,
+                                 err)) != KC_OK)
+        return rc;
+    if (kc_kconn_api_version(g->coord, KC_API_DESCRIBE_GROUPS, 3, 3) < 0)
+        return kc_err_set(err, KC_EKAFKA, "%s: broker does not support DescribeGroups v3",
+                          kc_kconn_peer(g->coord));
+    kc_wbuf_init(&body);
+    kc_wbuf_init(&resp);
+    kc_wbuf_i32(&body, 1);
+    kc_wbuf_string(&body, g->cfg->group_id);
+    kc_wbuf_i8(&body, 0);                          /* include_authorized_operations */
+    rc = kc_kconn_request(g->coord, KC_API_DESCRIBE_GROUPS, 3, &body, &resp,
+                          g->cfg->request_timeout_ms, err);
+    if (rc != KC_OK)
+        coordinator_dead(g, err->msg);
+    else if (kc_group_parse_describe(resp.buf, resp.len, &ec, out) != KC_OK)
+        rc = kc_err_set(err, KC_EPROTO, "malformed DescribeGroups response from %s",
+                        kc_kconn_peer(g->coord));
+    else if (ec != E_NONE) {
+        kc_group_described_clear(out);
+        rc = kc_err_set(err, KC_EKAFKA, "DescribeGroups %s: %s", g->cfg->group_id,
+                        kc_kafka_error_name(ec));
+    }
+    kc_wbuf_free(&body);
+    kc_wbuf_free(&resp);
+    return rc;
+}
+
+bool
+kc_group_same_host(const kc_group *g, const char *client_host)
+{
+    struct sockaddr_storage ss;
+    const char             *slash = strrchr(client_host, '/');
+    char                    text[INET6_ADDRSTRLEN + 1];
+    unsigned char           theirs[sizeof(struct in6_addr)];
+    size_t                  n;
+
+    if (g->coord == NULL || slash == NULL ||
+        kc_kconn_local_address(g->coord, &ss) != KC_OK)
+        return false;
+    n = strcspn(slash + 1, "%");                    /* an IPv6 scope is not compared */
+    if (n == 0 || n >= sizeof(text))
+        return false;
+    memcpy(text, slash + 1, n);
+    text[n] = '\0';
+    if (ss.ss_family == AF_INET)
+        return inet_pton(AF_INET, text, theirs) == 1 &&
+               memcmp(theirs, &((struct sockaddr_in *) &ss)->sin_addr, 4) == 0;
+    if (ss.ss_family == AF_INET6)
+        return inet_pton(AF_INET6, text, theirs) == 1 &&
+               memcmp(theirs, &((struct sockaddr_in6 *) &ss)->sin6_addr, 16) == 0;
+    return false;
 }
 
 int

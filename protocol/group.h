@@ -12,6 +12,7 @@
 #define KC_GROUP_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -127,6 +128,28 @@ void kc_group_leave(kc_group *g);
  * the group need not wait out its session. KC_OK also when the coordinator no longer knows
  * it; otherwise the failure, in err. */
 int kc_group_remove_member(kc_group *g, const char *member_id, kc_err *err);
+
+/* The group as DescribeGroups v3 shows it: its state, and each member's id, metadata (the
+ * coordinator gives it only while the group is "Stable"; empty otherwise) and the address
+ * its connection came from ("[name]/address", as Java prints an InetAddress). Owns all. */
+typedef struct kc_group_described {
+    char            *state;
+    kc_group_member *members;
+    char           **client_hosts;
+    size_t           nmembers;
+} kc_group_described;
+
+/* KC_OK with *out filled, or the failure in err (a refusal: KC_EKAFKA). */
+int kc_group_describe(kc_group *g, kc_group_described *out, kc_err *err);
+/* DescribeGroups v3's response for one group, as the coordinator sends it (after the
+ * response header): *ec the group's error; out cleared unless KC_OK. Pure: any thread. */
+int kc_group_parse_describe(const uint8_t *buf, size_t len, int16_t *ec,
+                            kc_group_described *out);
+void kc_group_described_clear(kc_group_described *d);
+
+/* Whether a member's client_host, as DescribeGroups gives it, is the address this member's
+ * own connection to the coordinator comes from. */
+bool kc_group_same_host(const kc_group *g, const char *client_host);
 
 const char *kc_group_member_id(const kc_group *g);
 int32_t kc_group_generation(const kc_group *g);

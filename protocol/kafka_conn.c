@@ -61,6 +61,14 @@ kc_conn_security_clear(kc_conn_security *sec)
     memset(sec, 0, sizeof(*sec));
 }
 
+int
+kc_kconn_local_address(const kc_kafka_conn *c, struct sockaddr_storage *ss)
+{
+    socklen_t len = sizeof(*ss);
+
+    return getsockname(c->fd, (struct sockaddr *) ss, &len) == 0 ? KC_OK : KC_EIO;
+}
+
 const char *
 kc_kconn_peer(const kc_kafka_conn *c)
 {

@@ -19,6 +19,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <sys/socket.h>
+
 #include "lib/wire.h"
 #include "lib/common.h"
 
@@ -29,6 +31,7 @@ enum {
     KC_API_HEARTBEAT = 12,
     KC_API_LEAVE_GROUP = 13,
     KC_API_SYNC_GROUP = 14,
+    KC_API_DESCRIBE_GROUPS = 15,
     KC_API_SASL_HANDSHAKE = 17,
     KC_API_API_VERSIONS = 18,
     KC_API_SASL_AUTHENTICATE = 36,
@@ -76,6 +79,9 @@ kc_kafka_conn *kc_kconn_open_fd(int fd, const char *host, int port, const kc_con
  * once the owner is stopping. */
 void kc_kconn_set_stop(kc_kafka_conn *c, const atomic_bool *stop);
 void kc_kconn_close(kc_kafka_conn *c);
+
+/* The local address of the connection (getsockname): KC_OK, or KC_EIO. */
+int kc_kconn_local_address(const kc_kafka_conn *c, struct sockaddr_storage *ss);
 
 /* "host:port" of the broker, for messages. */
 const char *kc_kconn_peer(const kc_kafka_conn *c);

@@ -104,6 +104,7 @@ struct kc_herder {
     /* the leader watches every other member, a follower the leader: one whose process is
      * gone leaves the group now rather than after session.timeout.ms */
     kc_peer_watch          *peers;
+    bool                    predecessors_checked;   /* remove_predecessors, once */
 
     /* stores and work */
     kc_klog                *config_log;
@@ -1915,6 +1916,45 @@ remove_gone_member(kc_herder *h)
         h->need_rejoin = true;
 }
 
+/* A worker restarted at once (by a service manager, after a crash or kill -9) finds its
+ * previous process still a member until that one's session expires: a member with this
+ * worker's advertised URL whose connection came from this host, while this process holds
+ * the URL's port. Before its first join it removes it, so that its first rebalance does
+ * not wait out that session. Only a Stable group shows its members' metadata; otherwise
+ * nothing is removed. */
+static void
+remove_predecessors(kc_herder *h)
+{
+    kc_group_described d;
+    kc_err             err;
+
+    if (h->url == NULL || strncmp(h->url, "http", 4) != 0)
+        return;                                   /* no REST port of its own to go by */
+    if (kc_group_describe(h->group, &d, &err) != KC_OK) {
+        kc_log_debug("herder", "describing the group before joining: %s", err.msg);
+        return;
+    }
+    for (size_t i = 0; i < d.nmembers; i++) {
+        kc_connect_metadata md = { 0 };
+        if (d.members[i].len == 0 ||
+            kc_connect_metadata_decode(d.members[i].metadata, d.members[i].len, &md,
+                                       NULL) != KC_OK)
+            continue;
+        if (md.url != NULL && strcmp(md.url, h->url) == 0 &&
+            kc_group_same_host(h->group, d.client_hosts[i])) {
+            kc_log_warn("herder", "member %s has this worker's URL %s and host %s: it is this "
+                        "worker's previous process; removing it from the group rather than "
+                        "waiting out its session", d.members[i].member_id, h->url,
+                        d.client_hosts[i]);
+            if (kc_group_remove_member(h->group, d.members[i].member_id, &err) != KC_OK)
+                kc_log_warn("herder", "removing member %s: %s", d.members[i].member_id,
+                            err.msg);
+        }
+        kc_connect_metadata_clear(&md);
+    }
+    kc_group_described_clear(&d);
+}
+
 /* A store of offsets opened later (kc_herder_start): once its open has ended, a failure
  * (its topic could not be made or is unfit) stops the herder, as it would have stopped
  * the worker's start. */
@@ -1959,6 +1999,10 @@ herder_thread(void *arg)
             h->need_rejoin = false;
             if (h->standalone)
                 standalone_assign(h);
+            else if (!h->joined_once && !h->predecessors_checked) {
+                h->predecessors_checked = true;
+                remove_predecessors(h);
+            }
             if (!h->standalone && (!rebalance(h) || !h->has_assignment))
                 h->need_rejoin = true;
             else

@@ -1,9 +1,10 @@
 /*
  * tests/fuzz/fuzz_group_responses.c - libFuzzer target for the group coordinator's other
- * responses (protocol/group.c): FindCoordinator, SyncGroup, Heartbeat and LeaveGroup bodies,
+ * responses (protocol/group.c): FindCoordinator, SyncGroup, Heartbeat, LeaveGroup and
+ * DescribeGroups bodies,
  * the bytes a broker, or anything posing as one, answers a member with (JoinGroup has its
  * own target, fuzz_group_join). The first input byte picks the response (its value modulo
- * 4, in that order); the rest is the body after the response header.
+ * 5, in that order); the rest is the body after the response header.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -27,10 +28,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t         alen;
     int32_t        port;
     int16_t        ec;
+    kc_group_described d;
 
     if (size == 0)
         return 0;
-    switch (data[0] % 4) {
+    switch (data[0] % 5) {
     case 0:
         if (kc_group_parse_coordinator(body, len, &ec, host, sizeof(host), &port) == KC_OK &&
             ec == 0)
@@ -49,8 +51,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 2:
         (void) kc_group_parse_heartbeat(body, len, &ec);
         break;
-    default:
+    case 3:
         (void) kc_group_parse_leave(body, len, &ec);
+        break;
+    default:
+        if (kc_group_parse_describe(body, len, &ec, &d) == KC_OK) {
+            KC_ASSERT(d.state != NULL);
+            for (size_t i = 0; i < d.nmembers; i++)
+                KC_ASSERT(d.members[i].member_id != NULL && d.client_hosts[i] != NULL &&
+                          (d.members[i].len == 0 || d.members[i].metadata != NULL));
+            kc_group_described_clear(&d);
+        }
         break;
     }
     return 0;

@@ -381,20 +381,28 @@ def leader_of(worker):
     return urls[-1]
 
 
+def sink_on_workers(workers, target_cluster, n, name, tasks):
+    """n workers that remove a killed member from the group at once (their sessions are
+    45 s long: a test waiting less shows that no session expired), and a FileStreamSink over
+    a topic of its own with tasks tasks, all RUNNING (the status, as the first worker
+    reads it)."""
+    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0",
+                                  "session.timeout.ms": "45000"})
+    ws = [workers.start(props) for _ in range(n)]
+    topic = f"{name}-{uuid.uuid4().hex[:6]}"
+    target_cluster.create_topic(topic, tasks, 1)
+    create(ws[0], name, {"connector.class": "FileStreamSink", "topics": topic,
+                         "tasks.max": str(tasks), "file": os.devnull})
+    return ws, wait_for(lambda: all_running(ws[0], name, tasks), what=f"{name} RUNNING")
+
+
 @pytest.mark.parametrize("role", ["follower", "leader"])
 def test_a_killed_worker_leaves_the_group_before_its_session_expires(workers, target_cluster,
                                                                      role):
     """A killed worker's REST port refuses connections at once; the worker that watches it
     (the leader watches every member, a follower the leader) removes it from the group then,
     and its work moves long before session.timeout.ms (45 s here) would have expired it."""
-    props = workers.properties(**{"scheduled.rebalance.max.delay.ms": "0",
-                                  "session.timeout.ms": "45000"})
-    ws = [workers.start(props) for _ in range(3)]
-    topic = f"gone-{uuid.uuid4().hex[:6]}"
-    target_cluster.create_topic(topic, 3, 1)
-    create(ws[0], "gone", {"connector.class": "FileStreamSink", "topics": topic,
-                           "tasks.max": "3", "file": os.devnull})
-    s = wait_for(lambda: all_running(ws[0], "gone", 3), what="gone RUNNING")
+    ws, s = sink_on_workers(workers, target_cluster, 3, "gone", 3)
     leader = leader_of(ws[0])
     victim = next(w for w in ws if (w.url + "/" == leader) == (role == "leader") and
                   any(t["worker_id"] == f"127.0.0.1:{w.port}" for t in s["tasks"]))
@@ -409,6 +417,28 @@ def test_a_killed_worker_leaves_the_group_before_its_session_expires(workers, ta
     said = [w for w in survivors if f"refuses connections on its REST port {victim.url}/"
             in w.log()]
     assert said, "no survivor said why it removed the killed worker"
+
+
+def test_a_worker_restarted_at_once_removes_its_previous_process(workers, target_cluster):
+    """A worker killed and started again at once on the same port, as a service manager
+    restarts it, finds its previous process still a member (its URL, its host) and removes
+    it before joining: its first join does not wait for the coordinator to expire that
+    member's session (45 s here)."""
+    ws, _ = sink_on_workers(workers, target_cluster, 2, "again", 2)
+    wait_for(lambda: len({t["worker_id"] for t in status(ws[0], "again")["tasks"]}) == 2,
+             what="a task on each worker")
+    victim = ws[1]
+    victim.stop(signal.SIGKILL)
+    before = len(victim.log())                # the restart appends to the same log
+    victim.start()
+    restarted = time.monotonic()
+    wait_for(lambda: "Joined group at generation" in victim.log()[before:], timeout=20,
+             interval=0.1, what="the restarted worker's first join")
+    print(f"restarted worker joined after {time.monotonic() - restarted:.1f} s")
+    assert "is this worker's previous process" in victim.log()[before:], victim.log()
+    wait_for(lambda: all_running(ws[0], "again", 2) and
+             len({t["worker_id"] for t in status(ws[0], "again")["tasks"]}) == 2,
+             what="a task on each worker again")
 
 
 def test_a_member_whose_rest_port_never_answered_stays_in_the_group(workers, target_cluster):

@@ -241,6 +241,10 @@ def test_mixed_cluster(tmp_path, workers, target_cluster, java, protocol, leader
         print(f"{protocol}/{leader} leader, {victim} killed: moved in "
               f"{time.monotonic() - killed:.1f}s")
         assert last_join(w[survivor])[2] == w[survivor].url + "/"
+        if survivor == "kconnect":
+            # It watches the Java worker it leads or follows: the killed JVM's REST port
+            # refused connections, and kconnect removed it without waiting out its session.
+            assert f"refuses connections on its REST port {jw.url}/" in kw.log(), kw.log()
     finally:
         jw.stop()
 

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -192,6 +193,67 @@ test_leave_group(void **state)
     kc_wbuf_free(&wb);
 }
 
+/* A DescribeGroups v3 response for one group of n members (metadata "md<i>", hosts
+ * "/127.0.0.<i>"). */
+static void
+describe_response(kc_wbuf *wb, int16_t ec, const char *state, int n)
+{
+    kc_wbuf_init(wb);
+    kc_wbuf_i32(wb, 0);                           /* throttle */
+    kc_wbuf_i32(wb, 1);
+    kc_wbuf_i16(wb, ec);
+    kc_wbuf_string(wb, "connect-cluster");
+    kc_wbuf_string(wb, state);
+    kc_wbuf_string(wb, "connect");
+    kc_wbuf_string(wb, "sessioned");
+    kc_wbuf_i32(wb, n);
+    for (int i = 0; i < n; i++) {
+        char id[32], host[32], md[16];
+        snprintf(id, sizeof(id), "connect-%d", i);
+        snprintf(host, sizeof(host), "/127.0.0.%d", i);
+        snprintf(md, sizeof(md), "md%d", i);
+        kc_wbuf_string(wb, id);
+        kc_wbuf_string(wb, "connect-client");
+        kc_wbuf_string(wb, host);
+        kc_wbuf_bytes(wb, md, (int32_t) strlen(md));
+        kc_wbuf_bytes(wb, NULL, -1);              /* assignment: null */
+    }
+    kc_wbuf_i32(wb, -2147483648);                 /* authorized_operations: not asked */
+}
+
+static void
+test_describe_group(void **state)
+{
+    kc_group_described d;
+    kc_wbuf            wb;
+    int16_t            ec;
+
+    (void) state;
+    describe_response(&wb, 0, "Stable", 2);
+    assert_int_equal(kc_group_parse_describe(wb.buf, wb.len, &ec, &d), KC_OK);
+    assert_int_equal(ec, 0);
+    assert_string_equal(d.state, "Stable");
+    assert_int_equal(d.nmembers, 2);
+    assert_string_equal(d.members[1].member_id, "connect-1");
+    assert_string_equal(d.client_hosts[1], "/127.0.0.1");
+    assert_int_equal(d.members[1].len, 3);
+    assert_memory_equal(d.members[1].metadata, "md1", 3);
+    kc_group_described_clear(&d);
+    for (size_t cut = 0; cut < wb.len; cut++)         /* every shorter body is malformed */
+        assert_int_equal(kc_group_parse_describe(wb.buf, cut, &ec, &d), KC_EPROTO);
+    /* A member count the rest cannot hold. */
+    kc_wbuf_put_i32_at(&wb, 4 + 4 + 2 + 17 + 8 + 9 + 11, 100000);
+    assert_int_equal(kc_group_parse_describe(wb.buf, wb.len, &ec, &d), KC_EPROTO);
+    kc_wbuf_free(&wb);
+    /* An error for the group: its code, no members. */
+    describe_response(&wb, 15, "Dead", 0);
+    assert_int_equal(kc_group_parse_describe(wb.buf, wb.len, &ec, &d), KC_OK);
+    assert_int_equal(ec, 15);
+    assert_int_equal(d.nmembers, 0);
+    kc_group_described_clear(&d);
+    kc_wbuf_free(&wb);
+}
+
 int
 main(void)
 {
@@ -201,6 +263,7 @@ main(void)
         cmocka_unit_test(test_sync_group),
         cmocka_unit_test(test_heartbeat),
         cmocka_unit_test(test_leave_group),
+        cmocka_unit_test(test_describe_group),
     };
     return cmocka_run_group_tests_name("group", tests, NULL, NULL);
 }
