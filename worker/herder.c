@@ -130,6 +130,13 @@ struct kc_herder {
     pthread_mutex_t         publish_lock;
     pthread_cond_t          publish_done;
     int                     publishing;
+    /* each connector's latest publication (publish_seq numbers them). Publications are sent
+     * one at a time (publish_send); one replaced by a later one for the same connector is not
+     * sent (again), so that it cannot land after the configs that replaced it */
+    pthread_mutex_t         publish_send;
+    struct latest_publish { char *connector; uint64_t seq; } *latest;
+    size_t                  nlatest;
+    uint64_t                publish_seq;
     item                   *queue, *queue_tail;
     int                     wake_fd;
 };
@@ -1547,10 +1554,41 @@ task_configs_changed(kc_herder *h, const char *name, const json_t *configs)
 
 typedef struct publish {
     kc_herder *h;               /* outlives the thread: kc_herder_stop waits for it */
+    char   *connector;
+    uint64_t seq;               /* its number among h's publications */
     char   *url;
     char   *body;
     signer  sign;
 } publish;
+
+/* Under h->publish_lock: connector's latest publication number, set to seq when seq > 0. */
+static uint64_t
+latest_publish(kc_herder *h, const char *connector, uint64_t seq)
+{
+    size_t i;
+
+    for (i = 0; i < h->nlatest && strcmp(h->latest[i].connector, connector) != 0; i++)
+        ;
+    if (i == h->nlatest && seq > 0) {
+        h->latest = kc_xrealloc(h->latest, (h->nlatest + 1) * sizeof(*h->latest));
+        h->latest[h->nlatest++] = (struct latest_publish) { kc_xstrdup(connector), 0 };
+    }
+    if (i < h->nlatest && seq > 0)
+        h->latest[i].seq = seq;
+    return i < h->nlatest ? h->latest[i].seq : 0;
+}
+
+/* Whether configs published after p's, for the same connector, replaced them. */
+static bool
+publish_superseded(publish *p)
+{
+    bool later;
+
+    pthread_mutex_lock(&p->h->publish_lock);
+    later = latest_publish(p->h, p->connector, 0) != p->seq;
+    pthread_mutex_unlock(&p->h->publish_lock);
+    return later;
+}
 
 /* Frees a publish request and, last (h may be freed as soon as the count reaches 0), takes
  * it off h->publishing. Its thread, or the herder thread when none could be made. */
@@ -1559,6 +1597,7 @@ publish_free(publish *p)
 {
     kc_herder *h = p->h;
 
+    free(p->connector);
     free(p->url);
     free(p->body);
     signer_free(&p->sign);
@@ -1584,10 +1623,22 @@ publish_thread(void *arg)
         kc_err err;
         bool   sent;
 
+        pthread_mutex_lock(&p->h->publish_send);
+        if (atomic_load(&p->h->stopping)) {
+            pthread_mutex_unlock(&p->h->publish_send);
+            break;
+        }
+        if (publish_superseded(p)) {
+            pthread_mutex_unlock(&p->h->publish_send);
+            kc_log_debug("herder", "task configs of %s replaced by later ones before they "
+                         "reached the leader; not sent", p->connector);
+            break;
+        }
         signer_headers(&p->sign, p->body, strlen(p->body), lines);
         sent = kc_http("POST", p->url, p->body, strlen(p->body),
                        (const char *[]) { lines[0], lines[1], NULL }, &status, &resp, 30000,
                        &err) == KC_OK && status >= 200 && status < 300;
+        pthread_mutex_unlock(&p->h->publish_send);
         if (!sent)
             kc_log_warn("herder", "publishing task configs to %s failed (HTTP %ld %s); "
                         "retrying", p->url, status, resp ? resp : err.msg);
@@ -1629,11 +1680,14 @@ handle_task_configs(kc_herder *h, const char *name, json_t *configs)
         publish  *p = kc_xcalloc(1, sizeof(*p));
         pthread_t t;
         p->h = h;
+        p->connector = kc_xstrdup(name);
         p->url = kc_xasprintf("%sconnectors/%s/tasks", h->leader_url, name);
         p->body = kc_json_java_dumps(configs, NULL);
         signer_take(h, &p->sign);
         pthread_mutex_lock(&h->publish_lock);
         h->publishing++;
+        p->seq = ++h->publish_seq;
+        (void) latest_publish(h, name, p->seq);
         pthread_mutex_unlock(&h->publish_lock);
         if (pthread_create(&t, NULL, publish_thread, p) == 0)
             pthread_detach(t);
@@ -2124,6 +2178,7 @@ herder_new(const kc_worker_config *wc, const char *advertised_url, const char *w
     pthread_mutex_init(&h->qlock, NULL);
     pthread_cond_init(&h->qcond, NULL);
     pthread_mutex_init(&h->publish_lock, NULL);
+    pthread_mutex_init(&h->publish_send, NULL);
     pthread_cond_init(&h->publish_done, NULL);
     pthread_mutex_init(&h->view_lock, NULL);
     h->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
@@ -2317,7 +2372,11 @@ kc_herder_stop(kc_herder *h)
     pthread_mutex_destroy(&h->qlock);
     pthread_cond_destroy(&h->qcond);
     pthread_mutex_destroy(&h->publish_lock);
+    pthread_mutex_destroy(&h->publish_send);
     pthread_cond_destroy(&h->publish_done);
+    for (size_t i = 0; i < h->nlatest; i++)
+        free(h->latest[i].connector);
+    free(h->latest);
     for (size_t i = 0; i < h->nview; i++)
         free(h->view[i].name);
     free(h->view);
