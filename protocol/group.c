@@ -246,6 +246,17 @@ slice_text(const kc_slice *s)
     return s->len > 0 ? kc_xstrndup((const char *) s->ptr, (size_t) s->len) : kc_xstrdup("");
 }
 
+/* A member's id and a copy of its metadata, as JoinGroup and DescribeGroups give them. */
+static void
+member_set(kc_group_member *m, const kc_slice *id, const kc_slice *md)
+{
+    m->member_id = slice_text(id);
+    m->len = md->len > 0 ? (size_t) md->len : 0;
+    m->metadata = kc_xmalloc(m->len);
+    if (m->len > 0)
+        memcpy(m->metadata, md->ptr, m->len);
+}
+
 int
 kc_group_parse_join(const uint8_t *buf, size_t len, int16_t *ec, char **member_id,
                     kc_group_joined *out)
@@ -282,11 +293,7 @@ kc_group_parse_join(const uint8_t *buf, size_t len, int16_t *ec, char **member_i
         KC_READ(string, &rb, &id);
         KC_READ(string, &rb, &instance);
         KC_READ(bytes, &rb, &md);
-        m->member_id = slice_text(&id);
-        m->len = md.len > 0 ? (size_t) md.len : 0;
-        m->metadata = kc_xmalloc(m->len);
-        if (m->len > 0)
-            memcpy(m->metadata, md.ptr, m->len);
+        member_set(m, &id, &md);
         out->nmembers++;
     }
     return KC_OK;
@@ -689,18 +696,13 @@ kc_group_parse_describe(const uint8_t *buf, size_t len, int16_t *ec, kc_group_de
         out->client_hosts = kc_xcalloc((size_t) count, sizeof(*out->client_hosts));
     }
     for (int32_t i = 0; i < count; i++) {
-        kc_group_member *m = &out->members[i];
-        kc_slice         id, client, host, md, assignment;
+        kc_slice id, client, host, md, assignment;
         KC_READ(string, &rb, &id);
         KC_READ(string, &rb, &client);
         KC_READ(string, &rb, &host);
         KC_READ(bytes, &rb, &md);
         KC_READ(bytes, &rb, &assignment);
-        m->member_id = slice_text(&id);
-        m->len = md.len > 0 ? (size_t) md.len : 0;
-        m->metadata = kc_xmalloc(m->len);
-        if (m->len > 0)
-            memcpy(m->metadata, md.ptr, m->len);
+        member_set(&out->members[i], &id, &md);
         out->client_hosts[i] = slice_text(&host);
         out->nmembers++;
     }

@@ -1561,21 +1561,16 @@ typedef struct publish {
     signer  sign;
 } publish;
 
-/* Under h->publish_lock: connector's latest publication number, set to seq when seq > 0. */
-static uint64_t
-latest_publish(kc_herder *h, const char *connector, uint64_t seq)
+/* Under h->publish_lock: connector's entry of h->latest, made when it has none. */
+static struct latest_publish *
+latest_of(kc_herder *h, const char *connector)
 {
-    size_t i;
-
-    for (i = 0; i < h->nlatest && strcmp(h->latest[i].connector, connector) != 0; i++)
-        ;
-    if (i == h->nlatest && seq > 0) {
-        h->latest = kc_xrealloc(h->latest, (h->nlatest + 1) * sizeof(*h->latest));
-        h->latest[h->nlatest++] = (struct latest_publish) { kc_xstrdup(connector), 0 };
-    }
-    if (i < h->nlatest && seq > 0)
-        h->latest[i].seq = seq;
-    return i < h->nlatest ? h->latest[i].seq : 0;
+    for (size_t i = 0; i < h->nlatest; i++)
+        if (strcmp(h->latest[i].connector, connector) == 0)
+            return &h->latest[i];
+    h->latest = kc_xrealloc(h->latest, (h->nlatest + 1) * sizeof(*h->latest));
+    h->latest[h->nlatest] = (struct latest_publish) { kc_xstrdup(connector), 0 };
+    return &h->latest[h->nlatest++];
 }
 
 /* Whether configs published after p's, for the same connector, replaced them. */
@@ -1585,7 +1580,7 @@ publish_superseded(publish *p)
     bool later;
 
     pthread_mutex_lock(&p->h->publish_lock);
-    later = latest_publish(p->h, p->connector, 0) != p->seq;
+    later = latest_of(p->h, p->connector)->seq != p->seq;
     pthread_mutex_unlock(&p->h->publish_lock);
     return later;
 }
@@ -1686,8 +1681,7 @@ handle_task_configs(kc_herder *h, const char *name, json_t *configs)
         signer_take(h, &p->sign);
         pthread_mutex_lock(&h->publish_lock);
         h->publishing++;
-        p->seq = ++h->publish_seq;
-        (void) latest_publish(h, name, p->seq);
+        p->seq = latest_of(h, name)->seq = ++h->publish_seq;
         pthread_mutex_unlock(&h->publish_lock);
         if (pthread_create(&t, NULL, publish_thread, p) == 0)
             pthread_detach(t);

@@ -25,8 +25,7 @@ typedef struct peer {
     bool                    seen_alive;     /* a connection succeeded once */
     bool                    reported;
     int                     fd;             /* the probe in progress, -1 none */
-    int64_t                 started;        /* its start */
-    int64_t                 next;           /* the next probe's start */
+    int64_t                 next;           /* the next probe's start (every_ms after its) */
     int64_t                 refused_since;  /* first of the refusals in a row, 0 none */
 } peer;
 
@@ -195,10 +194,11 @@ verdict(kc_peer_watch *w, peer *p, int what, int64_t now)
     return false;
 }
 
+/* A connection's outcome from its error number (0: made). */
 static int
-errno_verdict(int e)
+outcome(int e)
 {
-    return e == ECONNREFUSED ? REFUSED : UNKNOWN;
+    return e == 0 ? ALIVE : e == ECONNREFUSED ? REFUSED : UNKNOWN;
 }
 
 const char *
@@ -217,25 +217,22 @@ kc_peer_watch_poll(kc_peer_watch *w, int64_t now, const char **url)
                 socklen_t el = sizeof(e);
                 if (getsockopt(p->fd, SOL_SOCKET, SO_ERROR, &e, &el) != 0)
                     e = errno;
-                what = e == 0 ? ALIVE : errno_verdict(e);
-            } else if (now - p->started >= 2 * (int64_t) w->every_ms) {
+                what = outcome(e);
+            } else if (now - p->next >= w->every_ms) {  /* 2 x every_ms since its start */
                 what = UNKNOWN;                         /* no answer: say nothing */
             }
-            if (what >= 0)
-                probe_close(p);
         } else if (now >= p->next) {
             p->next = now + w->every_ms;
-            p->started = now;
             p->fd = socket(p->addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
             if (p->fd < 0)
                 continue;
             if (connect(p->fd, (struct sockaddr *) &p->addr, p->addrlen) == 0)
                 what = ALIVE;
             else if (errno != EINPROGRESS)
-                what = errno_verdict(errno);
-            if (what >= 0)
-                probe_close(p);
+                what = outcome(errno);
         }
+        if (what >= 0)
+            probe_close(p);
         if (what >= 0 && verdict(w, p, what, now)) {
             if (url != NULL)
                 *url = p->url;
