@@ -1972,6 +1972,13 @@ eos_prepare(instance *in, rd_kafka_t *producer)
 #define BACKLOG_POLLS 3
 #define BACKLOG_ACK_WAIT_MS 500
 
+/* For one offset.flush.interval.ms after the task starts and after each rebalance begins,
+ * what it copied is committed every SETTLE_COMMIT_MS instead: workers fail one after the
+ * other (a rolling restart, a host going down), and a task that has just moved copies the
+ * next seconds' records again should its new worker be the next to go. A task left alone
+ * commits at the interval. */
+#define SETTLE_COMMIT_MS 1000
+
 static void
 run_source(instance *in)
 {
@@ -1990,6 +1997,8 @@ run_source(instance *in)
     size_t           recs_used = 0;  /* entries the last poll() filled */
     kc_wbuf          kbuf, vbuf;
     int64_t          next_flush;
+    int64_t          settle_every;       /* the interval while settling */
+    int64_t          settle_until;       /* commit every settle_every until then */
     int              backlog_polls = 0;  /* polls in a row that returned a backlog's batch */
     int64_t          drained_commit = 0; /* when a drained backlog was last committed */
     int64_t          drained_due = 0;    /* a drained backlog's commit: the latest time, or 0 */
@@ -2113,7 +2122,10 @@ run_source(instance *in)
     write_status(in, in->target == KC_TARGET_STARTED ? KC_STATE_RUNNING : KC_STATE_PAUSED, NULL,
                  false);
     paused_shown = in->target != KC_TARGET_STARTED;
-    next_flush = kc_mono_ms() + flush_every;
+    /* (A transaction's boundaries are Java's: no settling under exactly-once.) */
+    settle_every = flush_every < SETTLE_COMMIT_MS || s.eos ? flush_every : SETTLE_COMMIT_MS;
+    settle_until = kc_mono_ms() + flush_every;
+    next_flush = kc_mono_ms() + settle_every;
 
     memset(recs, 0, sizeof(recs));
     for (;;) {
@@ -2275,11 +2287,17 @@ dropped:
             drained_due = 0;
             drained_commit = kc_mono_ms();
         }
-        if (atomic_exchange(&in->commit_soon, false) || drained) {
+        if (atomic_exchange(&in->commit_soon, false)) {
+            /* A rebalance began (kc_runtime_commit_soon): commit now, then settle again. */
+            commit_offsets(&s, producer, flush_timeout);
+            settle_until = kc_mono_ms() + flush_every;
+            next_flush = kc_mono_ms() + settle_every;
+        } else if (drained) {
             commit_offsets(&s, producer, flush_timeout);
         } else if (kc_mono_ms() >= next_flush) {
             commit_offsets(&s, producer, flush_timeout);
-            next_flush = kc_mono_ms() + flush_every;
+            next_flush = kc_mono_ms() + (kc_mono_ms() < settle_until
+                                         ? settle_every : flush_every);
         }
     }
 stopping:

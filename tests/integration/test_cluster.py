@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 
@@ -502,6 +503,67 @@ def test_file_pipeline_loses_nothing_across_kill_9(workers, target_cluster, tmp_
         f.write("row 400\n")
     wait_for(lambda: out.read_text().splitlines()[-1] == "row 400", what="row 400")
     assert len(out.read_text().splitlines()) == before + 1
+
+
+def test_source_offsets_are_committed_every_second_after_a_start_or_a_rebalance(
+        workers, target_cluster, tmp_path):
+    """For one offset.flush.interval.ms after a source task starts, and after each rebalance
+    begins, its offsets are committed every second; a task left alone commits at the
+    interval (README: when source offsets are committed). Read from the offsets topic: the
+    broker's time of every commit of this connector while lines keep coming."""
+    props = workers.properties(**{"offset.flush.interval.ms": "6000"})
+    w = workers.start(props)
+    src = tmp_path / "src.txt"
+    src.write_text("")
+    topic = f"settle-{uuid.uuid4().hex[:6]}"
+    stop = threading.Event()
+
+    def append():                       # a line every 20 ms
+        i = 0
+        while not stop.wait(0.02):
+            with open(src, "a") as f:
+                f.write(f"row {i}\n")
+            i += 1
+    writer = threading.Thread(target=append)
+    writer.start()
+    c = Consumer(target_cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
+                                                 "auto.offset.reset": "earliest",
+                                                 "log_level": 0}))
+    c.subscribe([props["offset.storage.topic"]])
+    commits = []                        # broker times (s) of the connector's commits
+
+    def commits_until(t):
+        while time.time() < t:
+            m = c.poll(0.2)
+            if m is not None and m.error() is None and m.key() and b'"settle"' in m.key():
+                commits.append(m.timestamp()[1] / 1000)
+        return commits
+
+    def gaps(since, until):
+        seen = [t for t in commits if since <= t < until]
+        return [b - a for a, b in zip(seen, seen[1:])]
+    try:
+        create(w, "settle", {"connector.class": "FileStreamSource", "file": str(src),
+                             "topic": topic, "value.converter":
+                             "org.apache.kafka.connect.storage.StringConverter"})
+        wait_for(lambda: all_running(w, "settle", 1), what="settle RUNNING")
+        started = time.time()
+        # Settling: the first 6 s commit once a second.
+        commits_until(started + 5)
+        assert len([t for t in commits if t < started + 5]) >= 3, commits
+        # Settled: at the interval.
+        commits_until(started + 20)
+        settled = gaps(started + 8, started + 20)
+        assert settled and min(settled) > 4, (settled, commits)
+        # A member joins: the rebalance begins, the task settles again, wherever it runs.
+        workers.start(props)
+        joined = time.time()
+        commits_until(joined + 5)
+        assert len([t for t in commits if t >= joined]) >= 3, (joined, commits)
+    finally:
+        stop.set()
+        writer.join()
+        c.close()
 
 
 def test_state_survives_a_full_cluster_restart(workers, lines_file):
