@@ -312,12 +312,14 @@ class Offsets:
     consumer can read up to. The high watermark would move with records of transactions not
     yet committed, or later aborted, and with the abort markers of a fencing."""
 
-    # After this many readings in a row in which no partition answered, the admin client is
-    # made again. Once, on a starved machine, the target broker's own controller fenced it
-    # for two seconds (its event queue overloaded), and the admin client that read the
-    # remote topic then answered nothing for it for the rest of the run, a 300 s drain
-    # included, while the workers went on copying to it.
-    RENEW_AFTER = 20
+    # After this many readings in a row in which a partition did not answer, the admin
+    # client is made again. Once, on a starved machine, the target broker's own controller
+    # fenced it for two seconds (its event queue overloaded), and the admin client that read
+    # the remote topic then answered nothing for it for the rest of the run, a 300 s drain
+    # included, while the workers went on copying to it. In a three-broker roll, one whose
+    # partitions' leaders had moved answered -1001 or nothing for them until the roll ended,
+    # 40 to 60 s, while the copy went on: the recoveries were the reading's.
+    RENEW_AFTER = 2
 
     def __init__(self, cluster, topic, partitions, isolation=None):
         self.cluster, self.topic, self.partitions = cluster, topic, partitions
@@ -342,15 +344,16 @@ class Offsets:
         """[end offset per partition]; None for a partition that did not answer."""
         out = [None] * self.partitions
         try:
-            fs = self.admin.list_offsets(self.request, request_timeout=5, **self.options)
+            fs = self.admin.list_offsets(self.request, request_timeout=2, **self.options)
             for tp, f in fs.items():
                 try:
-                    out[tp.partition] = f.result().offset
+                    offset = f.result().offset
+                    out[tp.partition] = offset if offset >= 0 else None
                 except Exception:
                     pass
         except Exception:
             pass
-        self.failed = self.failed + 1 if all(e is None for e in out) else 0
+        self.failed = self.failed + 1 if None in out else 0
         if self.failed >= self.RENEW_AFTER:
             self.failed = 0
             self._connect()
