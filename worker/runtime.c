@@ -1964,13 +1964,11 @@ eos_prepare(instance *in, rd_kafka_t *producer)
 }
 
 /* A poll returning this many records or more comes from a backlog, and BACKLOG_POLLS of
- * them in a row make a backlog worth committing once it is drained. The commit waits for
- * the backlog's last records to be acknowledged (nothing left in the producer's queue), at
- * most BACKLOG_ACK_WAIT_MS: committed at once, they would still be in flight, and only
- * what was acknowledged before them would be stored. */
+ * them in a row make a backlog worth committing once it is drained, at most once a second.
+ * A task restarted behind its source copies its backlog in seconds; were its worker lost
+ * before the next interval, the next owner would copy it all again. */
 #define BACKLOG_BATCH 100
 #define BACKLOG_POLLS 3
-#define BACKLOG_ACK_WAIT_MS 500
 
 /* For one offset.flush.interval.ms after the task starts and after each rebalance begins,
  * what it copied is committed every SETTLE_COMMIT_MS instead: workers fail one after the
@@ -1978,6 +1976,20 @@ eos_prepare(instance *in, rd_kafka_t *producer)
  * next seconds' records again should its new worker be the next to go. A task left alone
  * commits at the interval. */
 #define SETTLE_COMMIT_MS 1000
+
+/* A commit that comes due waits for what was sent before it to be acknowledged (nothing
+ * left in the producer's queue), at most ACK_WAIT_MS, polling the task meanwhile with
+ * ACK_POLL_MS: committed at once, the last poll's records would still be in flight, and a
+ * task whose poll waits (FileStreamSource sleeps 1 s at the end of its file) would always
+ * store the offsets of the poll before. */
+#define ACK_WAIT_MS 500
+#define ACK_POLL_MS 10
+
+/* While settling, records copied are also committed as soon as the task is idle (a poll
+ * found nothing), at most every IDLE_COMMIT_MS; the task is polled with ACK_POLL_MS until
+ * then, so that a task that reads in bursts (FileStreamSource, once a second, sleeping in
+ * between) is committed after each, not a second later. */
+#define IDLE_COMMIT_MS 200
 
 static void
 run_source(instance *in)
@@ -2001,8 +2013,9 @@ run_source(instance *in)
     int64_t          settle_until;       /* commit every settle_every until then */
     int              backlog_polls = 0;  /* polls in a row that returned a backlog's batch */
     int64_t          drained_commit = 0; /* when a drained backlog was last committed */
-    int64_t          drained_due = 0;    /* a drained backlog's commit: the latest time, or 0 */
-    bool             drained;
+    int64_t          commit_by = 0;      /* a commit due, waiting for acks until then; or 0 */
+    bool             copied = false;     /* records polled since the last commit */
+    int64_t          committed = 0;      /* when the last commit in this loop was made */
     bool             paused_shown = false;
     void            *priv = NULL;
     kc_topic_creation *creation = NULL;
@@ -2129,8 +2142,9 @@ run_source(instance *in)
 
     memset(recs, 0, sizeof(recs));
     for (;;) {
-        size_t n = 0;
-        int    rc;
+        size_t  n = 0;
+        int     rc;
+        int64_t now;
 
         if (!paused_shown && target_is(in, KC_TARGET_PAUSED)) {
             /* Paused: what was sent is acknowledged and its offsets committed before the
@@ -2142,6 +2156,7 @@ run_source(instance *in)
             } else {
                 rd_kafka_flush(producer, flush_timeout);
                 commit_offsets(&s, producer, flush_timeout);
+                commit_by = 0;
             }
             next_flush = kc_mono_ms() + flush_every;
         }
@@ -2154,7 +2169,9 @@ run_source(instance *in)
         errbuf[0] = '\0';
         if (s.txn != NULL)
             kc_txn_context_poll(s.txn, recs, KC_ARRAY_LEN(recs));
-        rc = in->ops->task->poll(priv, recs, KC_ARRAY_LEN(recs), &n, 1000, errbuf, sizeof(errbuf));
+        rc = in->ops->task->poll(priv, recs, KC_ARRAY_LEN(recs), &n,
+                                 commit_by != 0 || (copied && kc_mono_ms() < settle_until)
+                                 ? ACK_POLL_MS : 1000, errbuf, sizeof(errbuf));
         recs_used = n < KC_ARRAY_LEN(recs) ? n : KC_ARRAY_LEN(recs);
         if (rc == KC_PLUGIN_FATAL) {
             release_records(recs, 0, n);
@@ -2269,35 +2286,34 @@ dropped:
             fail(in, "Task threw an uncaught and unrecoverable exception", s.last_error);
             goto stopping;
         }
-        /* A backlog drained (a run of full batches, then a short one): what it copied is
-         * committed once acknowledged (see BACKLOG_ACK_WAIT_MS), at most once a second. A
-         * task restarted behind its source copies its backlog in seconds; were its worker
-         * lost before the next interval, the next owner would copy it all again. */
+        now = kc_mono_ms();
         if (n >= BACKLOG_BATCH) {
             backlog_polls++;
         } else {
-            if (backlog_polls >= BACKLOG_POLLS && drained_due == 0 &&
-                kc_mono_ms() - drained_commit >= 1000)
-                drained_due = kc_mono_ms() + BACKLOG_ACK_WAIT_MS;
+            if (backlog_polls >= BACKLOG_POLLS && now - drained_commit >= 1000) {
+                drained_commit = now;
+                commit_by = commit_by != 0 ? commit_by : now + ACK_WAIT_MS;
+            }
             backlog_polls = 0;
-        }
-        drained = drained_due != 0 && (rd_kafka_outq_len(producer) == 0 ||
-                                       kc_mono_ms() >= drained_due);
-        if (drained) {
-            drained_due = 0;
-            drained_commit = kc_mono_ms();
         }
         if (atomic_exchange(&in->commit_soon, false)) {
             /* A rebalance began (kc_runtime_commit_soon): commit now, then settle again. */
+            settle_until = now + flush_every;
+            next_flush = now;
+        }
+        /* While settling, a commit waits for records to commit (see IDLE_COMMIT_MS). */
+        copied = copied || n > 0;
+        if (copied && n == 0 && now < settle_until && now - committed >= IDLE_COMMIT_MS)
+            commit_by = commit_by != 0 ? commit_by : now + ACK_WAIT_MS;
+        if (now >= next_flush && (copied || now >= settle_until)) {
+            commit_by = commit_by != 0 ? commit_by : now + ACK_WAIT_MS;
+            next_flush = now + (now < settle_until ? settle_every : flush_every);
+        }
+        if (commit_by != 0 && (rd_kafka_outq_len(producer) == 0 || now >= commit_by)) {
             commit_offsets(&s, producer, flush_timeout);
-            settle_until = kc_mono_ms() + flush_every;
-            next_flush = kc_mono_ms() + settle_every;
-        } else if (drained) {
-            commit_offsets(&s, producer, flush_timeout);
-        } else if (kc_mono_ms() >= next_flush) {
-            commit_offsets(&s, producer, flush_timeout);
-            next_flush = kc_mono_ms() + (kc_mono_ms() < settle_until
-                                         ? settle_every : flush_every);
+            commit_by = 0;
+            committed = now;
+            copied = false;
         }
     }
 stopping:

@@ -509,8 +509,10 @@ def test_source_offsets_are_committed_every_second_after_a_start_or_a_rebalance(
         workers, target_cluster, tmp_path):
     """For one offset.flush.interval.ms after a source task starts, and after each rebalance
     begins, its offsets are committed every second; a task left alone commits at the
-    interval (README: when source offsets are committed). Read from the offsets topic: the
-    broker's time of every commit of this connector while lines keep coming."""
+    interval (README: when source offsets are committed). Each commit stores what was read
+    until just before it, the last poll's lines included once acknowledged. Read from the
+    offsets topic: the time and position of every commit of this connector while lines
+    keep coming."""
     props = workers.properties(**{"offset.flush.interval.ms": "6000"})
     w = workers.start(props)
     src = tmp_path / "src.txt"
@@ -518,11 +520,14 @@ def test_source_offsets_are_committed_every_second_after_a_start_or_a_rebalance(
     topic = f"settle-{uuid.uuid4().hex[:6]}"
     stop = threading.Event()
 
+    sizes = [(0, 0)]                    # (time, the file's size then)
+
     def append():                       # a line every 20 ms
         i = 0
         while not stop.wait(0.02):
             with open(src, "a") as f:
                 f.write(f"row {i}\n")
+                sizes.append((time.time(), f.tell()))
             i += 1
     writer = threading.Thread(target=append)
     writer.start()
@@ -530,14 +535,19 @@ def test_source_offsets_are_committed_every_second_after_a_start_or_a_rebalance(
                                                  "auto.offset.reset": "earliest",
                                                  "log_level": 0}))
     c.subscribe([props["offset.storage.topic"]])
-    commits = []                        # broker times (s) of the connector's commits
+    commits = []                        # times (s) of the connector's commits
+    stored = []                         # (time, position) of each
 
     def commits_until(t):
         while time.time() < t:
             m = c.poll(0.2)
             if m is not None and m.error() is None and m.key() and b'"settle"' in m.key():
                 commits.append(m.timestamp()[1] / 1000)
+                stored.append((commits[-1], json.loads(m.value())["position"]))
         return commits
+
+    def size_at(t):
+        return max(size for when, size in sizes if when <= t)
 
     def gaps(since, until):
         seen = [t for t in commits if since <= t < until]
@@ -551,6 +561,11 @@ def test_source_offsets_are_committed_every_second_after_a_start_or_a_rebalance(
         # Settling: the first 6 s commit once a second.
         commits_until(started + 5)
         assert len([t for t in commits if t < started + 5]) >= 3, commits
+        # FileStreamSource sleeps 1 s at the end of its file: committed at once after its
+        # poll, its lines would still be in flight, and each commit a poll behind.
+        behind = [(t, size_at(t - 0.5) - position) for t, position in stored
+                  if position < size_at(t - 0.5)]
+        assert not behind, (behind, stored)
         # Settled: at the interval.
         commits_until(started + 20)
         settled = gaps(started + 8, started + 20)
