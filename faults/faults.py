@@ -1760,10 +1760,12 @@ def _sections(results, provenance):
         if rolling:
             out += heading(f"## Rolling kill -9, {PIPELINE_TITLE[pipeline]} ({kills})")
             if pipeline == "file":
-                out += ["FileStreamSource commits its offsets every offset.flush.interval.ms "
-                        "(60 s): after a kill -9 its task reads again from the last "
-                        "committed position, whichever kind runs it; duplicates are expected, "
-                        "in the same measure for both.", ""]
+                out += ["FileStreamSource's offset is its position in the file, committed "
+                        "every offset.flush.interval.ms (60 s), and by kconnect also after "
+                        "each read in the first interval after a start or a rebalance "
+                        "(faults/README.md): after a kill -9 its task reads again from the "
+                        "last committed position, whichever kind runs it; duplicates are "
+                        "expected, and compared between the kinds.", ""]
             out += _rolling_rows(rolling)
         eos = [r for r in runs if r["scenario"] == "eos" and
                r.get("pipeline", "mirror") == pipeline]
