@@ -545,14 +545,14 @@ err_parse:
 }
 
 int
-kc_group_heartbeat(kc_group *g, kc_err *err)
+kc_group_heartbeat(kc_group *g, int timeout_ms, kc_err *err)
 {
     kc_wbuf body, resp;
     int16_t ec;
     int     rc;
 
     if (g->coord == NULL) {
-        int64_t deadline = kc_mono_ms() + g->cfg->request_timeout_ms;
+        int64_t deadline = kc_mono_ms() + timeout_ms;
         if (ensure_coordinator(g, deadline, g->cfg->stop, err) != KC_OK) {
             if (err == NULL)
                 return KC_EAGAIN;
@@ -566,8 +566,7 @@ kc_group_heartbeat(kc_group *g, kc_err *err)
     kc_wbuf_i32(&body, g->generation);
     kc_wbuf_string(&body, g->member_id);
     kc_wbuf_string(&body, NULL);
-    rc = kc_kconn_request(g->coord, KC_API_HEARTBEAT, 3, &body, &resp,
-                          g->cfg->request_timeout_ms, err);
+    rc = kc_kconn_request(g->coord, KC_API_HEARTBEAT, 3, &body, &resp, timeout_ms, err);
     if (rc != KC_OK) {
         coordinator_dead(g, err ? err->msg : "request failed");
         rc = KC_EAGAIN;

@@ -114,8 +114,8 @@ int kc_group_sync(kc_group *g, const kc_group_joined *joined,
                   size_t *len, kc_err *err);
 
 /* KC_OK; KC_EREBALANCE when the member must rejoin; KC_EAGAIN when the coordinator could
- * not be reached (the caller counts how long that lasts). */
-int kc_group_heartbeat(kc_group *g, kc_err *err);
+ * not be reached within timeout_ms (the caller counts how long that lasts). */
+int kc_group_heartbeat(kc_group *g, int timeout_ms, kc_err *err);
 
 /* Leaves the group (best effort, bounded by the request timeout, regardless of cfg->stop;
  * a refusal is logged as a warning, as Java logs it) and forgets the member id. A join given up for a stop closed its connection; the

@@ -94,7 +94,7 @@ struct kc_herder {
     kc_work_list            owned;                  /* what runs here */
     int64_t                 next_heartbeat;
     int64_t                 quick_heartbeats_until; /* see FOLLOW_UP_HEARTBEAT_MS */
-    int64_t                 heartbeat_failing_since;
+    int64_t                 heartbeat_ok_at;        /* last Heartbeat answered, or join */
     int64_t                 rejoin_at;              /* scheduled rebalance, 0: none */
     kc_coop_assignor        coop;
     /* leader: each member's URL and the work it holds after the last assignment, to send
@@ -622,6 +622,16 @@ drop_assignment(kc_herder *h)
     h->has_assignment = false;
 }
 
+/* The same when the group has (or must be taken to have) handed the work to others: the
+ * source tasks drop what they have not had acknowledged rather than wait for it, as their
+ * next owners copy it from the last commit anyway; sent late, it would be copied twice. */
+static void
+lose_assignment(kc_herder *h)
+{
+    kc_runtime_membership_lost(h->rt);
+    drop_assignment(h);
+}
+
 /* Starts whatever this worker owns that does not run. */
 static void
 start_missing(kc_herder *h)
@@ -864,6 +874,9 @@ unsynced_backoff(kc_herder *h)
  * sooner. */
 #define FOLLOW_UP_HEARTBEAT_MS 200
 
+/* The shortest wait for a Heartbeat's answer, however little of the session is left. */
+#define MIN_HEARTBEAT_WAIT_MS 1000
+
 static int64_t
 heartbeat_interval(const kc_herder *h)
 {
@@ -990,7 +1003,7 @@ rebalance(kc_herder *h)
     h->completed_rebalances++;
     h->quick_heartbeats_until = kc_mono_ms() + cfg_int(h, "heartbeat.interval.ms");
     h->next_heartbeat = kc_mono_ms() + heartbeat_interval(h);
-    h->heartbeat_failing_since = 0;
+    h->heartbeat_ok_at = kc_mono_ms();
     if (!h->leader) {
         const char *id = j.leader_id, *url = h->leader_url;
         kc_peer_watch_set(h->peers, &id, &url, strcmp(j.leader_id, j.member_id) != 0);
@@ -1896,12 +1909,19 @@ heartbeat_due(kc_herder *h, kc_err *err)
 {
     int rc;
 
+    int64_t left = cfg_int(h, "session.timeout.ms") - (kc_mono_ms() - h->heartbeat_ok_at);
+    int64_t timeout = cfg_int(h, "request.timeout.ms");
+
     if (kc_mono_ms() < h->next_heartbeat)
         return KC_OK;
     h->next_heartbeat = kc_mono_ms() + heartbeat_interval(h);
-    rc = kc_group_heartbeat(h->group, err);
+    /* Not longer than the session has left: a path cut without a reset would otherwise
+     * hold the loop for request.timeout.ms, and the work past the session (heartbeat()). */
+    if (timeout > left)
+        timeout = left > MIN_HEARTBEAT_WAIT_MS ? left : MIN_HEARTBEAT_WAIT_MS;
+    rc = kc_group_heartbeat(h->group, (int) timeout, err);
     if (rc == KC_OK) {
-        h->heartbeat_failing_since = 0;
+        h->heartbeat_ok_at = kc_mono_ms();
     } else if (rc == KC_EREBALANCE) {
         kc_log_info("herder", "rebalance requested by the coordinator (%s)", err->msg);
         if (kc_group_member_id(h->group)[0] == '\0' && h->has_assignment) {
@@ -1911,16 +1931,15 @@ heartbeat_due(kc_herder *h, kc_err *err)
              * (a claim both would then have revoked, leaving it to a fenced instance). */
             kc_log_warn("herder", "this worker is no longer a member of the group (%s); "
                         "stopping all work and rejoining", err->msg);
-            drop_assignment(h);
+            lose_assignment(h);
         }
         h->need_rejoin = true;
-    } else if (h->heartbeat_failing_since == 0) {
-        h->heartbeat_failing_since = kc_mono_ms();
     }
     return rc;
 }
 
-/* The loop's heartbeat: a coordinator unreachable for session.timeout.ms costs the work. */
+/* The loop's heartbeat: a coordinator unreachable for session.timeout.ms since it last
+ * answered costs the work. */
 static void
 heartbeat(kc_herder *h)
 {
@@ -1929,10 +1948,12 @@ heartbeat(kc_herder *h)
 
     if (rc == KC_OK || rc == KC_EREBALANCE)
         return;
-    if (kc_mono_ms() - h->heartbeat_failing_since > cfg_int(h, "session.timeout.ms")) {
-        kc_log_warn("herder", "coordinator unreachable for session.timeout.ms (%s); "
-                    "stopping all work and rejoining", err.msg);
-        drop_assignment(h);
+    if (kc_mono_ms() - h->heartbeat_ok_at >= cfg_int(h, "session.timeout.ms")) {
+        if (h->has_assignment) {
+            kc_log_warn("herder", "coordinator unreachable for session.timeout.ms (%s); "
+                        "stopping all work and rejoining", err.msg);
+            lose_assignment(h);
+        }
         h->need_rejoin = true;
     }
 }

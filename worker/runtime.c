@@ -70,6 +70,7 @@ struct instance {
     int                     stop_calls;         /* herder threads inside the task's stop() */
     atomic_bool             failed;             /* FAILED written: it stays (Java's) */
     atomic_bool             commit_soon;        /* source task: commit at its next turn */
+    atomic_bool             membership_lost;    /* source task: its work went to others */
     kc_transaction_context *txn;                /* source task, transaction.boundary=connector:
                                                  * its context (task thread) */
     kc_source_offsets      *offsets;            /* source task, once started: where its
@@ -2321,7 +2322,7 @@ stopping:
         /* The final commit, unless the task failed (Java's finalOffsetCommit). */
         if (!atomic_load(&in->failed))
             (void) eos_final_commit(&s, producer, flush_timeout);
-    } else {
+    } else if (!atomic_load(&in->membership_lost)) {
         rd_kafka_flush(producer, flush_timeout);
         commit_offsets(&s, producer, flush_timeout);
     }
@@ -2876,14 +2877,27 @@ kc_runtime_stop_many(kc_runtime *rt, const char *const *connectors, const int *t
     free(found);
 }
 
-void
-kc_runtime_commit_soon(kc_runtime *rt)
+/* Raises a flag of every task: commit_soon, or membership_lost when lost. */
+static void
+flag_tasks(kc_runtime *rt, bool lost)
 {
     pthread_mutex_lock(&rt->lock);
     for (instance *in = rt->list; in != NULL; in = in->next)
         if (in->task >= 0)
-            atomic_store(&in->commit_soon, true);
+            atomic_store(lost ? &in->membership_lost : &in->commit_soon, true);
     pthread_mutex_unlock(&rt->lock);
+}
+
+void
+kc_runtime_commit_soon(kc_runtime *rt)
+{
+    flag_tasks(rt, false);
+}
+
+void
+kc_runtime_membership_lost(kc_runtime *rt)
+{
+    flag_tasks(rt, true);
 }
 
 bool kc_runtime_has_connector(const kc_runtime *rt, const char *name) { return find((kc_runtime *) rt, name, -1) != NULL; }

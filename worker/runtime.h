@@ -89,6 +89,10 @@ void kc_runtime_stop_many(kc_runtime *rt, const char *const *connectors, const i
  * without waiting, besides its commits every offset.flush.interval.ms. */
 void kc_runtime_commit_soon(kc_runtime *rt);
 
+/* The group has handed this worker's work to others: its source tasks, when next stopped,
+ * drop what Kafka has not acknowledged instead of waiting for it and committing. */
+void kc_runtime_membership_lost(kc_runtime *rt);
+
 /* Stops everything (in parallel), bounded by task.shutdown.graceful.timeout.ms. */
 void kc_runtime_stop_all(kc_runtime *rt);
 

@@ -56,6 +56,24 @@ def consume_all(cluster, topic, expected, timeout=60):
     return out
 
 
+def values_until(cluster, topic, want, timeout):
+    """The distinct values of topic, from the beginning, read until they include every one of
+    want or timeout passes (at least once: duplicates are allowed)."""
+    got = set()
+    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
+                                           "auto.offset.reset": "earliest", "log_level": 0}))
+    c.subscribe([topic])
+    deadline = time.monotonic() + timeout
+    try:
+        while not want <= got and time.monotonic() < deadline:
+            m = c.poll(0.5)
+            if m is not None and m.error() is None:
+                got.add(m.value().decode())
+    finally:
+        c.close()
+    return got
+
+
 def status(worker, name):
     r = worker.get(f"/connectors/{name}/status")
     return r.json() if r.status_code == 200 else None
@@ -579,6 +597,60 @@ def test_source_offsets_are_committed_every_second_after_a_start_or_a_rebalance(
         stop.set()
         writer.join()
         c.close()
+
+
+def test_a_worker_whose_coordinator_stops_answering_stops_its_work_within_its_session(
+        java, tmp_path):
+    """The only broker frozen (connections open, nothing answered: a path cut without a
+    reset): once session.timeout.ms has passed since its last answered Heartbeat, the worker
+    stops its tasks, as the group has given them to others, rather than waiting
+    request.timeout.ms (40 s) for the Heartbeat's answer. When the broker is back, it
+    rejoins and every line arrives."""
+    from kconnect import WorkerFactory
+    cluster = kh.start_clusters([("cut", 1)], java=java)["cut"]
+    factory = WorkerFactory(tmp_path, cluster)
+    src = tmp_path / "src.txt"
+    src.write_text("")
+    topic, written = f"cut-{uuid.uuid4().hex[:6]}", [0]
+    stop = threading.Event()
+
+    def append():                       # a line every 10 ms
+        while not stop.wait(0.01):
+            with open(src, "a") as f:
+                f.write(f"row {written[0]}\n")
+            written[0] += 1
+    writer = threading.Thread(target=append)
+    try:
+        cluster.create_topic(topic, 1, 1)
+        w = factory.start(factory.properties(**{"session.timeout.ms": "6000",
+                                                "heartbeat.interval.ms": "1000",
+                                                "scheduled.rebalance.max.delay.ms": "0"}))
+        create(w, "cut", {"connector.class": "FileStreamSource", "file": str(src),
+                          "topic": topic, "value.converter":
+                          "org.apache.kafka.connect.storage.StringConverter"})
+        wait_for(lambda: all_running(w, "cut", 1), what="cut RUNNING")
+        writer.start()
+        assert len(consume_all(cluster, topic, 100)) == 100
+        cluster.nodes[0].signal(signal.SIGSTOP)
+        try:
+            # Within the 6 s session, a heartbeat interval and the machine's load; it waited
+            # 40 s for the Heartbeat's answer before.
+            w.wait_log("coordinator unreachable for session.timeout.ms", timeout=20)
+        finally:
+            cluster.nodes[0].signal(signal.SIGCONT)
+        stop.set()
+        writer.join()
+        # Its own work came back to it (it was lost, with no delay set), and was started
+        # again: every line arrives.
+        want = {f"row {i}" for i in range(written[0])}
+        got = values_until(cluster, topic, want, 90)
+        assert want <= got, f"{len(want - got)} of {len(want)} lines lost"
+    finally:
+        stop.set()
+        if writer.is_alive():
+            writer.join()
+        factory.close()
+        cluster.kill()
 
 
 def test_state_survives_a_full_cluster_restart(workers, lines_file):

@@ -19,7 +19,7 @@ import pytest
 from confluent_kafka import Consumer, Producer, TopicPartition
 
 from kconnect import offset_sync, read_partition0
-from test_cluster import create, status, wait_for
+from test_cluster import create, status, values_until, wait_for
 
 
 def state(worker, name):
@@ -480,18 +480,7 @@ def test_killing_the_worker_running_the_task_loses_nothing(workers, source_clust
         status(survivor, name)), timeout=90, what="the task on the survivor")
     # At least once: duplicates are allowed, so read until every value is there (or time out).
     want = {f"record-{i}" for i in range(total)}
-    values = set()
-    c = Consumer(target_cluster.client_config(**{"group.id": f"t-{suffix()}",
-                                                 "auto.offset.reset": "earliest",
-                                                 "log_level": 0}))
-    c.subscribe([f"k.{topic}"])
-    deadline = time.monotonic() + 120
-    while not want <= values and time.monotonic() < deadline:
-        m = c.poll(0.5)
-        if m is not None and m.error() is None:
-            values.add(m.value().decode())
-    c.close()
-    missing = want - values
+    missing = want - values_until(target_cluster, f"k.{topic}", want, 120)
     assert not missing, f"{len(missing)} records lost, e.g. {sorted(missing)[:5]}"
 
 

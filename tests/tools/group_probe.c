@@ -193,7 +193,7 @@ main(int argc, char **argv)
         while (kc_mono_ms() < deadline && hb != KC_EREBALANCE) {
             struct timespec ts = { 0, 500 * 1000000L };
             nanosleep(&ts, NULL);
-            hb = kc_group_heartbeat(g, &err);
+            hb = kc_group_heartbeat(g, 30000, &err);
         }
         rc = 0;
     }
