@@ -1907,16 +1907,16 @@ run_queue(kc_herder *h, bool drain)
 static int
 heartbeat_due(kc_herder *h, kc_err *err)
 {
-    int rc;
-
-    int64_t left = cfg_int(h, "session.timeout.ms") - (kc_mono_ms() - h->heartbeat_ok_at);
-    int64_t timeout = cfg_int(h, "request.timeout.ms");
+    int64_t left, timeout;
+    int     rc;
 
     if (kc_mono_ms() < h->next_heartbeat)
         return KC_OK;
     h->next_heartbeat = kc_mono_ms() + heartbeat_interval(h);
     /* Not longer than the session has left: a path cut without a reset would otherwise
      * hold the loop for request.timeout.ms, and the work past the session (heartbeat()). */
+    left = cfg_int(h, "session.timeout.ms") - (kc_mono_ms() - h->heartbeat_ok_at);
+    timeout = cfg_int(h, "request.timeout.ms");
     if (timeout > left)
         timeout = left > MIN_HEARTBEAT_WAIT_MS ? left : MIN_HEARTBEAT_WAIT_MS;
     rc = kc_group_heartbeat(h->group, (int) timeout, err);

@@ -2146,6 +2146,7 @@ run_source(instance *in)
         size_t  n = 0;
         int     rc;
         int64_t now;
+        bool    due;                     /* a commit came due at this turn */
 
         if (!paused_shown && target_is(in, KC_TARGET_PAUSED)) {
             /* Paused: what was sent is acknowledged and its offsets committed before the
@@ -2288,12 +2289,13 @@ dropped:
             goto stopping;
         }
         now = kc_mono_ms();
+        due = false;
         if (n >= BACKLOG_BATCH) {
             backlog_polls++;
         } else {
             if (backlog_polls >= BACKLOG_POLLS && now - drained_commit >= 1000) {
                 drained_commit = now;
-                commit_by = commit_by != 0 ? commit_by : now + ACK_WAIT_MS;
+                due = true;
             }
             backlog_polls = 0;
         }
@@ -2305,11 +2307,13 @@ dropped:
         /* While settling, a commit waits for records to commit (see IDLE_COMMIT_MS). */
         copied = copied || n > 0;
         if (copied && n == 0 && now < settle_until && now - committed >= IDLE_COMMIT_MS)
-            commit_by = commit_by != 0 ? commit_by : now + ACK_WAIT_MS;
+            due = true;
         if (now >= next_flush && (copied || now >= settle_until)) {
-            commit_by = commit_by != 0 ? commit_by : now + ACK_WAIT_MS;
+            due = true;
             next_flush = now + (now < settle_until ? settle_every : flush_every);
         }
+        if (due && commit_by == 0)
+            commit_by = now + ACK_WAIT_MS;
         if (commit_by != 0 && (rd_kafka_outq_len(producer) == 0 || now >= commit_by)) {
             commit_offsets(&s, producer, flush_timeout);
             commit_by = 0;

@@ -39,20 +39,27 @@ def wait_for(predicate, timeout=60, interval=0.3, what="condition"):
     raise AssertionError(f"timed out waiting for {what}; last: {last!r}")
 
 
-def consume_all(cluster, topic, expected, timeout=60):
-    """Values of `expected` records of topic, from the beginning."""
+def read_values(cluster, topic, done, timeout):
+    """Values of topic, from the beginning, handed to done(value) until it says so or timeout
+    passes."""
     c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
                                            "auto.offset.reset": "earliest", "log_level": 0}))
     c.subscribe([topic])
-    out = []
     deadline = time.monotonic() + timeout
     try:
-        while len(out) < expected and time.monotonic() < deadline:
+        while time.monotonic() < deadline:
             m = c.poll(0.5)
-            if m is not None and m.error() is None:
-                out.append(m.value().decode())
+            if m is not None and m.error() is None and done(m.value().decode()):
+                return
     finally:
         c.close()
+
+
+def consume_all(cluster, topic, expected, timeout=60):
+    """Values of `expected` records of topic, from the beginning."""
+    out = []
+    if expected > 0:
+        read_values(cluster, topic, lambda v: out.append(v) or len(out) >= expected, timeout)
     return out
 
 
@@ -60,17 +67,8 @@ def values_until(cluster, topic, want, timeout):
     """The distinct values of topic, from the beginning, read until they include every one of
     want or timeout passes (at least once: duplicates are allowed)."""
     got = set()
-    c = Consumer(cluster.client_config(**{"group.id": f"t-{uuid.uuid4().hex[:6]}",
-                                           "auto.offset.reset": "earliest", "log_level": 0}))
-    c.subscribe([topic])
-    deadline = time.monotonic() + timeout
-    try:
-        while not want <= got and time.monotonic() < deadline:
-            m = c.poll(0.5)
-            if m is not None and m.error() is None:
-                got.add(m.value().decode())
-    finally:
-        c.close()
+    if want:
+        read_values(cluster, topic, lambda v: got.add(v) or want <= got, timeout)
     return got
 
 
@@ -537,7 +535,6 @@ def test_source_offsets_are_committed_every_second_after_a_start_or_a_rebalance(
     src.write_text("")
     topic = f"settle-{uuid.uuid4().hex[:6]}"
     stop = threading.Event()
-
     sizes = [(0, 0)]                    # (time, the file's size then)
 
     def append():                       # a line every 20 ms
@@ -553,21 +550,19 @@ def test_source_offsets_are_committed_every_second_after_a_start_or_a_rebalance(
                                                  "auto.offset.reset": "earliest",
                                                  "log_level": 0}))
     c.subscribe([props["offset.storage.topic"]])
-    commits = []                        # times (s) of the connector's commits
-    stored = []                         # (time, position) of each
+    stored = []                         # (time (s), position) of the connector's commits
 
     def commits_until(t):
         while time.time() < t:
             m = c.poll(0.2)
             if m is not None and m.error() is None and m.key() and b'"settle"' in m.key():
-                commits.append(m.timestamp()[1] / 1000)
-                stored.append((commits[-1], json.loads(m.value())["position"]))
-        return commits
+                stored.append((m.timestamp()[1] / 1000, json.loads(m.value())["position"]))
+        return [when for when, _ in stored]
 
     def size_at(t):
         return max(size for when, size in sizes if when <= t)
 
-    def gaps(since, until):
+    def gaps(commits, since, until):
         seen = [t for t in commits if since <= t < until]
         return [b - a for a, b in zip(seen, seen[1:])]
     try:
@@ -577,7 +572,7 @@ def test_source_offsets_are_committed_every_second_after_a_start_or_a_rebalance(
         wait_for(lambda: all_running(w, "settle", 1), what="settle RUNNING")
         started = time.time()
         # Settling: the first 6 s commit once a second.
-        commits_until(started + 5)
+        commits = commits_until(started + 5)
         assert len([t for t in commits if t < started + 5]) >= 3, commits
         # FileStreamSource sleeps 1 s at the end of its file: committed at once after its
         # poll, its lines would still be in flight, and each commit a poll behind.
@@ -585,13 +580,13 @@ def test_source_offsets_are_committed_every_second_after_a_start_or_a_rebalance(
                   if position < size_at(t - 0.5)]
         assert not behind, (behind, stored)
         # Settled: at the interval.
-        commits_until(started + 20)
-        settled = gaps(started + 8, started + 20)
+        commits = commits_until(started + 20)
+        settled = gaps(commits, started + 8, started + 20)
         assert settled and min(settled) > 4, (settled, commits)
         # A member joins: the rebalance begins, the task settles again, wherever it runs.
         workers.start(props)
         joined = time.time()
-        commits_until(joined + 5)
+        commits = commits_until(joined + 5)
         assert len([t for t in commits if t >= joined]) >= 3, (joined, commits)
     finally:
         stop.set()
