@@ -359,6 +359,16 @@ class Offsets:
             self._connect()
         return out
 
+    def all_ends(self, timeout=60):
+        """ends() read again until every partition has answered (at most timeout s)."""
+        deadline = time.monotonic() + timeout
+        out = self.ends()
+        while None in out and time.monotonic() < deadline:
+            out = self.ends()
+        if None in out:
+            raise AssertionError(f"{self.topic}: end offsets unanswered: {out}")
+        return out
+
 
 class Sampler(threading.Thread):
     """Reads the remote topic's end offsets every SAMPLE_S until stop(): [(monotonic time of
@@ -1313,7 +1323,7 @@ class Faults:
                 self._wait_until(time.monotonic() + 0.5, workers, pending, kills, exits, t0,
                                  restart)
             acked, summary = producer.acks()
-            source_ends = (Offsets(self.source, topic, partitions).ends()
+            source_ends = (Offsets(self.source, topic, partitions).all_ends()
                            if pipeline == "mirror" else producer.ends())
             ends, drained = wait_drained(
                 s, sampler, lambda e: all(a >= b for a, b in zip(e, source_ends)), name)
@@ -1535,7 +1545,7 @@ class Faults:
                 time.sleep(left)
             producer.stop()
             acked, summary = producer.acks()
-            source_ends = Offsets(self.source, topic, s.partitions).ends()
+            source_ends = Offsets(self.source, topic, s.partitions).all_ends()
 
             def caught_up(ends):
                 # As many records after the target's marker as after the source's cut.
